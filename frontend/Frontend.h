@@ -1,0 +1,61 @@
+//===- Frontend.h - Compile database -> TU jobs -> IR ----------*- C++ -*-===//
+//
+// Why: this folder is the only one that includes Clang. Everything else sees
+// TU jobs (a compile command) and ir::Modules. analyzeTU is a pure function of
+// its job and options, so it can run on any worker (or machine) in any order.
+//
+//   auto Jobs = loadCompileDatabase("build/", {});
+//   for (const TUJob &J : *Jobs) {
+//     TUResult R = analyzeTU(J, Opts);   // R.Module holds the lowered IR
+//   }
+//===----------------------------------------------------------------------===//
+#ifndef RACER_FRONTEND_FRONTEND_H
+#define RACER_FRONTEND_FRONTEND_H
+
+#include "summarize/ir/IR.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace racer::frontend {
+
+/// One translation unit to analyse: a compile command as in
+/// compile_commands.json (gcc or clang command lines both work).
+struct TUJob {
+  std::string File;      ///< absolute path of the main file
+  std::string Directory; ///< working directory of the command
+  std::vector<std::string> CommandLine; ///< argv, argv[0] the compiler
+};
+
+struct FrontendOptions {
+  /// Extra arguments appended to every command (e.g. from the CLI).
+  std::vector<std::string> ExtraArgs;
+};
+
+struct TUResult {
+  bool Ok = false;          ///< false: the TU had errors and was skipped
+  std::string Diagnostics;  ///< Clang's error diagnostics, formatted
+  ir::Module Module;        ///< valid when Ok
+  double ParseSeconds = 0;  ///< time in Clang (preprocess, parse, sema)
+  double LowerSeconds = 0;  ///< time lowering to IR
+};
+
+/// Loads BuildDir/compile_commands.json. If Files is non-empty, only those
+/// entries (matched by absolute path) are returned, in the given order.
+llvm::Expected<std::vector<TUJob>>
+loadCompileDatabase(const std::string &BuildDir,
+                    const std::vector<std::string> &Files);
+
+/// Jobs for `racecar scan a.cpp b.c -- <flags>` (clang-tidy style).
+std::vector<TUJob> jobsFromCommandLine(const std::vector<std::string> &Files,
+                                       const std::vector<std::string> &Flags);
+
+/// Parses one TU with Clang and lowers every function defined outside system
+/// headers to IR. Never throws; a TU with errors gives Ok == false.
+TUResult analyzeTU(const TUJob &Job, const FrontendOptions &Opts);
+
+} // namespace racer::frontend
+
+#endif

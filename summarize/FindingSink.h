@@ -1,0 +1,52 @@
+//===- FindingSink.h - Where the conflict finder reports races -*- C++ -*-===//
+//
+// Why: the analysis must not know how findings are printed, deduplicated or
+// ranked (Clang's ThreadSafetyHandler has the same role). ConflictFinder calls
+// one virtual per kind of finding; report/ReportCollector turns them into
+// diagnostics.
+//===----------------------------------------------------------------------===//
+#ifndef RACER_SUMMARIZE_FINDINGSINK_H
+#define RACER_SUMMARIZE_FINDINGSINK_H
+
+#include "summarize/Summary.h"
+
+#include <string>
+
+namespace racer {
+
+enum class RaceKind : uint8_t {
+  /// A write with no exclusive lock that may run concurrently with another
+  /// write (possibly the same method on two threads):
+  ///   void inc_bad() { n_++; }
+  UnprotectedWrite,
+  /// A read with no lock that may run concurrently with a write:
+  ///   int get_bad() { return n_; }  // while set() writes n_ under mu_
+  ReadWriteRace,
+};
+
+/// One side of a race: the access as seen from a top-level (non-private)
+/// function, with the call chain from that function down to the access.
+struct RaceSide {
+  std::string Function;      ///< qualified name of the top-level function
+  ir::Loc FunctionLocation;  ///< where it is defined
+  AccessSnapshot Access;     ///< path, kind, locks, location, trace
+};
+
+struct RaceFinding {
+  RaceKind Kind = RaceKind::UnprotectedWrite;
+  /// The class whose methods race (qualified), "" for free functions.
+  std::string Class;
+  RaceSide Reported;    ///< the side that needs fixing (the unprotected one)
+  RaceSide Conflicting; ///< the access it races with (a write)
+};
+
+/// Receives findings. Implementations decide wording, dedup and order.
+class FindingSink {
+public:
+  virtual ~FindingSink();
+  virtual void handleRace(const RaceFinding &F) = 0;
+};
+
+} // namespace racer
+
+#endif

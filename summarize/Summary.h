@@ -1,0 +1,129 @@
+//===- Summary.h - Persisted per-function race summaries -------*- C++ -*-===//
+//
+// Why: RacerD is compositional. Each function is summarized once, without
+// knowing its callers, into the accesses it makes (with the locks and thread
+// context at each), its net lock effect, and what it returns. Callers apply
+// the summary by substituting actuals for formals (Fig. 5 of the RacerD
+// paper). The summary is NOT the working state of the transfer functions: it
+// drops local bindings and keeps only what a caller or the reporter needs.
+//
+//   void Counter::bump() { n_++; }   // summary: {Read this->n_, Write this->n_}
+//                                    //   both with no locks held
+//   void Counter::inc()  { std::lock_guard<std::mutex> g(mu_); bump(); }
+//                                    // summary: the same two accesses with
+//                                    //   locks {this->mu_}, trace [bump @ line]
+//===----------------------------------------------------------------------===//
+#ifndef RACER_SUMMARIZE_SUMMARY_H
+#define RACER_SUMMARIZE_SUMMARY_H
+
+#include "summarize/ir/IR.h"
+
+#include <string>
+#include <vector>
+
+namespace racer {
+
+/// Kind of a memory access.
+enum class AccessKind : uint8_t {
+  Read,           ///< `x = this->n_`
+  Write,          ///< `this->n_ = x`
+  ContainerRead,  ///< `this->m_.find(k)` on a modeled container
+  ContainerWrite, ///< `this->v_.push_back(x)` on a modeled container
+};
+
+inline bool isWrite(AccessKind K) {
+  return K == AccessKind::Write || K == AccessKind::ContainerWrite;
+}
+inline bool isContainer(AccessKind K) {
+  return K == AccessKind::ContainerRead || K == AccessKind::ContainerWrite;
+}
+
+/// RacerD's threads lattice: NoThread < AnyThreadButSelf < AnyThread.
+enum class ThreadsKind : uint8_t {
+  NoThread,         ///< no evidence the code runs concurrently
+  AnyThreadButSelf, ///< confined to one thread (e.g. main-thread-only code)
+  AnyThread,        ///< may run on any thread (e.g. it takes a lock)
+};
+
+inline ThreadsKind joinThreads(ThreadsKind A, ThreadsKind B) {
+  return A > B ? A : B;
+}
+/// Two accesses may run concurrently unless both are confined to the same
+/// single thread or neither shows any concurrency.
+inline bool threadsCanConflict(ThreadsKind A, ThreadsKind B) {
+  if (A == ThreadsKind::AnyThread || B == ThreadsKind::AnyThread)
+    return true;
+  return false;
+}
+
+/// A lock held at an access. Locks keep their identity (a canonical path,
+/// e.g. this->mu_ or Global(g_lock)); Unknown marks a lock whose expression
+/// could not be lowered (it still protects, but matches nothing).
+struct HeldLock {
+  ir::AccessPath Lock;
+  bool Shared = false;  ///< held in shared (reader) mode
+  bool Unknown = false; ///< identity not known
+
+  friend bool operator==(const HeldLock &A, const HeldLock &B) {
+    return A.Shared == B.Shared && A.Unknown == B.Unknown && A.Lock == B.Lock;
+  }
+  friend bool operator<(const HeldLock &A, const HeldLock &B);
+};
+
+/// One frame of the call chain from a summarized function to an access:
+/// the call site in the caller and the callee's name.
+struct CallSite {
+  std::string Callee; ///< qualified name, e.g. "Counter::bump"
+  ir::Loc Location;   ///< where the call is
+
+  friend bool operator==(const CallSite &A, const CallSite &B) {
+    return A.Callee == B.Callee && A.Location == B.Location;
+  }
+};
+
+/// An access together with the abstract context it happens in (RacerD's
+/// AccessSnapshot). Paths are rooted at formals (ownership precondition:
+/// owned iff the root actual is owned) or at globals (never owned).
+struct AccessSnapshot {
+  AccessKind Kind = AccessKind::Read;
+  ir::AccessPath Path;
+  /// For container accesses: the modeled method, e.g. "std::vector::push_back".
+  std::string ContainerMethod;
+  /// Locks held at the access, sorted, without duplicates.
+  std::vector<HeldLock> Locks;
+  ThreadsKind Threads = ThreadsKind::NoThread;
+  /// Where the access is, in the innermost function.
+  ir::Loc Location;
+  /// Call chain from the summarized function, outermost call first.
+  std::vector<CallSite> Trace;
+
+  /// Protected for this kind of access: an exclusive lock is held, or (for
+  /// reads) any lock, shared included.
+  bool isProtected() const;
+  /// Identity modulo location and trace (the dedup key inside a summary).
+  bool sameAbstractAccess(const AccessSnapshot &O) const;
+};
+
+/// Net effect of a function on the locks its caller holds.
+struct LockEffect {
+  std::vector<HeldLock> Acquired; ///< held at exit, not at entry (wrappers)
+  std::vector<HeldLock> Released; ///< released, not acquired (unlock wrappers)
+};
+
+/// The persisted summary of one function.
+struct FunctionSummary {
+  std::string Symbol;
+  std::string Name;
+  ThreadsKind Threads = ThreadsKind::NoThread;
+  /// The function itself (not a callee) acquires or releases a lock:
+  /// RacerD's evidence that its class is used concurrently.
+  bool UsesLocksDirectly = false;
+  LockEffect Locks;
+  std::vector<AccessSnapshot> Accesses;
+  /// What a returned pointer/reference designates, over formals/globals.
+  ir::Operand Return;
+};
+
+} // namespace racer
+
+#endif

@@ -1,0 +1,134 @@
+//===- AccessPath.h - Canonical, Clang-free memory paths -------*- C++ -*-===//
+//
+// Why: races are found by comparing the memory two accesses touch, across
+// functions and translation units. Clang's Exprs cannot be compared for
+// equivalence, so the frontend lowers every lvalue into an AccessPath: a root
+// variable followed by projection steps. Pointers and references are explicit
+// Deref steps, so one substitution rule maps a callee's formals onto a
+// caller's actuals.
+//
+//   this->items_[i].count   ==>  Formal(0) Deref Field(items_) Index Field(count)
+//   *p                      ==>  Formal(1) Deref
+//   g_config.level          ==>  Global(c:@g_config) Field(level)
+//   Node *n = ...; n->next  ==>  Local(n) Deref Field(next)
+//
+// A reference variable is lowered like a pointer: `Foo &f; f.x` is
+// Formal(1) Deref Field(x).
+//===----------------------------------------------------------------------===//
+#ifndef RACER_SUMMARIZE_IR_ACCESSPATH_H
+#define RACER_SUMMARIZE_IR_ACCESSPATH_H
+
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace racer::ir {
+
+/// What a path is rooted at.
+enum class RootKind : uint8_t {
+  Formal, ///< a parameter; index 0 is `this` in methods (e.g. `this`, `p`)
+  Global, ///< a global or static variable, named by its symbol
+  Local,  ///< a local variable of the function (e.g. `Node *n`), by id
+};
+
+/// One projection step.
+enum class StepKind : uint8_t {
+  Field, ///< `.f` on an object; `p->f` is Deref then Field
+  Deref, ///< `*p`, or going through a pointer/reference
+  Index, ///< `a[i]`; all indices are one abstract element
+};
+
+struct PathStep {
+  StepKind Kind = StepKind::Field;
+  /// For Field: the field's qualified name, e.g. "Counter::n_".
+  std::string Name;
+
+  friend bool operator==(const PathStep &A, const PathStep &B) {
+    return A.Kind == B.Kind && A.Name == B.Name;
+  }
+  friend bool operator<(const PathStep &A, const PathStep &B) {
+    return std::tie(A.Kind, A.Name) < std::tie(B.Kind, B.Name);
+  }
+};
+
+/// A canonical access path. Value type; compares structurally.
+struct AccessPath {
+  RootKind Root = RootKind::Local;
+  /// Formal index (Formal), local id (Local); unused for Global.
+  uint32_t Index = 0;
+  /// Global: the variable's symbol (USR), its identity across TUs.
+  std::string Symbol;
+  /// The root as spelled in source (`this`, `p`, `g_config`); printing only.
+  std::string Spelling;
+  std::vector<PathStep> Steps;
+
+  static AccessPath formal(uint32_t Idx, std::string Name) {
+    AccessPath P;
+    P.Root = RootKind::Formal;
+    P.Index = Idx;
+    P.Spelling = std::move(Name);
+    return P;
+  }
+  static AccessPath global(std::string Symbol, std::string Name) {
+    AccessPath P;
+    P.Root = RootKind::Global;
+    P.Symbol = std::move(Symbol);
+    P.Spelling = std::move(Name);
+    return P;
+  }
+  static AccessPath local(uint32_t Id, std::string Name) {
+    AccessPath P;
+    P.Root = RootKind::Local;
+    P.Index = Id;
+    P.Spelling = std::move(Name);
+    return P;
+  }
+
+  AccessPath field(std::string Name) const {
+    AccessPath P = *this;
+    P.Steps.push_back({StepKind::Field, std::move(Name)});
+    return P;
+  }
+  AccessPath deref() const {
+    AccessPath P = *this;
+    P.Steps.push_back({StepKind::Deref, {}});
+    return P;
+  }
+  AccessPath index() const {
+    AccessPath P = *this;
+    P.Steps.push_back({StepKind::Index, {}});
+    return P;
+  }
+
+  /// True if `this` is a (non-strict) prefix of \p Other.
+  bool isPrefixOf(const AccessPath &Other) const;
+
+  /// Identity of the root, ignoring the printing name for formals/locals.
+  bool sameRoot(const AccessPath &O) const {
+    if (Root != O.Root)
+      return false;
+    return Root == RootKind::Global ? Symbol == O.Symbol : Index == O.Index;
+  }
+
+  friend bool operator==(const AccessPath &A, const AccessPath &B) {
+    return A.sameRoot(B) && A.Steps == B.Steps;
+  }
+  friend bool operator!=(const AccessPath &A, const AccessPath &B) {
+    return !(A == B);
+  }
+  /// Total order (for sets and deterministic output).
+  friend bool operator<(const AccessPath &A, const AccessPath &B);
+
+  /// C-like rendering: `this->items_[].count`, `*p`, `g_config.level`.
+  /// Field names print unqualified.
+  std::string str() const;
+};
+
+/// Maximum number of steps kept; longer paths (from recursion over linked
+/// structures) are truncated, which keeps summaries finite.
+constexpr unsigned MaxPathSteps = 8;
+
+} // namespace racer::ir
+
+#endif

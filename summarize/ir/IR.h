@@ -1,0 +1,200 @@
+//===- IR.h - racecar's Clang-free intermediate representation -*- C++ -*-===//
+//
+// Why: the analysis must not see Clang (layering is enforced by the build), so
+// the frontend lowers each function body and its CFG into this small IR. It
+// keeps exactly what a race analysis needs: reads and writes of access paths,
+// calls (with the callee's stable cross-TU symbol and its actuals), bindings of
+// local pointers/references, returns, and the control-flow graph.
+//
+//   struct Counter {
+//     std::mutex mu_; int n_;
+//     void inc() { std::lock_guard<std::mutex> g(mu_); n_++; }
+//   };
+//
+// lowers `Counter::inc` (formal 0 is `this`) to one block:
+//   call std::lock_guard::lock_guard(Object(g), Object(this->mu_))   [ctor]
+//   read  this->n_
+//   write this->n_
+//   call std::lock_guard::~lock_guard(Object(g))                     [dtor]
+//
+// Library calls are NOT interpreted here: lock, container and atomic models
+// are applied by summarize/ (LibraryModels), keyed by CalleeName.
+//===----------------------------------------------------------------------===//
+#ifndef RACER_SUMMARIZE_IR_IR_H
+#define RACER_SUMMARIZE_IR_IR_H
+
+#include "summarize/ir/AccessPath.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace racer::ir {
+
+/// A source position. File indexes Module::Files (or the linked file table).
+struct Loc {
+  uint32_t File = 0;
+  uint32_t Line = 0; ///< 1-based; 0 means unknown
+  uint32_t Col = 0;  ///< 1-based
+
+  friend bool operator==(const Loc &A, const Loc &B) {
+    return A.File == B.File && A.Line == B.Line && A.Col == B.Col;
+  }
+  friend bool operator<(const Loc &A, const Loc &B) {
+    if (A.File != B.File)
+      return A.File < B.File;
+    if (A.Line != B.Line)
+      return A.Line < B.Line;
+    return A.Col < B.Col;
+  }
+};
+
+/// What a pointer/reference designates: the actual of a pointer or reference
+/// parameter, the target of a local pointer, a returned pointer.
+struct Operand {
+  enum class Kind : uint8_t {
+    Object,  ///< designates the object at Path (`&this->m_`, or `p` as Path=p Deref)
+    Fresh,   ///< a newly allocated or copied object nobody else sees (`new T`)
+    Unknown, ///< anything else (arithmetic, constants, unanalysable expressions)
+  };
+  Kind K = Kind::Unknown;
+  AccessPath Path; ///< Object only
+
+  static Operand object(AccessPath P) {
+    Operand O;
+    O.K = Kind::Object;
+    O.Path = std::move(P);
+    return O;
+  }
+  static Operand fresh() {
+    Operand O;
+    O.K = Kind::Fresh;
+    return O;
+  }
+  static Operand unknown() { return Operand(); }
+};
+
+/// Lock effect declared on a callee with Clang's capability attributes
+/// (e.g. `void lock() ACQUIRE(mu_);`), translated to a path over the
+/// callee's formals: `mu_` is Formal(0) Deref Field(mu_); an attribute with
+/// no argument names the object itself, Formal(0) Deref.
+struct DeclaredLockEffect {
+  enum class Kind : uint8_t {
+    Acquire,       ///< acquire_capability / exclusive_lock_function
+    AcquireShared, ///< acquire_shared_capability / shared_lock_function
+    Release,       ///< release_capability / unlock_function (any mode)
+    TryAcquire,    ///< try_acquire_capability(true, mu) (held if result true)
+  };
+  Kind K = Kind::Acquire;
+  AccessPath Lock;
+};
+
+/// A call site.
+struct CallInfo {
+  /// The callee's stable cross-TU symbol (Clang USR). Empty for indirect calls.
+  std::string Callee;
+  /// Qualified callee name without template arguments or inline namespaces:
+  /// "std::vector::push_back", "std::lock_guard::lock_guard",
+  /// "pthread_mutex_lock", "Counter::inc". Used for models and messages.
+  std::string CalleeName;
+  /// Actuals. For member calls, constructors and destructors, Args[0] is the
+  /// object (`this` of the callee). Pointer and reference arguments are
+  /// Objects designating the pointee; by-value class arguments are Fresh.
+  std::vector<Operand> Args;
+  /// Qualified class name (no template args) of each actual's type, or ""
+  /// if not a class: lets models see tags such as "std::defer_lock_t".
+  std::vector<std::string> ArgTypes;
+  /// The local that receives a pointer/reference result (`T *p = f();`),
+  /// or -1.
+  int32_t ResultLocal = -1;
+  bool IsConstructor = false;
+  bool IsDestructor = false;
+  /// Lock effects from the callee declaration's capability attributes.
+  std::vector<DeclaredLockEffect> DeclaredEffects;
+};
+
+/// Instruction kinds.
+enum class InstrKind : uint8_t {
+  Read,   ///< load of Path            (e.g. `return n_;` reads this->n_)
+  Write,  ///< store to Path           (e.g. `n_ = 0;`, `n_++` is Read+Write)
+  Call,   ///< call, see CallInfo      (e.g. `v_.push_back(x)`, `mu_.lock()`)
+  Bind,   ///< local pointer/reference Dest now designates Value
+          ///< (e.g. `Node *n = head_;` binds n to Object(this->head_ Deref))
+  Return, ///< return of a pointer/reference designating Value
+};
+
+struct Instr {
+  InstrKind Kind = InstrKind::Read;
+  Loc Location;
+  /// Read/Write: the memory accessed.
+  AccessPath Path;
+  /// Read/Write: the object is atomic (C11 `_Atomic`, `__atomic_*` builtins).
+  bool Atomic = false;
+  /// Bind: the local id being (re)bound.
+  uint32_t Dest = 0;
+  /// Bind/Return: what is designated.
+  Operand Value;
+  /// Call only.
+  CallInfo Call;
+};
+
+/// A basic block. Blocks[0] of a function is its entry.
+struct Block {
+  std::vector<Instr> Instrs;
+  std::vector<uint32_t> Succs;
+  /// If >= 0, the block ends in a branch on the boolean result of the Call
+  /// instruction Instrs[CondCall] (e.g. `if (mu_.try_lock())`): Succs[0] is
+  /// taken when the result is true (false if CondNegated), Succs[1] otherwise.
+  int32_t CondCall = -1;
+  bool CondNegated = false;
+};
+
+enum class AccessSpec : uint8_t { None, Public, Protected, Private };
+
+enum class FunctionKind : uint8_t {
+  Free,         ///< a C function or C++ free function
+  Method,       ///< non-static member function; Formals[0] is `this`
+  StaticMethod, ///< static member function
+  Constructor,  ///< Formals[0] is `this`
+  Destructor,   ///< Formals[0] is `this`
+  Lambda,       ///< a lambda's call operator; Formals[0] is the captured
+                ///< `this` of the enclosing method, if any
+};
+
+struct Function {
+  std::string Symbol; ///< USR; the key for linking
+  std::string Name;   ///< qualified, e.g. "shop::Inventory::add"
+  std::string Class;  ///< qualified enclosing class, "" if none
+  AccessSpec Access = AccessSpec::None;
+  FunctionKind Kind = FunctionKind::Free;
+  /// Formal spellings; for methods/ctors/dtors/lambdas Formals[0] is "this".
+  std::vector<std::string> Formals;
+  /// Number of locals (ids are 0..NumLocals-1) and their spellings.
+  std::vector<std::string> Locals;
+  Loc Location;
+  std::vector<Block> Blocks;
+  /// Capability attributes on the function itself (it acquires/releases).
+  std::vector<DeclaredLockEffect> DeclaredEffects;
+};
+
+/// Per-class facts the reporting phase needs.
+struct ClassInfo {
+  std::string Name;               ///< qualified
+  bool HasGuardedFields = false;  ///< some field is GUARDED_BY / PT_GUARDED_BY
+  bool IsCapability = false;      ///< the class is a `capability`
+  bool MarkedThreadSafe = false;  ///< annotate("racecar_thread_safe")
+  Loc Location;
+};
+
+/// Everything one translation unit contributes.
+struct Module {
+  std::string MainFile;
+  /// Files referenced by Locs; Files[0] is the main file.
+  std::vector<std::string> Files;
+  std::vector<Function> Functions;
+  std::vector<ClassInfo> Classes;
+};
+
+} // namespace racer::ir
+
+#endif

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Fails if a third-party dependency is included outside the one folder that owns it.
+cd "$(dirname "$0")/.." || exit 2
+status=0
+check() { # pattern owner name
+  hits=$(grep -rlE "#include +[<\"]($1)" --include='*.h' --include='*.cpp' \
+           driver frontend summarize report serialize 2>/dev/null | grep -vE "^($2)/")
+  if [ -n "$hits" ]; then echo "layering: $3 included outside $2/: $hits"; status=1; fi
+}
+check 'clang/' 'frontend' 'Clang'
+check 'capnp/|kj/|zstd\.h' 'serialize' "Cap'n Proto/zstd"
+check 'tbb/|oneapi/' 'driver' 'TBB'
+[ $status -eq 0 ] && echo "layering: ok"
+exit $status
