@@ -1,1 +1,235 @@
-// placeholder
+//===- LibraryModels.cpp - Tables of library behaviour --------------------===//
+//
+// Each table is plain data. To model a new library type, add a row.
+//===----------------------------------------------------------------------===//
+#include "summarize/LibraryModels.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace racer {
+namespace {
+
+struct FunctionRow {
+  const char *Name;
+  ModelKind Kind;
+  unsigned LockArg;
+};
+
+/// C lock APIs: the lock is the pointee of the first argument.
+const FunctionRow FunctionTable[] = {
+    {"pthread_mutex_lock", ModelKind::Lock, 0},
+    {"pthread_mutex_unlock", ModelKind::Unlock, 0},
+    {"pthread_mutex_trylock", ModelKind::TryLock, 0},
+    {"pthread_mutex_timedlock", ModelKind::TryLock, 0},
+    {"pthread_rwlock_rdlock", ModelKind::LockShared, 0},
+    {"pthread_rwlock_wrlock", ModelKind::Lock, 0},
+    {"pthread_rwlock_unlock", ModelKind::Unlock, 0},
+    {"pthread_rwlock_tryrdlock", ModelKind::TryLockShared, 0},
+    {"pthread_rwlock_trywrlock", ModelKind::TryLock, 0},
+    {"pthread_spin_lock", ModelKind::Lock, 0},
+    {"pthread_spin_unlock", ModelKind::Unlock, 0},
+    {"pthread_spin_trylock", ModelKind::TryLock, 0},
+    {"mtx_lock", ModelKind::Lock, 0},
+    {"mtx_unlock", ModelKind::Unlock, 0},
+    {"mtx_trylock", ModelKind::TryLock, 0},
+    {"mtx_timedlock", ModelKind::TryLock, 0},
+    {"std::lock", ModelKind::LockAllArgs, 0},
+    // Waiting releases and re-acquires the mutex: no net effect.
+    {"pthread_cond_wait", ModelKind::NoEffect, 0},
+    {"pthread_cond_timedwait", ModelKind::NoEffect, 0},
+    {"cnd_wait", ModelKind::NoEffect, 0},
+    {"std::atomic_load", ModelKind::Atomic, 0},
+    {"std::atomic_store", ModelKind::Atomic, 0},
+    {"std::atomic_exchange", ModelKind::Atomic, 0},
+    {"std::atomic_fetch_add", ModelKind::Atomic, 0},
+    {"std::atomic_fetch_sub", ModelKind::Atomic, 0},
+};
+
+enum class ClassRole : uint8_t { Mutex, Guard, SharedGuard, Container, Atomic };
+
+struct ClassRow {
+  const char *Name;
+  ClassRole Role;
+};
+
+const ClassRow ClassTable[] = {
+    // Mutexes (methods: lock/unlock/try_lock*, *_shared).
+    {"std::mutex", ClassRole::Mutex},
+    {"std::recursive_mutex", ClassRole::Mutex},
+    {"std::timed_mutex", ClassRole::Mutex},
+    {"std::recursive_timed_mutex", ClassRole::Mutex},
+    {"std::shared_mutex", ClassRole::Mutex},
+    {"std::shared_timed_mutex", ClassRole::Mutex},
+    {"std::__mutex_base", ClassRole::Mutex},
+    {"std::__recursive_mutex_base", ClassRole::Mutex},
+    // RAII guards.
+    {"std::lock_guard", ClassRole::Guard},
+    {"std::unique_lock", ClassRole::Guard},
+    {"std::scoped_lock", ClassRole::Guard},
+    {"std::shared_lock", ClassRole::SharedGuard},
+    // Containers: methods in ContainerWrites write, all others read.
+    {"std::vector", ClassRole::Container},
+    {"std::deque", ClassRole::Container},
+    {"std::list", ClassRole::Container},
+    {"std::forward_list", ClassRole::Container},
+    {"std::map", ClassRole::Container},
+    {"std::multimap", ClassRole::Container},
+    {"std::set", ClassRole::Container},
+    {"std::multiset", ClassRole::Container},
+    {"std::unordered_map", ClassRole::Container},
+    {"std::unordered_multimap", ClassRole::Container},
+    {"std::unordered_set", ClassRole::Container},
+    {"std::unordered_multiset", ClassRole::Container},
+    {"std::basic_string", ClassRole::Container},
+    {"std::queue", ClassRole::Container},
+    {"std::stack", ClassRole::Container},
+    {"std::priority_queue", ClassRole::Container},
+    // Atomics: every member is atomic.
+    {"std::atomic", ClassRole::Atomic},
+    {"std::atomic_ref", ClassRole::Atomic},
+    {"std::atomic_flag", ClassRole::Atomic},
+    {"std::__atomic_base", ClassRole::Atomic},
+    {"std::__atomic_float", ClassRole::Atomic},
+    {"std::__atomic_ref", ClassRole::Atomic},
+    {"std::__atomic_flag_base", ClassRole::Atomic},
+};
+
+struct MethodRow {
+  const char *Name;
+  ModelKind Kind;
+};
+
+const MethodRow MutexMethods[] = {
+    {"lock", ModelKind::Lock},
+    {"unlock", ModelKind::Unlock},
+    {"try_lock", ModelKind::TryLock},
+    {"try_lock_for", ModelKind::TryLock},
+    {"try_lock_until", ModelKind::TryLock},
+    {"lock_shared", ModelKind::LockShared},
+    {"unlock_shared", ModelKind::Unlock},
+    {"try_lock_shared", ModelKind::TryLockShared},
+    {"try_lock_shared_for", ModelKind::TryLockShared},
+    {"try_lock_shared_until", ModelKind::TryLockShared},
+};
+
+const MethodRow GuardMethods[] = {
+    {"lock", ModelKind::GuardLock},
+    {"unlock", ModelKind::GuardUnlock},
+    {"try_lock", ModelKind::GuardTryLock},
+    {"try_lock_for", ModelKind::GuardTryLock},
+    {"try_lock_until", ModelKind::GuardTryLock},
+    {"owns_lock", ModelKind::GuardOwnsLock},
+    {"operator bool", ModelKind::GuardOwnsLock},
+    {"release", ModelKind::GuardRelease},
+};
+
+/// Container members that modify the container's structure or contents.
+const char *const ContainerWrites[] = {
+    "operator=", "assign", "clear", "insert", "insert_or_assign", "emplace",
+    "emplace_hint", "try_emplace", "erase", "push_back", "emplace_back",
+    "pop_back", "push_front", "emplace_front", "pop_front", "push", "pop",
+    "resize", "reserve", "shrink_to_fit", "swap", "merge", "extract",
+    "rehash", "splice", "splice_after", "remove", "remove_if", "unique",
+    "sort", "reverse", "append", "operator+=", "replace", "insert_after",
+    "erase_after",
+};
+
+/// `operator[]` inserts into associative containers: a write there, a read
+/// (of the structure) on sequences.
+const char *const InsertingSubscript[] = {"std::map", "std::unordered_map"};
+
+struct Tables {
+  llvm::StringMap<CallModel> Functions;
+  llvm::StringMap<ClassRole> Classes;
+  llvm::StringMap<ModelKind> Mutex, Guard;
+  llvm::StringMap<bool> Writes, Inserting;
+
+  Tables() {
+    for (const FunctionRow &R : FunctionTable)
+      Functions[R.Name] = CallModel{R.Kind, R.LockArg};
+    for (const ClassRow &R : ClassTable)
+      Classes[R.Name] = R.Role;
+    for (const MethodRow &R : MutexMethods)
+      Mutex[R.Name] = R.Kind;
+    for (const MethodRow &R : GuardMethods)
+      Guard[R.Name] = R.Kind;
+    for (const char *W : ContainerWrites)
+      Writes[W] = true;
+    for (const char *C : InsertingSubscript)
+      Inserting[C] = true;
+  }
+};
+
+const Tables &tables() {
+  static const Tables T;
+  return T;
+}
+
+/// The unqualified class name: "std::lock_guard" -> "lock_guard".
+llvm::StringRef lastComponent(llvm::StringRef Qualified) {
+  size_t Pos = Qualified.rfind("::");
+  return Pos == llvm::StringRef::npos ? Qualified : Qualified.substr(Pos + 2);
+}
+
+} // namespace
+
+CallModel lookupCallModel(llvm::StringRef CalleeName) {
+  const Tables &T = tables();
+  auto F = T.Functions.find(CalleeName);
+  if (F != T.Functions.end())
+    return F->second;
+
+  size_t Pos = CalleeName.rfind("::");
+  if (Pos == llvm::StringRef::npos)
+    return {};
+  llvm::StringRef Class = CalleeName.substr(0, Pos);
+  llvm::StringRef Method = CalleeName.substr(Pos + 2);
+  auto C = T.Classes.find(Class);
+  if (C == T.Classes.end())
+    return {};
+
+  bool IsCtor = Method == lastComponent(Class);
+  bool IsDtor = Method.starts_with("~");
+  switch (C->second) {
+  case ClassRole::Mutex: {
+    auto M = T.Mutex.find(Method);
+    return {M == T.Mutex.end() ? ModelKind::NoEffect : M->second, 0};
+  }
+  case ClassRole::Guard:
+  case ClassRole::SharedGuard: {
+    if (IsCtor)
+      return {C->second == ClassRole::Guard ? ModelKind::GuardConstruct
+                                            : ModelKind::SharedGuardConstruct,
+              0};
+    if (IsDtor)
+      return {ModelKind::GuardDestroy, 0};
+    auto M = T.Guard.find(Method);
+    return {M == T.Guard.end() ? ModelKind::NoEffect : M->second, 0};
+  }
+  case ClassRole::Container:
+    if (IsCtor || IsDtor)
+      return {ModelKind::NoEffect, 0};
+    if (Method == "operator[]")
+      return {T.Inserting.count(Class) ? ModelKind::ContainerWrite
+                                       : ModelKind::ContainerRead,
+              0};
+    return {T.Writes.count(Method) ? ModelKind::ContainerWrite
+                                   : ModelKind::ContainerRead,
+            0};
+  case ClassRole::Atomic:
+    return {ModelKind::Atomic, 0};
+  }
+  return {};
+}
+
+GuardTag lookupGuardTag(llvm::StringRef ArgTypeName) {
+  if (ArgTypeName == "std::defer_lock_t")
+    return GuardTag::Defer;
+  if (ArgTypeName == "std::try_to_lock_t")
+    return GuardTag::TryToLock;
+  if (ArgTypeName == "std::adopt_lock_t")
+    return GuardTag::Adopt;
+  return GuardTag::None;
+}
+
+} // namespace racer

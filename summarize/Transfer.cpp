@@ -1,1 +1,624 @@
-// placeholder
+//===- Transfer.cpp - Transfer functions and summary application ----------===//
+//
+// The rules (RacerD, OOPSLA'18, sections 5.1-5.2, Fig. 5):
+//  - An access is recorded if its path, after resolving locals through their
+//    bindings, is rooted at a formal (through a pointer: `this->f`, `p->f`)
+//    or at a global. Accesses to a function's own stack objects, to objects
+//    it allocated, or through locals we cannot resolve are owned: dropped.
+//  - Locks are a must-set with identity (Domain.h); an access records the
+//    locks held when it happens.
+//  - A call applies, in order: a library model (LibraryModels.h) if the
+//    callee has one; else the callee's summary, substituting actuals for
+//    formals in access paths and lock paths, adding the caller's held locks,
+//    pushing the call site on the trace, and adding the callee's net lock
+//    effect; declared capability attributes override the summary's effect.
+//    An unknown callee has no effect, and its returned pointer is owned.
+//===----------------------------------------------------------------------===//
+#include "summarize/Transfer.h"
+#include "summarize/Domain.h"
+#include "summarize/LibraryModels.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <optional>
+
+namespace racer {
+
+SummaryLookup::~SummaryLookup() = default;
+
+namespace {
+
+constexpr size_t MaxTraceDepth = 8;
+
+using ir::AccessPath;
+using ir::Operand;
+using ir::RootKind;
+using ir::StepKind;
+
+AccessPath truncated(AccessPath P) {
+  if (P.Steps.size() > ir::MaxPathSteps)
+    P.Steps.resize(ir::MaxPathSteps);
+  return P;
+}
+
+/// `Base` followed by the steps of \p P after its first \p Skip.
+AccessPath appendSteps(const AccessPath &Base, const AccessPath &P,
+                       size_t Skip) {
+  AccessPath Out = Base;
+  for (size_t I = Skip; I < P.Steps.size(); ++I)
+    Out.Steps.push_back(P.Steps[I]);
+  return truncated(std::move(Out));
+}
+
+bool startsWithDeref(const AccessPath &P) {
+  return !P.Steps.empty() && P.Steps.front().Kind == StepKind::Deref;
+}
+
+/// Accesses and locks of one function, deduplicated modulo location/trace.
+class AccessSet {
+public:
+  void add(AccessSnapshot S) {
+    for (AccessSnapshot &E : Items)
+      if (E.sameAbstractAccess(S)) {
+        // Keep the earliest location (deterministic whatever the order).
+        if (std::make_tuple(S.Location, S.Trace.size()) <
+            std::make_tuple(E.Location, E.Trace.size()))
+          E = std::move(S);
+        return;
+      }
+    Items.push_back(std::move(S));
+  }
+  std::vector<AccessSnapshot> take() { return std::move(Items); }
+
+private:
+  std::vector<AccessSnapshot> Items;
+};
+
+class FunctionAnalysis {
+public:
+  FunctionAnalysis(const ir::Function &F, const SummaryLookup &Callees)
+      : F(F), Callees(Callees),
+        ThisOwned(F.Kind == ir::FunctionKind::Constructor ||
+                  F.Kind == ir::FunctionKind::Destructor) {}
+
+  FunctionSummary run();
+
+private:
+  /// Effect of a block's condition call on its true edge.
+  struct CondEffect {
+    std::vector<HeldLock> Acquire; ///< locks held if the result is true
+    int32_t Guard = -1;            ///< guard that then owns them
+  };
+
+  void transferBlock(const ir::Block &B, AbstractState &S,
+                     std::optional<CondEffect> &Cond);
+  void transferCall(const ir::Instr &I, AbstractState &S, bool IsCond,
+                    std::optional<CondEffect> &Cond);
+  bool applyModel(const ir::Instr &I, const CallModel &M, AbstractState &S,
+                  bool IsCond, std::optional<CondEffect> &Cond);
+  void applySummary(const ir::Instr &I, const FunctionSummary &Callee,
+                    AbstractState &S);
+  void applyDeclaredEffects(const ir::Instr &I, AbstractState &S,
+                            bool IsCond, std::optional<CondEffect> &Cond);
+
+  /// Resolves a path to memory others may see, or nullopt if it is owned by
+  /// this function (its stack, its allocations) or cannot be resolved.
+  std::optional<AccessPath> resolveShared(const AccessPath &P,
+                                          const AbstractState &S) const;
+  /// Resolves what an operand designates in terms of formals/globals.
+  Operand resolveOperand(const Operand &O, const AbstractState &S) const;
+  /// The identity of a lock designated by \p O (locals' own mutexes keep a
+  /// local-rooted path: they protect, but never leave this function).
+  HeldLock lockOf(const Operand &O, bool Shared, const AbstractState &S) const;
+  /// Maps a callee path over its formals into this function, or nullopt.
+  std::optional<AccessPath> substitute(const AccessPath &P,
+                                       const std::vector<Operand> &Actuals,
+                                       const AbstractState &S) const;
+  HeldLock substituteLock(const HeldLock &L,
+                          const std::vector<Operand> &Actuals,
+                          const AbstractState &S) const;
+
+  void record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
+              const std::string &ContainerMethod, const AbstractState &S);
+  void acquire(AbstractState &S, const HeldLock &L) {
+    S.Held.acquire(L);
+    UsesLocks = true;
+  }
+  void release(AbstractState &S, const HeldLock &L) {
+    if (!S.Held.release(L))
+      S.Released.acquire(L);
+    UsesLocks = true;
+  }
+
+  const ir::Function &F;
+  const SummaryLookup &Callees;
+  bool ThisOwned;
+  bool UsesLocks = false;
+  AccessSet Accesses;
+  std::optional<Operand> Return;
+  /// Guards constructed as temporaries in the current block, innermost last.
+  std::vector<GuardState> TempGuards;
+};
+
+std::optional<AccessPath>
+FunctionAnalysis::resolveShared(const AccessPath &P,
+                                const AbstractState &S) const {
+  switch (P.Root) {
+  case RootKind::Global:
+    return truncated(P);
+  case RootKind::Formal:
+    // A formal's own storage is local; its pointee may be shared.
+    if (!startsWithDeref(P) || (ThisOwned && P.Index == 0))
+      return std::nullopt;
+    return truncated(P);
+  case RootKind::Local: {
+    if (!startsWithDeref(P))
+      return std::nullopt; // the local object itself: on our stack
+    auto It = S.Bindings.find(P.Index);
+    if (It == S.Bindings.end() || It->second.K != Operand::Kind::Object)
+      return std::nullopt; // fresh (owned) or unknown
+    return appendSteps(It->second.Path, P, 1);
+  }
+  }
+  return std::nullopt;
+}
+
+Operand FunctionAnalysis::resolveOperand(const Operand &O,
+                                         const AbstractState &S) const {
+  if (O.K != Operand::Kind::Object)
+    return O;
+  const AccessPath &P = O.Path;
+  if (P.Root == RootKind::Local) {
+    if (!startsWithDeref(P))
+      return Operand::fresh(); // address of a local object
+    auto It = S.Bindings.find(P.Index);
+    if (It == S.Bindings.end())
+      return Operand::unknown();
+    if (It->second.K != Operand::Kind::Object)
+      return It->second;
+    return Operand::object(appendSteps(It->second.Path, P, 1));
+  }
+  if (P.Root == RootKind::Formal &&
+      (!startsWithDeref(P) || (ThisOwned && P.Index == 0)))
+    return Operand::fresh();
+  return Operand::object(truncated(P));
+}
+
+HeldLock FunctionAnalysis::lockOf(const Operand &O, bool Shared,
+                                  const AbstractState &S) const {
+  HeldLock L;
+  L.Shared = Shared;
+  if (O.K == Operand::Kind::Object) {
+    const AccessPath &P = O.Path;
+    if (P.Root == RootKind::Local && startsWithDeref(P)) {
+      auto It = S.Bindings.find(P.Index);
+      if (It != S.Bindings.end() && It->second.K == Operand::Kind::Object) {
+        L.Lock = appendSteps(It->second.Path, P, 1);
+        return L;
+      }
+    } else {
+      L.Lock = truncated(P);
+      return L;
+    }
+  }
+  L.Unknown = true;
+  return L;
+}
+
+std::optional<AccessPath>
+FunctionAnalysis::substitute(const AccessPath &P,
+                             const std::vector<Operand> &Actuals,
+                             const AbstractState &S) const {
+  if (P.Root == RootKind::Global)
+    return P;
+  if (P.Root != RootKind::Formal || P.Index >= Actuals.size() ||
+      !startsWithDeref(P))
+    return std::nullopt;
+  Operand A = resolveOperand(Actuals[P.Index], S);
+  if (A.K != Operand::Kind::Object)
+    return std::nullopt; // owned or unknown actual
+  return appendSteps(A.Path, P, 1);
+}
+
+HeldLock FunctionAnalysis::substituteLock(const HeldLock &L,
+                                          const std::vector<Operand> &Actuals,
+                                          const AbstractState &S) const {
+  if (L.Unknown)
+    return L;
+  HeldLock Out = L;
+  if (L.Lock.Root == RootKind::Formal && startsWithDeref(L.Lock) &&
+      L.Lock.Index < Actuals.size()) {
+    const Operand &A = Actuals[L.Lock.Index];
+    if (A.K == Operand::Kind::Object) {
+      HeldLock Base = lockOf(A, L.Shared, S);
+      if (!Base.Unknown) {
+        Out.Lock = appendSteps(Base.Lock, L.Lock, 1);
+        return Out;
+      }
+    }
+    Out.Unknown = true;
+    Out.Lock = AccessPath();
+    return Out;
+  }
+  if (L.Lock.Root == RootKind::Global)
+    return Out;
+  Out.Unknown = true;
+  Out.Lock = AccessPath();
+  return Out;
+}
+
+void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
+                              const std::string &ContainerMethod,
+                              const AbstractState &S) {
+  std::optional<AccessPath> P = resolveShared(Path, S);
+  if (!P)
+    return;
+  AccessSnapshot A;
+  A.Kind = K;
+  A.Path = std::move(*P);
+  A.ContainerMethod = ContainerMethod;
+  A.Locks = S.Held.locks();
+  A.Location = Loc;
+  Accesses.add(std::move(A));
+}
+
+void FunctionAnalysis::applySummary(const ir::Instr &I,
+                                    const FunctionSummary &Callee,
+                                    AbstractState &S) {
+  const ir::CallInfo &C = I.Call;
+  std::vector<HeldLock> CallerLocks = S.Held.locks();
+  for (const AccessSnapshot &A : Callee.Accesses) {
+    std::optional<AccessPath> P = substitute(A.Path, C.Args, S);
+    if (!P)
+      continue;
+    AccessSnapshot Out = A;
+    Out.Path = std::move(*P);
+    Out.Locks = CallerLocks;
+    for (const HeldLock &L : A.Locks)
+      Out.Locks.push_back(substituteLock(L, C.Args, S));
+    std::sort(Out.Locks.begin(), Out.Locks.end());
+    Out.Locks.erase(std::unique(Out.Locks.begin(), Out.Locks.end()),
+                    Out.Locks.end());
+    Out.Trace.insert(Out.Trace.begin(),
+                     CallSite{C.CalleeName.empty() ? Callee.Name : C.CalleeName,
+                              I.Location});
+    if (Out.Trace.size() > MaxTraceDepth)
+      Out.Trace.resize(MaxTraceDepth);
+    Accesses.add(std::move(Out));
+  }
+  if (C.DeclaredEffects.empty()) {
+    for (const HeldLock &L : Callee.Locks.Acquired)
+      acquire(S, substituteLock(L, C.Args, S));
+    for (const HeldLock &L : Callee.Locks.Released)
+      release(S, substituteLock(L, C.Args, S));
+  }
+  if (C.ResultLocal >= 0) {
+    Operand R = Callee.Return;
+    if (R.K == Operand::Kind::Object) {
+      std::optional<AccessPath> P = R.Path.Root == RootKind::Global
+                                        ? std::optional<AccessPath>(R.Path)
+                                        : substitute(R.Path, C.Args, S);
+      R = P ? Operand::object(*P) : Operand::unknown();
+    }
+    S.Bindings[C.ResultLocal] = R;
+  }
+}
+
+void FunctionAnalysis::applyDeclaredEffects(const ir::Instr &I,
+                                            AbstractState &S, bool IsCond,
+                                            std::optional<CondEffect> &Cond) {
+  for (const ir::DeclaredLockEffect &E : I.Call.DeclaredEffects) {
+    HeldLock L;
+    L.Lock = E.Lock;
+    L.Shared = E.K == ir::DeclaredLockEffect::Kind::AcquireShared;
+    L = substituteLock(L, I.Call.Args, S);
+    switch (E.K) {
+    case ir::DeclaredLockEffect::Kind::Acquire:
+    case ir::DeclaredLockEffect::Kind::AcquireShared:
+      acquire(S, L);
+      break;
+    case ir::DeclaredLockEffect::Kind::Release:
+      release(S, L);
+      break;
+    case ir::DeclaredLockEffect::Kind::TryAcquire:
+      UsesLocks = true;
+      if (IsCond) {
+        if (!Cond)
+          Cond.emplace();
+        Cond->Acquire.push_back(L);
+      }
+      break;
+    }
+  }
+}
+
+bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
+                                  AbstractState &S, bool IsCond,
+                                  std::optional<CondEffect> &Cond) {
+  const ir::CallInfo &C = I.Call;
+  auto Arg = [&](unsigned Idx) {
+    return Idx < C.Args.size() ? C.Args[Idx] : Operand::unknown();
+  };
+  // The guard local a guard operation applies to, or -1 (a temporary).
+  auto GuardLocal = [&]() -> int32_t {
+    Operand G = Arg(0);
+    if (G.K == Operand::Kind::Object && G.Path.Root == RootKind::Local &&
+        G.Path.Steps.empty())
+      return static_cast<int32_t>(G.Path.Index);
+    return -1;
+  };
+  switch (M.Kind) {
+  case ModelKind::None:
+    return false;
+  case ModelKind::Lock:
+  case ModelKind::LockShared:
+    acquire(S, lockOf(Arg(M.LockArg), M.Kind == ModelKind::LockShared, S));
+    return true;
+  case ModelKind::Unlock:
+    release(S, lockOf(Arg(M.LockArg), false, S));
+    return true;
+  case ModelKind::TryLock:
+  case ModelKind::TryLockShared:
+    UsesLocks = true;
+    if (IsCond) {
+      Cond.emplace();
+      Cond->Acquire.push_back(
+          lockOf(Arg(M.LockArg), M.Kind == ModelKind::TryLockShared, S));
+    }
+    return true;
+  case ModelKind::LockAllArgs:
+    for (const Operand &A : C.Args)
+      acquire(S, lockOf(A, false, S));
+    return true;
+  case ModelKind::GuardConstruct:
+  case ModelKind::SharedGuardConstruct: {
+    bool Shared = M.Kind == ModelKind::SharedGuardConstruct;
+    GuardTag Tag = GuardTag::None;
+    GuardState G;
+    for (size_t A = 1; A < C.Args.size(); ++A) {
+      GuardTag T =
+          lookupGuardTag(A < C.ArgTypes.size() ? C.ArgTypes[A] : "");
+      if (T != GuardTag::None) {
+        Tag = T;
+        continue;
+      }
+      if (C.Args[A].K == Operand::Kind::Object)
+        G.Locks.push_back(lockOf(C.Args[A], Shared, S));
+    }
+    if (G.Locks.empty())
+      return true; // default-constructed, or moved-from: owns nothing known
+    UsesLocks = true;
+    if (Tag == GuardTag::None)
+      for (const HeldLock &L : G.Locks)
+        acquire(S, L);
+    G.Owns = Tag == GuardTag::None || Tag == GuardTag::Adopt;
+    int32_t Local = GuardLocal();
+    if (Local >= 0)
+      S.Guards[Local] = std::move(G);
+    else if (G.Owns)
+      // A temporary guard is destroyed at the end of its full-expression;
+      // its destructor call follows and releases.
+      TempGuards.push_back(std::move(G));
+    return true;
+  }
+  case ModelKind::GuardDestroy: {
+    int32_t Local = GuardLocal();
+    if (Local < 0) {
+      if (!TempGuards.empty()) {
+        for (const HeldLock &L : TempGuards.back().Locks)
+          release(S, L);
+        TempGuards.pop_back();
+      }
+      return true;
+    }
+    auto It = S.Guards.find(Local);
+    if (It == S.Guards.end())
+      return true;
+    if (It->second.Owns)
+      for (const HeldLock &L : It->second.Locks)
+        release(S, L);
+    S.Guards.erase(It);
+    return true;
+  }
+  case ModelKind::GuardLock:
+  case ModelKind::GuardUnlock:
+  case ModelKind::GuardRelease:
+  case ModelKind::GuardTryLock:
+  case ModelKind::GuardOwnsLock: {
+    auto It = S.Guards.find(GuardLocal());
+    if (It == S.Guards.end())
+      return true;
+    GuardState &G = It->second;
+    UsesLocks = true;
+    if (M.Kind == ModelKind::GuardLock && !G.Owns) {
+      for (const HeldLock &L : G.Locks)
+        acquire(S, L);
+      G.Owns = true;
+    } else if (M.Kind == ModelKind::GuardUnlock && G.Owns) {
+      for (const HeldLock &L : G.Locks)
+        release(S, L);
+      G.Owns = false;
+    } else if (M.Kind == ModelKind::GuardRelease) {
+      S.Guards.erase(It);
+    } else if ((M.Kind == ModelKind::GuardTryLock ||
+                M.Kind == ModelKind::GuardOwnsLock) &&
+               !G.Owns && IsCond) {
+      Cond.emplace();
+      Cond->Acquire = G.Locks;
+      Cond->Guard = GuardLocal();
+    }
+    return true;
+  }
+  case ModelKind::ContainerRead:
+  case ModelKind::ContainerWrite: {
+    Operand Obj = Arg(0);
+    if (Obj.K == Operand::Kind::Object)
+      record(M.Kind == ModelKind::ContainerWrite ? AccessKind::ContainerWrite
+                                                 : AccessKind::ContainerRead,
+             Obj.Path, I.Location, C.CalleeName, S);
+    return true;
+  }
+  case ModelKind::Atomic:
+  case ModelKind::NoEffect:
+    return true;
+  }
+  return false;
+}
+
+void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
+                                    bool IsCond,
+                                    std::optional<CondEffect> &Cond) {
+  const ir::CallInfo &C = I.Call;
+  if (applyModel(I, lookupCallModel(C.CalleeName), S, IsCond, Cond)) {
+    if (C.ResultLocal >= 0)
+      S.Bindings[C.ResultLocal] = Operand::unknown();
+    return;
+  }
+  const FunctionSummary *Callee =
+      C.Callee.empty() ? nullptr : Callees.lookup(C.Callee);
+  if (Callee)
+    applySummary(I, *Callee, S);
+  else if (C.ResultLocal >= 0)
+    S.Bindings[C.ResultLocal] = Operand::fresh(); // RacerD: unknown => owned
+  applyDeclaredEffects(I, S, IsCond, Cond);
+}
+
+void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
+                                     std::optional<CondEffect> &Cond) {
+  for (size_t Idx = 0; Idx < B.Instrs.size(); ++Idx) {
+    const ir::Instr &I = B.Instrs[Idx];
+    switch (I.Kind) {
+    case ir::InstrKind::Read:
+    case ir::InstrKind::Write:
+      if (!I.Atomic)
+        record(I.Kind == ir::InstrKind::Write ? AccessKind::Write
+                                              : AccessKind::Read,
+               I.Path, I.Location, {}, S);
+      break;
+    case ir::InstrKind::Call:
+      transferCall(I, S, static_cast<int32_t>(Idx) == B.CondCall, Cond);
+      break;
+    case ir::InstrKind::Bind:
+      S.Bindings[I.Dest] = resolveOperand(I.Value, S);
+      break;
+    case ir::InstrKind::Return: {
+      Operand R = resolveOperand(I.Value, S);
+      if (!Return)
+        Return = R;
+      else if (!(*Return == R))
+        Return = Operand::unknown();
+      break;
+    }
+    }
+  }
+}
+
+FunctionSummary FunctionAnalysis::run() {
+  const size_t N = F.Blocks.size();
+  std::vector<std::optional<AbstractState>> In(N);
+  std::optional<AbstractState> Exit;
+  if (N > 0) {
+    In[0].emplace();
+    std::deque<uint32_t> Work{0};
+    std::vector<bool> Queued(N, false);
+    Queued[0] = true;
+    // Each block's in-state only descends a finite lattice; the bound is a
+    // guard against malformed IR, not a widening.
+    size_t Budget = 64 * N + 64;
+    while (!Work.empty() && Budget-- > 0) {
+      uint32_t BI = Work.front();
+      Work.pop_front();
+      Queued[BI] = false;
+      const ir::Block &B = F.Blocks[BI];
+      AbstractState S = *In[BI];
+      std::optional<CondEffect> Cond;
+      TempGuards.clear();
+      transferBlock(B, S, Cond);
+      if (B.Succs.empty()) {
+        if (Exit)
+          Exit->joinWith(S);
+        else
+          Exit = S;
+        continue;
+      }
+      for (size_t SI = 0; SI < B.Succs.size(); ++SI) {
+        uint32_t Succ = B.Succs[SI];
+        if (Succ >= N)
+          continue;
+        AbstractState Out = S;
+        bool TrueEdge = (SI == 0) != B.CondNegated;
+        if (Cond && TrueEdge && B.Succs.size() == 2) {
+          for (const HeldLock &L : Cond->Acquire)
+            Out.Held.acquire(L);
+          if (Cond->Guard >= 0)
+            Out.Guards[Cond->Guard].Owns = true;
+        }
+        bool Changed;
+        if (!In[Succ]) {
+          In[Succ] = std::move(Out);
+          Changed = true;
+        } else {
+          AbstractState Joined = *In[Succ];
+          Joined.joinWith(Out);
+          Changed = !(Joined == *In[Succ]);
+          if (Changed)
+            In[Succ] = std::move(Joined);
+        }
+        if (Changed && !Queued[Succ]) {
+          Queued[Succ] = true;
+          Work.push_back(Succ);
+        }
+      }
+    }
+  }
+
+  FunctionSummary Sum;
+  Sum.Symbol = F.Symbol;
+  Sum.Name = F.Name;
+  Sum.UsesLocksDirectly = UsesLocks;
+  Sum.Threads = UsesLocks ? ThreadsKind::AnyThread : ThreadsKind::NoThread;
+  Sum.Accesses = Accesses.take();
+  for (AccessSnapshot &A : Sum.Accesses) {
+    A.Threads = joinThreads(A.Threads, Sum.Threads);
+    // Locks on this function's own stack objects protect nothing a caller
+    // can name; keep them as unnamed protection.
+    for (HeldLock &L : A.Locks)
+      if (!L.Unknown && L.Lock.Root == RootKind::Local) {
+        L.Unknown = true;
+        L.Lock = AccessPath();
+      }
+    std::sort(A.Locks.begin(), A.Locks.end());
+    A.Locks.erase(std::unique(A.Locks.begin(), A.Locks.end()), A.Locks.end());
+  }
+  std::sort(Sum.Accesses.begin(), Sum.Accesses.end(),
+            [](const AccessSnapshot &A, const AccessSnapshot &B) {
+              return std::tie(A.Location, A.Kind, A.Path) <
+                     std::tie(B.Location, B.Kind, B.Path);
+            });
+  if (Exit) {
+    auto Escaping = [](const LockSet &Set) {
+      std::vector<HeldLock> Out;
+      for (const HeldLock &L : Set.locks())
+        if (L.Unknown || L.Lock.Root != RootKind::Local)
+          Out.push_back(L);
+      return Out;
+    };
+    Sum.Locks.Acquired = Escaping(Exit->Held);
+    Sum.Locks.Released = Escaping(Exit->Released);
+  }
+  if (Return && Return->K == Operand::Kind::Object &&
+      Return->Path.Root == RootKind::Local)
+    Return = Operand::unknown();
+  Sum.Return = Return.value_or(Operand::unknown());
+  return Sum;
+}
+
+} // namespace
+
+FunctionSummary summarizeFunction(const ir::Function &F,
+                                  const SummaryLookup &Callees) {
+  return FunctionAnalysis(F, Callees).run();
+}
+
+} // namespace racer

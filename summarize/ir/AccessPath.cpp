@@ -1,1 +1,67 @@
-// placeholder
+//===- AccessPath.cpp - Canonical memory paths ----------------------------===//
+#include "summarize/ir/AccessPath.h"
+
+namespace racer::ir {
+
+bool AccessPath::isPrefixOf(const AccessPath &Other) const {
+  if (!sameRoot(Other) || Steps.size() > Other.Steps.size())
+    return false;
+  for (size_t I = 0; I < Steps.size(); ++I)
+    if (!(Steps[I] == Other.Steps[I]))
+      return false;
+  return true;
+}
+
+bool operator<(const AccessPath &A, const AccessPath &B) {
+  if (A.Root != B.Root)
+    return A.Root < B.Root;
+  if (A.Root == RootKind::Global) {
+    if (A.Symbol != B.Symbol)
+      return A.Symbol < B.Symbol;
+  } else if (A.Index != B.Index) {
+    return A.Index < B.Index;
+  }
+  return A.Steps < B.Steps;
+}
+
+/// Field names are stored qualified ("Counter::n_"); print the last part.
+static std::string unqualified(const std::string &Name) {
+  size_t Pos = Name.rfind("::");
+  return Pos == std::string::npos ? Name : Name.substr(Pos + 2);
+}
+
+std::string AccessPath::str() const {
+  std::string Out = Spelling.empty() ? "<root>" : Spelling;
+  size_t PendingDerefs = 0;
+  for (const PathStep &S : Steps) {
+    switch (S.Kind) {
+    case StepKind::Deref:
+      ++PendingDerefs;
+      break;
+    case StepKind::Field:
+      if (PendingDerefs > 0) {
+        // `p->f`; any extra derefs wrap the base: `(*p)->f`.
+        for (size_t I = 1; I < PendingDerefs; ++I)
+          Out = "(*" + Out + ")";
+        Out += "->";
+        PendingDerefs = 0;
+      } else {
+        Out += ".";
+      }
+      Out += unqualified(S.Name);
+      break;
+    case StepKind::Index:
+      // `p[]` for a pointer's elements, `a[]` for an array.
+      for (size_t I = 1; I < PendingDerefs; ++I)
+        Out = "(*" + Out + ")";
+      PendingDerefs = 0;
+      Out += "[]";
+      break;
+    }
+  }
+  for (size_t I = 0; I < PendingDerefs; ++I)
+    Out = "*" + Out;
+  return Out;
+}
+
+} // namespace racer::ir

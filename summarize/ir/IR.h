@@ -72,6 +72,10 @@ struct Operand {
     return O;
   }
   static Operand unknown() { return Operand(); }
+
+  friend bool operator==(const Operand &A, const Operand &B) {
+    return A.K == B.K && (A.K != Kind::Object || A.Path == B.Path);
+  }
 };
 
 /// Lock effect declared on a callee with Clang's capability attributes

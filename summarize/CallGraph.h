@@ -1,0 +1,52 @@
+//===- CallGraph.h - Whole-program call graph and its SCCs -----*- C++ -*-===//
+//
+// Why: summaries are computed bottom-up, callees before callers. Recursion
+// makes cycles; each strongly connected component is summarized as a unit
+// (iterating to a fixpoint inside it), and the DAG of components orders the
+// work. The DAG is exposed (callee counts and caller lists) so a scheduler can
+// start an SCC as soon as all of its callees are done, without levels.
+//
+//   CallGraph G = CallGraph::build(Functions);
+//   for (uint32_t C : G.bottomUpOrder()) ...   // or schedule by G.Callers
+//===----------------------------------------------------------------------===//
+#ifndef RACER_SUMMARIZE_CALLGRAPH_H
+#define RACER_SUMMARIZE_CALLGRAPH_H
+
+#include "summarize/ir/IR.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace racer {
+
+class CallGraph {
+public:
+  /// Builds the graph over \p Functions (edges by callee symbol; calls to
+  /// functions without a body are not edges).
+  static CallGraph build(const std::vector<ir::Function> &Functions);
+
+  /// SCCs in bottom-up (reverse topological) order: every callee SCC comes
+  /// before its callers. Each SCC lists function indexes.
+  const std::vector<std::vector<uint32_t>> &sccs() const { return SCCs; }
+  /// For SCC i: the SCCs that call into it (deduplicated).
+  const std::vector<std::vector<uint32_t>> &callers() const { return Callers; }
+  /// For SCC i: how many distinct other SCCs it calls.
+  const std::vector<uint32_t> &calleeCounts() const { return CalleeCounts; }
+  /// Function index -> its SCC.
+  const std::vector<uint32_t> &sccOf() const { return SCCOf; }
+  /// Symbol -> function index.
+  const llvm::StringMap<uint32_t> &index() const { return Index; }
+
+private:
+  std::vector<std::vector<uint32_t>> SCCs;
+  std::vector<std::vector<uint32_t>> Callers;
+  std::vector<uint32_t> CalleeCounts;
+  std::vector<uint32_t> SCCOf;
+  llvm::StringMap<uint32_t> Index;
+};
+
+} // namespace racer
+
+#endif

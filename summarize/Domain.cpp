@@ -1,0 +1,94 @@
+//===- Domain.cpp - Lattice operations of the working state ---------------===//
+#include "summarize/Domain.h"
+
+#include <algorithm>
+
+namespace racer {
+
+namespace {
+/// Locks match by identity, whatever the mode they are held in.
+bool sameLock(const HeldLock &A, const HeldLock &B) {
+  return A.Unknown == B.Unknown && A.Lock == B.Lock;
+}
+} // namespace
+
+void LockSet::acquire(const HeldLock &L) {
+  auto It = std::lower_bound(
+      Entries.begin(), Entries.end(), L,
+      [](const std::pair<HeldLock, unsigned> &E, const HeldLock &K) {
+        return E.first < K;
+      });
+  if (It != Entries.end() && It->first == L) {
+    It->second = std::min(It->second + 1, MaxCount);
+    return;
+  }
+  Entries.insert(It, {L, 1});
+}
+
+bool LockSet::release(const HeldLock &L) {
+  // Prefer the exact mode, then any mode of the same lock.
+  auto Match = std::find_if(Entries.begin(), Entries.end(),
+                            [&](const auto &E) { return E.first == L; });
+  if (Match == Entries.end())
+    Match = std::find_if(Entries.begin(), Entries.end(), [&](const auto &E) {
+      return sameLock(E.first, L);
+    });
+  if (Match == Entries.end())
+    return false;
+  if (--Match->second == 0)
+    Entries.erase(Match);
+  return true;
+}
+
+bool LockSet::holds(const HeldLock &L) const {
+  return std::any_of(Entries.begin(), Entries.end(),
+                     [&](const auto &E) { return E.first == L; });
+}
+
+std::vector<HeldLock> LockSet::locks() const {
+  std::vector<HeldLock> Out;
+  Out.reserve(Entries.size());
+  for (const auto &E : Entries)
+    Out.push_back(E.first);
+  return Out;
+}
+
+void LockSet::joinWith(const LockSet &O) {
+  std::vector<std::pair<HeldLock, unsigned>> Out;
+  for (const auto &E : Entries)
+    for (const auto &F : O.Entries)
+      if (E.first == F.first) {
+        Out.push_back({E.first, std::min(E.second, F.second)});
+        break;
+      }
+  Entries = std::move(Out);
+}
+
+void AbstractState::joinWith(const AbstractState &O) {
+  Held.joinWith(O.Held);
+  Released.joinWith(O.Released);
+  for (auto &[Local, Value] : Bindings) {
+    auto It = O.Bindings.find(Local);
+    if (It == O.Bindings.end() || !(It->second == Value))
+      Value = ir::Operand::unknown();
+  }
+  for (const auto &[Local, Value] : O.Bindings)
+    if (!Bindings.count(Local))
+      Bindings[Local] = ir::Operand::unknown();
+  for (auto It = Guards.begin(); It != Guards.end();) {
+    auto OIt = O.Guards.find(It->first);
+    if (OIt == O.Guards.end() || OIt->second.Locks != It->second.Locks) {
+      It = Guards.erase(It);
+      continue;
+    }
+    It->second.Owns = It->second.Owns && OIt->second.Owns;
+    ++It;
+  }
+}
+
+bool operator==(const AbstractState &A, const AbstractState &B) {
+  return A.Held == B.Held && A.Released == B.Released &&
+         A.Bindings == B.Bindings && A.Guards == B.Guards;
+}
+
+} // namespace racer

@@ -1,0 +1,74 @@
+//===- Domain.h - The working state of the per-function analysis -*- C++ -*-===//
+//
+// Why: the transfer functions need more than what is persisted in a summary:
+// which locks are held right now (with identity and a count), which locals
+// point where, and which RAII guards own which locks. This is that state and
+// its lattice operations (join is pointwise; held locks are a must-set:
+// a lock is held after a merge only if it is held on every incoming path).
+//
+//   { std::lock_guard<std::mutex> g(mu_);   // Held {this->mu_ x1}, Guards {g}
+//     Node *n = head_; }                    // Bindings {n -> this->head_ *}
+//===----------------------------------------------------------------------===//
+#ifndef RACER_SUMMARIZE_DOMAIN_H
+#define RACER_SUMMARIZE_DOMAIN_H
+
+#include "summarize/Summary.h"
+
+#include <map>
+#include <utility>
+#include <vector>
+
+namespace racer {
+
+/// A multiset of held locks with bounded counts. Join = intersection with
+/// minimum counts (must-hold).
+class LockSet final {
+public:
+  static constexpr unsigned MaxCount = 5;
+
+  void acquire(const HeldLock &L);
+  /// Releases one hold of \p L in any mode (`unlock` releases a shared or an
+  /// exclusive hold). Returns false if it was not held.
+  bool release(const HeldLock &L);
+  bool holds(const HeldLock &L) const;
+  bool empty() const { return Entries.empty(); }
+  /// The held locks, sorted, without counts.
+  std::vector<HeldLock> locks() const;
+  void joinWith(const LockSet &O);
+
+  friend bool operator==(const LockSet &A, const LockSet &B) {
+    return A.Entries == B.Entries;
+  }
+
+private:
+  /// Sorted by lock.
+  std::vector<std::pair<HeldLock, unsigned>> Entries;
+};
+
+/// A lock guard local (`std::lock_guard g(m)`, `std::unique_lock l(m, defer)`).
+struct GuardState {
+  std::vector<HeldLock> Locks; ///< the mutexes the guard manages
+  bool Owns = false;           ///< it currently holds them
+
+  friend bool operator==(const GuardState &A, const GuardState &B) {
+    return A.Owns == B.Owns && A.Locks == B.Locks;
+  }
+};
+
+/// The abstract state at a program point.
+struct AbstractState final {
+  LockSet Held;
+  /// Locks released without having been acquired here (unlock wrappers).
+  LockSet Released;
+  /// Local pointer/reference -> what it designates (already resolved: never
+  /// rooted at a local).
+  std::map<uint32_t, ir::Operand> Bindings;
+  std::map<uint32_t, GuardState> Guards;
+
+  void joinWith(const AbstractState &O);
+  friend bool operator==(const AbstractState &A, const AbstractState &B);
+};
+
+} // namespace racer
+
+#endif

@@ -1,0 +1,61 @@
+//===- LibraryModels.h - What library calls do, as data --------*- C++ -*-===//
+//
+// Why: bodies in system headers are not analysed; what matters about them
+// (locks, RAII guards, containers, atomics) is described here, in tables, and
+// nowhere else. Transfer functions ask `lookupCallModel(CalleeName)` and act on
+// the returned effect; they never test library names themselves.
+//
+//   lookupCallModel("std::mutex::lock")          -> {Lock, arg 0}
+//   lookupCallModel("pthread_mutex_unlock")      -> {Unlock, arg 0}
+//   lookupCallModel("std::lock_guard::lock_guard") -> {GuardConstruct}
+//   lookupCallModel("std::vector::push_back")    -> {ContainerWrite}
+//   lookupCallModel("std::atomic::fetch_add")    -> {Atomic}
+//===----------------------------------------------------------------------===//
+#ifndef RACER_SUMMARIZE_LIBRARYMODELS_H
+#define RACER_SUMMARIZE_LIBRARYMODELS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+namespace racer {
+
+enum class ModelKind : uint8_t {
+  None,          ///< not modeled: use the callee's summary, if any
+  Lock,          ///< acquires Args[LockArg] exclusively (`m.lock()`)
+  LockShared,    ///< acquires Args[LockArg] shared (`m.lock_shared()`)
+  Unlock,        ///< releases Args[LockArg], any mode (`pthread_rwlock_unlock`)
+  TryLock,       ///< acquires exclusively iff the result is true
+  TryLockShared, ///< acquires shared iff the result is true
+  LockAllArgs,   ///< acquires every argument (`std::lock(a, b)`)
+  GuardConstruct,       ///< RAII guard ctor, exclusive (`lock_guard g(m)`)
+  SharedGuardConstruct, ///< RAII guard ctor, shared (`shared_lock g(m)`)
+  GuardDestroy,  ///< guard dtor: releases what the guard owns
+  GuardLock,     ///< `g.lock()` on a (deferred) guard
+  GuardUnlock,   ///< `g.unlock()`
+  GuardTryLock,  ///< `g.try_lock()`: owns iff the result is true
+  GuardOwnsLock, ///< `g.owns_lock()`, `if (g)`: true iff the guard owns
+  GuardRelease,  ///< `g.release()`: disassociates without unlocking
+  ContainerRead,  ///< reads the container Args[0] (`v.size()`)
+  ContainerWrite, ///< writes the container Args[0] (`v.push_back(x)`)
+  Atomic,        ///< an atomic operation: never part of a data race
+  NoEffect,      ///< known library call without effect on shared memory
+};
+
+struct CallModel {
+  ModelKind Kind = ModelKind::None;
+  /// Which actual designates the lock (Lock..TryLockShared).
+  unsigned LockArg = 0;
+};
+
+/// The model for a callee, by its qualified name without template arguments
+/// or inline namespaces (see ir::CallInfo::CalleeName).
+CallModel lookupCallModel(llvm::StringRef CalleeName);
+
+/// Guard constructor tags (`std::defer_lock`, ...), by argument type name.
+enum class GuardTag : uint8_t { None, Defer, TryToLock, Adopt };
+GuardTag lookupGuardTag(llvm::StringRef ArgTypeName);
+
+} // namespace racer
+
+#endif

@@ -1,0 +1,36 @@
+//===- Transfer.h - Per-function analysis: IR -> summary -------*- C++ -*-===//
+//
+// Why: phase 1 of RacerD. One function body is interpreted over the
+// AbstractState (Domain.h) until a fixpoint over its CFG; every access is
+// recorded with the locks held at that point; calls apply the callee's
+// summary or a library model. The result depends only on the function and
+// its callees' summaries, never on callers, so it can be computed once,
+// cached, and reused by every caller.
+//
+//   FunctionSummary S = summarizeFunction(F, Lookup);
+//===----------------------------------------------------------------------===//
+#ifndef RACER_SUMMARIZE_TRANSFER_H
+#define RACER_SUMMARIZE_TRANSFER_H
+
+#include "summarize/Summary.h"
+#include "summarize/ir/IR.h"
+
+#include "llvm/ADT/StringRef.h"
+
+namespace racer {
+
+/// Finds the summary of a callee by symbol; nullptr if it has none (no body
+/// anywhere, or not yet computed in a recursive cycle).
+class SummaryLookup {
+public:
+  virtual ~SummaryLookup();
+  virtual const FunctionSummary *lookup(llvm::StringRef Symbol) const = 0;
+};
+
+/// Summarizes \p F. Pure: safe to call concurrently on different functions.
+FunctionSummary summarizeFunction(const ir::Function &F,
+                                  const SummaryLookup &Callees);
+
+} // namespace racer
+
+#endif
