@@ -1,1 +1,137 @@
-// placeholder
+//===- JsonWriter.cpp - racecar's own JSON output -------------------------===//
+
+#include "report/Writers.h"
+
+#include "llvm/Support/JSON.h"
+
+using namespace racer::report;
+namespace json = llvm::json;
+
+namespace {
+
+json::Value jstr(llvm::StringRef S) {
+  if (json::isUTF8(S))
+    return S.str();
+  return json::fixUTF8(S);
+}
+
+void loc(json::OStream &J, const SourceLocation &L) {
+  J.attribute("file", jstr(L.File));
+  J.attribute("line", L.Line);
+  J.attribute("column", L.Col);
+}
+
+void trace(json::OStream &J, const std::vector<Note> &Notes) {
+  J.attributeArray("trace", [&] {
+    for (const Note &N : Notes)
+      J.object([&] {
+        loc(J, N.Loc);
+        J.attribute("message", jstr(N.Message));
+      });
+  });
+}
+
+} // namespace
+
+// Keys are written in a fixed, readable order (json::OStream keeps it).
+void racer::report::writeJson(const std::vector<Report> &Reports,
+                              llvm::raw_ostream &OS) {
+  json::OStream J(OS, /*IndentSize=*/2);
+  J.object([&] {
+    J.attribute("version", 1);
+    J.attribute("tool", "racecar");
+    J.attributeArray("reports", [&] {
+      for (const Report &R : Reports)
+        J.object([&] {
+          J.attribute("rule", jstr(R.RuleId));
+          J.attribute("message", jstr(R.Message));
+          loc(J, R.Loc);
+          J.attribute("class", jstr(R.Class));
+          J.attribute("function", jstr(R.Function));
+          J.attribute("conflictFunction", jstr(R.ConflictFunction));
+          J.attribute("path", jstr(R.Path));
+          trace(J, R.Trace);
+          J.attributeObject("conflict", [&] {
+            J.attribute("message", jstr(R.ConflictMessage));
+            loc(J, R.ConflictLoc);
+            trace(J, R.ConflictTrace);
+          });
+        });
+    });
+  });
+  OS << '\n';
+}
+
+namespace {
+
+bool readLoc(const json::Object &O, SourceLocation &L) {
+  auto File = O.getString("file");
+  auto Line = O.getInteger("line");
+  auto Col = O.getInteger("column");
+  if (!File || !Line || !Col || *Line < 0 || *Col < 0)
+    return false;
+  L.File = File->str();
+  L.Line = *Line;
+  L.Col = *Col;
+  return true;
+}
+
+bool readString(const json::Object &O, llvm::StringRef Key, std::string &S) {
+  auto V = O.getString(Key);
+  if (!V)
+    return false;
+  S = V->str();
+  return true;
+}
+
+bool readTrace(const json::Object &O, std::vector<Note> &Notes) {
+  const json::Array *A = O.getArray("trace");
+  if (!A)
+    return false;
+  for (const json::Value &V : *A) {
+    const json::Object *N = V.getAsObject();
+    Note Nt;
+    if (!N || !readLoc(*N, Nt.Loc) || !readString(*N, "message", Nt.Message))
+      return false;
+    Notes.push_back(std::move(Nt));
+  }
+  return true;
+}
+
+llvm::Error malformed(const llvm::Twine &What) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "racecar JSON: " + What);
+}
+
+} // namespace
+
+llvm::Expected<std::vector<Report>> racer::report::readJson(llvm::StringRef Text) {
+  llvm::Expected<json::Value> Doc = json::parse(Text);
+  if (!Doc)
+    return Doc.takeError();
+  const json::Object *Root = Doc->getAsObject();
+  if (!Root)
+    return malformed("top level is not an object");
+  if (Root->getInteger("version") != 1)
+    return malformed("unsupported or missing \"version\"");
+  const json::Array *Reports = Root->getArray("reports");
+  if (!Reports)
+    return malformed("missing \"reports\"");
+  std::vector<Report> Out;
+  for (size_t I = 0; I < Reports->size(); ++I) {
+    const json::Object *O = (*Reports)[I].getAsObject();
+    Report R;
+    const json::Object *C = O ? O->getObject("conflict") : nullptr;
+    if (!O || !C || !readString(*O, "rule", R.RuleId) ||
+        !readString(*O, "message", R.Message) || !readLoc(*O, R.Loc) ||
+        !readString(*O, "class", R.Class) ||
+        !readString(*O, "function", R.Function) ||
+        !readString(*O, "conflictFunction", R.ConflictFunction) ||
+        !readString(*O, "path", R.Path) || !readTrace(*O, R.Trace) ||
+        !readString(*C, "message", R.ConflictMessage) ||
+        !readLoc(*C, R.ConflictLoc) || !readTrace(*C, R.ConflictTrace))
+      return malformed("report " + llvm::Twine(I) + " is malformed");
+    Out.push_back(std::move(R));
+  }
+  return Out;
+}

@@ -1,1 +1,299 @@
-// placeholder
+//===- SarifWriter.cpp - SARIF 2.1.0 output -------------------------------===//
+//
+// One run, both rules always listed. Clang columns are bytes; SARIF's default
+// columnKind is utf16CodeUnits, so columns are converted when the source line
+// can be read (they are equal for ASCII lines).
+//===----------------------------------------------------------------------===//
+
+#include "report/ReportCollector.h"
+#include "report/SourceLines.h"
+#include "report/Writers.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/SHA256.h"
+
+#include <algorithm>
+#include <iterator>
+
+using namespace racer::report;
+namespace json = llvm::json;
+
+namespace {
+
+constexpr const char *SchemaUri = "https://json.schemastore.org/sarif-2.1.0.json";
+constexpr const char *SrcRootId = "SRCROOT";
+
+bool isUnreserved(unsigned char C) {
+  return llvm::isAlnum(C) || C == '-' || C == '.' || C == '_' || C == '~';
+}
+
+void percentEncode(llvm::StringRef S, std::string &Out) {
+  for (unsigned char C : S) {
+    if (isUnreserved(C) || C == '/') {
+      Out.push_back(C);
+    } else {
+      Out.push_back('%');
+      Out.push_back(llvm::hexdigit(C >> 4, /*LowerCase=*/false));
+      Out.push_back(llvm::hexdigit(C & 15, /*LowerCase=*/false));
+    }
+  }
+}
+
+bool isWindowsAbsolute(llvm::StringRef P) {
+  return P.size() >= 3 && llvm::isAlpha(P[0]) && P[1] == ':' &&
+         (P[2] == '\\' || P[2] == '/');
+}
+
+bool isAbsolute(llvm::StringRef P) {
+  return P.starts_with("/") || isWindowsAbsolute(P);
+}
+
+struct Rule {
+  const char *Id;
+  const char *Name;
+  const char *Short;
+  const char *Full;
+  const char *Help;
+};
+
+const Rule Rules[] = {
+    {UnprotectedWriteRuleId, "UnprotectedWrite",
+     "Unprotected write to memory shared between threads",
+     "A write that holds no exclusive lock may run concurrently with another "
+     "write to the same memory, possibly the same code running on another "
+     "thread. Concurrent unsynchronized writes are a data race, which is "
+     "undefined behavior in C and C++: updates can be lost and readers can "
+     "observe torn values.",
+     "Protect every access to this memory with the same mutex (for example "
+     "std::lock_guard<std::mutex> or std::scoped_lock), taken exclusively: a "
+     "shared (reader) lock does not protect writes. If the memory is a single "
+     "independent value such as a counter or a flag, make it a std::atomic "
+     "instead."},
+    {ReadWriteRaceRuleId, "ReadWriteRace",
+     "Unsynchronized read racing with a write",
+     "A read that holds no lock may run concurrently with a write to the same "
+     "memory. This is a data race, which is undefined behavior in C and C++: "
+     "the read can observe a stale or torn value.",
+     "Read under the same mutex that protects the writes (a shared lock such "
+     "as std::shared_lock is enough for reads), or make the memory a "
+     "std::atomic if it is a single independent value."},
+};
+
+unsigned ruleIndex(llvm::StringRef Id) {
+  for (unsigned I = 0; I < std::size(Rules); ++I)
+    if (Id == Rules[I].Id)
+      return I;
+  return 0;
+}
+
+/// A JSON string; invalid UTF-8 (e.g. in a file name) is repaired, not fatal.
+json::Value jstr(llvm::StringRef S) {
+  if (json::isUTF8(S))
+    return S.str();
+  return json::fixUTF8(S);
+}
+
+/// Writers emit keys in SARIF's conventional order (json::OStream keeps the
+/// order; json::Object would sort them).
+void textProp(json::OStream &J, llvm::StringRef Key, llvm::StringRef S) {
+  J.attributeObject(Key, [&] { J.attribute("text", jstr(S)); });
+}
+
+class Builder {
+public:
+  explicit Builder(json::OStream &J) : J(J) {}
+
+  void physical(const SourceLocation &L) {
+    J.attributeObject("physicalLocation", [&] {
+      J.attributeObject("artifactLocation", [&] {
+        J.attribute("uri", fileUri(L.File));
+        if (!isAbsolute(L.File))
+          J.attribute("uriBaseId", SrcRootId);
+      });
+      if (L.Line > 0)
+        J.attributeObject("region", [&] {
+          J.attribute("startLine", L.Line);
+          if (L.Col > 0)
+            J.attribute("startColumn", utf16Column(L));
+        });
+    });
+  }
+
+  void flowLocation(const SourceLocation &L, llvm::StringRef Msg) {
+    J.object([&] {
+      J.attributeObject("location", [&] {
+        physical(L);
+        textProp(J, "message", Msg);
+      });
+    });
+  }
+
+  void threadFlow(const std::vector<Note> &Trace, const SourceLocation &Loc,
+                  llvm::StringRef Msg, llvm::StringRef Function) {
+    J.object([&] {
+      if (!Function.empty())
+        textProp(J, "message", ("thread running '" + Function + "'").str());
+      J.attributeArray("locations", [&] {
+        if (Trace.empty())
+          flowLocation(Loc, Msg);
+        for (const Note &N : Trace)
+          flowLocation(N.Loc, N.Message);
+      });
+    });
+  }
+
+  void result(const Report &R) {
+    J.object([&] {
+      J.attribute("ruleId", jstr(R.RuleId));
+      J.attribute("ruleIndex", ruleIndex(R.RuleId));
+      J.attribute("level", "warning");
+      textProp(J, "message", R.Message);
+      J.attributeArray("locations", [&] { J.object([&] { physical(R.Loc); }); });
+
+      if (!R.ConflictMessage.empty() || !R.ConflictTrace.empty()) {
+        unsigned Id = 1;
+        auto Related = [&](const SourceLocation &L, llvm::StringRef Msg) {
+          J.object([&] {
+            J.attribute("id", Id++);
+            textProp(J, "message", Msg);
+            physical(L);
+          });
+        };
+        J.attributeArray("relatedLocations", [&] {
+          if (!R.ConflictMessage.empty())
+            Related(R.ConflictLoc, R.ConflictMessage);
+          for (const Note &N : R.ConflictTrace)
+            Related(N.Loc, N.Message);
+        });
+      }
+
+      J.attributeArray("codeFlows", [&] {
+        J.object([&] {
+          J.attributeArray("threadFlows", [&] {
+            threadFlow(R.Trace, R.Loc, R.Message, R.Function);
+            if (!R.ConflictMessage.empty())
+              threadFlow(R.ConflictTrace, R.ConflictLoc, R.ConflictMessage,
+                         R.ConflictFunction);
+          });
+        });
+      });
+      J.attributeObject("partialFingerprints", [&] {
+        J.attribute("racecarKey/v1", reportFingerprint(R));
+      });
+    });
+  }
+
+private:
+  /// Byte column -> UTF-16 code unit column (1-based), when readable.
+  unsigned utf16Column(const SourceLocation &L) {
+    std::optional<llvm::StringRef> Line = Lines.line(L.File, L.Line);
+    if (!Line)
+      return L.Col;
+    unsigned Units = 0;
+    size_t Bytes = L.Col - 1;
+    for (size_t I = 0; I < Bytes && I < Line->size(); ++I) {
+      unsigned char C = (*Line)[I];
+      if ((C & 0xC0) == 0x80)
+        continue;                 // continuation byte
+      Units += C >= 0xF0 ? 2 : 1; // 4-byte sequences are surrogate pairs
+    }
+    if (Bytes > Line->size())
+      Units += Bytes - Line->size();
+    return Units + 1;
+  }
+
+  json::OStream &J;
+  SourceLines Lines;
+};
+
+void rules(json::OStream &J) {
+  J.attributeArray("rules", [&] {
+    for (const Rule &R : Rules)
+      J.object([&] {
+        J.attribute("id", R.Id);
+        J.attribute("name", R.Name);
+        textProp(J, "shortDescription", R.Short);
+        textProp(J, "fullDescription", R.Full);
+        J.attributeObject("defaultConfiguration",
+                          [&] { J.attribute("level", "warning"); });
+        textProp(J, "help", R.Help);
+        J.attributeObject("properties", [&] {
+          J.attributeArray("tags", [&] {
+            J.value("concurrency");
+            J.value("data-race");
+          });
+        });
+      });
+  });
+}
+
+} // namespace
+
+std::string racer::report::fileUri(llvm::StringRef Path) {
+  std::string Out;
+  if (Path.starts_with("/")) {
+    Out = "file://";
+    percentEncode(Path, Out);
+  } else if (isWindowsAbsolute(Path)) {
+    Out = "file:///";
+    Out.push_back(Path[0]);
+    Out.push_back(':');
+    std::string Rest = Path.drop_front(2).str();
+    std::replace(Rest.begin(), Rest.end(), '\\', '/');
+    percentEncode(Rest, Out);
+  } else {
+    percentEncode(Path, Out);
+  }
+  return Out;
+}
+
+std::string racer::report::reportFingerprint(const Report &R) {
+  std::string Key;
+  for (const std::string *S :
+       {&R.RuleId, &R.Class, &R.Function, &R.ConflictFunction, &R.Path}) {
+    Key += *S;
+    Key.push_back('\0');
+  }
+  auto Hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(Key));
+  return llvm::toHex(llvm::ArrayRef<uint8_t>(Hash).take_front(16),
+                     /*LowerCase=*/true);
+}
+
+void racer::report::writeSarif(const std::vector<Report> &Reports,
+                               llvm::raw_ostream &OS, const SarifOptions &Opts) {
+  json::OStream J(OS, /*IndentSize=*/2);
+  J.object([&] {
+    J.attribute("$schema", SchemaUri);
+    J.attribute("version", "2.1.0");
+    J.attributeArray("runs", [&] {
+      J.object([&] {
+        J.attributeObject("tool", [&] {
+          J.attributeObject("driver", [&] {
+            J.attribute("name", "racecar");
+            if (!Opts.ToolVersion.empty())
+              J.attribute("version", jstr(Opts.ToolVersion));
+            if (!Opts.InformationUri.empty())
+              J.attribute("informationUri", jstr(Opts.InformationUri));
+            rules(J);
+          });
+        });
+        if (!Opts.SrcRoot.empty()) {
+          std::string Root = fileUri(Opts.SrcRoot);
+          if (!llvm::StringRef(Root).ends_with("/"))
+            Root.push_back('/');
+          J.attributeObject("originalUriBaseIds", [&] {
+            J.attributeObject(SrcRootId, [&] { J.attribute("uri", Root); });
+          });
+        }
+        J.attribute("columnKind", "utf16CodeUnits");
+        Builder B(J);
+        J.attributeArray("results", [&] {
+          for (const Report &R : Reports)
+            B.result(R);
+        });
+      });
+    });
+  });
+  OS << '\n';
+}

@@ -1,0 +1,98 @@
+//===- ReportCollector.h - Words, dedups and orders race findings -*- C++ -*-===//
+//
+// Why: the conflict finder runs on many threads and reports every racing
+// pair it sees, in whatever order the threads happen to finish; one source
+// line racing with five writers would otherwise produce five warnings.
+// ReportCollector is the FindingSink that turns those RaceFindings into a
+// short, stable list of Reports: it words them, drops duplicates the way
+// RacerD's ReportedSet does, and orders the result so that two runs over the
+// same program print exactly the same thing.
+//
+//   void Counter::inc() { n_++; }        // write races with itself and
+//   void Counter::set(int v) { n_ = v; } //   with set(); read races with both
+//
+// yields at most one report per (function, line) and per (path, function,
+// rule):
+//
+//   c.cpp:1:25: warning: unprotected write to `this->n_` in 'Counter::inc'
+//       races with itself on another thread [racecar-unprotected-write]
+//   c.cpp:2:28: warning: unprotected write to `this->n_` in 'Counter::set'
+//       races with the write in 'Counter::inc' [racecar-unprotected-write]
+//===----------------------------------------------------------------------===//
+#ifndef RACER_REPORT_REPORTCOLLECTOR_H
+#define RACER_REPORT_REPORTCOLLECTOR_H
+
+#include "report/Report.h"
+#include "summarize/FindingSink.h"
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace racer::report {
+
+/// Rule ids, one per RaceKind.
+inline constexpr const char *UnprotectedWriteRuleId = "racecar-unprotected-write";
+inline constexpr const char *ReadWriteRaceRuleId = "racecar-read-write-race";
+
+/// The rule id of a finding kind.
+const char *ruleId(RaceKind K);
+
+/// Counters of the last takeReports() call.
+struct ReportStats {
+  unsigned Findings = 0;        ///< findings received (before dedup)
+  unsigned Reports = 0;         ///< reports returned
+  unsigned DroppedSameSite = 0; ///< dropped by dedup rule (a), see below
+  unsigned DroppedSamePath = 0; ///< dropped by dedup rule (b), see below
+};
+
+/// Words one finding as a Report (no dedup). \p Files is the linked file
+/// table that ir::Loc::File indexes; an index out of range prints as
+/// "<unknown>". Exposed for testing and for tools that want every finding.
+Report wordFinding(const RaceFinding &F, const std::vector<std::string> &Files);
+
+/// Collects RaceFindings (thread-safe) and produces the final Reports.
+///
+/// takeReports():
+///  1. sorts the findings deterministically: by class, reported path string,
+///     reported function, reported location (Report::Loc: file name, line,
+///     column), kind, conflicting function, conflicting location, and then
+///     by every other field of the worded report, so the result never
+///     depends on the order in which findings arrived;
+///  2. words each finding (see wordFinding) and walks them in that order,
+///     keeping the first and dropping a later report when
+///       (a) its key (class, reported function, file of Report::Loc, line of
+///           Report::Loc) was already reported: a source line -- an access, or
+///           a call site in the top-level function leading to one -- is
+///           reported once per function and class, across all paths; or
+///       (b) its key (class, path string, reported function, rule id) was
+///           already reported: per class and path, each function gets at
+///           most one unprotected-write and one read-write-race report;
+///  3. returns the kept reports sorted by (file, line, column, rule id,
+///     message) (ties keep the order of step 1).
+class ReportCollector : public FindingSink {
+public:
+  /// \p Files is the linked file table indexed by ir::Loc::File. It is read
+  /// by takeReports() and must outlive the collector.
+  explicit ReportCollector(const std::vector<std::string> &Files);
+
+  void handleRace(const RaceFinding &F) override;
+
+  /// Words, dedups and orders all findings received so far and clears them.
+  std::vector<Report> takeReports();
+
+  /// Findings received since the last takeReports().
+  unsigned numFindings() const;
+  /// Counters of the last takeReports().
+  const ReportStats &stats() const { return Stats; }
+
+private:
+  const std::vector<std::string> &Files;
+  mutable std::mutex Mu;
+  std::vector<RaceFinding> Findings;
+  ReportStats Stats;
+};
+
+} // namespace racer::report
+
+#endif

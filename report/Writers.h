@@ -1,0 +1,88 @@
+//===- Writers.h - Text, SARIF and JSON output of race reports -*- C++ -*-===//
+//
+// Why: people read warnings in a terminal or an editor (clang's format, so
+// editors and CI log parsers already understand it), code-scanning services
+// ingest SARIF 2.1.0, and scripts want a plain JSON document. All three print
+// the same already-worded, deduplicated and ordered Reports, and print them
+// deterministically (same reports => same bytes).
+//
+//   writeText:
+//     inv.cpp:42:5: warning: unprotected write to `this->count_` in
+//         'shop::Inventory::add' races with the write in
+//         'shop::Inventory::clear' [racecar-unprotected-write]
+//        42 |     count_ += n;
+//           |     ^
+//     inv.cpp:50:5: note: conflicting write in 'shop::Inventory::clear'
+//===----------------------------------------------------------------------===//
+#ifndef RACER_REPORT_WRITERS_H
+#define RACER_REPORT_WRITERS_H
+
+#include "report/Report.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace racer::report {
+
+struct TextOptions {
+  /// Print the source line and a caret under the warning (when the file can
+  /// be read).
+  bool ShowSource = true;
+  /// Also print source lines under the notes (traces, conflicting access).
+  bool ShowNoteSource = false;
+  /// Emit ANSI colors like clang's -fcolor-diagnostics.
+  bool Color = false;
+};
+
+/// Clang-style diagnostics: for each report the warning line, its source
+/// snippet, the notes of its trace, the conflicting-access note and the
+/// notes of the conflicting trace. File names are printed as given. No
+/// summary line is printed.
+void writeText(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
+               const TextOptions &Opts = TextOptions());
+
+struct SarifOptions {
+  /// tool.driver.version (e.g. "0.1.0"); omitted when empty.
+  std::string ToolVersion;
+  /// tool.driver.informationUri; omitted when empty.
+  std::string InformationUri = "https://github.com/racecar/racecar";
+  /// Absolute directory that relative file names are relative to. When set,
+  /// it is emitted as run.originalUriBaseIds.SRCROOT. Relative file names
+  /// always use uriBaseId "SRCROOT".
+  std::string SrcRoot;
+};
+
+/// SARIF 2.1.0 (one run; both rules always listed in tool.driver.rules).
+/// Results carry the location, the conflicting access and its trace as
+/// relatedLocations, two threadFlows (reported side, conflicting side) in
+/// one codeFlow, and partialFingerprints["racecarKey/v1"], a stable hash of
+/// (rule, class, function, conflicting function, path). Pretty-printed.
+void writeSarif(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
+                const SarifOptions &Opts = SarifOptions());
+
+/// racecar's own JSON:
+///   {"version": 1, "tool": "racecar", "reports": [{"rule", "message",
+///    "file", "line", "column", "class", "function", "conflictFunction",
+///    "path", "trace": [{"file", "line", "column", "message"}],
+///    "conflict": {"message", "file", "line", "column", "trace": [...]}}]}
+/// Pretty-printed.
+void writeJson(const std::vector<Report> &Reports, llvm::raw_ostream &OS);
+
+/// Parses writeJson's output back (e.g. to compare against a baseline).
+/// Reports an error for invalid JSON, a wrong "version", or a missing field.
+llvm::Expected<std::vector<Report>> readJson(llvm::StringRef Text);
+
+/// The SARIF artifactLocation.uri of a file name: "file:///abs/path" for an
+/// absolute path, the relative path otherwise; both percent-encoded.
+std::string fileUri(llvm::StringRef Path);
+
+/// The stable fingerprint used in SARIF partialFingerprints.
+std::string reportFingerprint(const Report &R);
+
+} // namespace racer::report
+
+#endif

@@ -1,0 +1,374 @@
+//===- ReportCollectorTest.cpp - Wording, dedup and order of reports ------===//
+
+#include "report/ReportCollector.h"
+#include "report/Writers.h"
+#include "test/unit/report/ReportTestUtil.h"
+
+#include <algorithm>
+#include <random>
+#include <thread>
+
+using namespace racer;
+using namespace racer::report;
+using namespace racer::report::test;
+
+namespace {
+
+const std::vector<std::string> Files = {"/src/counter.cpp", "/src/counter.h",
+                                        "/src/aaa.cpp"};
+
+ir::AccessPath N() { return thisField("Counter", "n_"); }
+
+RaceFinding directWrite() {
+  return finding(RaceKind::UnprotectedWrite, "Counter",
+                 side("Counter::inc", AccessKind::Write, N(), loc(0, 10, 5)),
+                 side("Counter::set", AccessKind::Write, N(), loc(0, 20, 7)));
+}
+
+std::vector<Report> collect(const std::vector<RaceFinding> &Fs) {
+  ReportCollector C(Files);
+  for (const RaceFinding &F : Fs)
+    C.handleRace(F);
+  return C.takeReports();
+}
+
+std::string asJson(const std::vector<Report> &Rs) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeJson(Rs, OS);
+  return S;
+}
+
+TEST(ReportCollectorTest, RuleIds) {
+  EXPECT_STREQ(ruleId(RaceKind::UnprotectedWrite), "racecar-unprotected-write");
+  EXPECT_STREQ(ruleId(RaceKind::ReadWriteRace), "racecar-read-write-race");
+}
+
+TEST(ReportCollectorTest, DirectUnprotectedWrite) {
+  Report R = wordFinding(directWrite(), Files);
+  EXPECT_EQ(R.RuleId, "racecar-unprotected-write");
+  EXPECT_EQ(R.Message, "unprotected write to `this->n_` in 'Counter::inc' "
+                       "races with the write in 'Counter::set'");
+  EXPECT_EQ(R.Loc.File, "/src/counter.cpp");
+  EXPECT_EQ(R.Loc.Line, 10u);
+  EXPECT_EQ(R.Loc.Col, 5u);
+  EXPECT_TRUE(R.Trace.empty());
+  EXPECT_EQ(R.ConflictMessage, "conflicting write in 'Counter::set'");
+  EXPECT_EQ(R.ConflictLoc.File, "/src/counter.cpp");
+  EXPECT_EQ(R.ConflictLoc.Line, 20u);
+  EXPECT_EQ(R.ConflictLoc.Col, 7u);
+  EXPECT_TRUE(R.ConflictTrace.empty());
+  EXPECT_EQ(R.Class, "Counter");
+  EXPECT_EQ(R.Function, "Counter::inc");
+  EXPECT_EQ(R.ConflictFunction, "Counter::set");
+  EXPECT_EQ(R.Path, "this->n_");
+}
+
+TEST(ReportCollectorTest, ReadWriteRace) {
+  RaceFinding F = finding(
+      RaceKind::ReadWriteRace, "Counter",
+      side("Counter::get", AccessKind::Read, N(), loc(0, 30, 12)),
+      side("Counter::set", AccessKind::Write, N(), loc(0, 20, 7)));
+  Report R = wordFinding(F, Files);
+  EXPECT_EQ(R.RuleId, "racecar-read-write-race");
+  EXPECT_EQ(R.Message, "read of `this->n_` without synchronization in "
+                       "'Counter::get' races with the write in 'Counter::set'");
+  EXPECT_EQ(R.Loc.Line, 30u);
+}
+
+TEST(ReportCollectorTest, ViaCall) {
+  RaceFinding F = finding(
+      RaceKind::UnprotectedWrite, "Counter",
+      side("Counter::inc", AccessKind::Write, N(), loc(1, 5, 3),
+           {call("Counter::bump", loc(0, 12, 3)),
+            call("Counter::bumpImpl", loc(1, 8, 5))}),
+      side("Counter::reset", AccessKind::Write, N(), loc(1, 9, 3),
+           {call("Counter::clear", loc(0, 40, 5))}));
+  Report R = wordFinding(F, Files);
+  EXPECT_EQ(R.Message,
+            "unprotected write to `this->n_` in 'Counter::inc' (via call to "
+            "'Counter::bump') races with the write in 'Counter::reset'");
+  // The user acts at the first call in the top-level function.
+  EXPECT_EQ(R.Loc.File, "/src/counter.cpp");
+  EXPECT_EQ(R.Loc.Line, 12u);
+  EXPECT_EQ(R.Loc.Col, 3u);
+  ASSERT_EQ(R.Trace.size(), 3u);
+  EXPECT_EQ(R.Trace[0].Message, "call to 'Counter::bump'");
+  EXPECT_EQ(R.Trace[0].Loc.Line, 12u);
+  EXPECT_EQ(R.Trace[1].Message, "call to 'Counter::bumpImpl'");
+  EXPECT_EQ(R.Trace[1].Loc.File, "/src/counter.h");
+  EXPECT_EQ(R.Trace[1].Loc.Line, 8u);
+  EXPECT_EQ(R.Trace[2].Message, "write to `this->n_` here");
+  EXPECT_EQ(R.Trace[2].Loc.File, "/src/counter.h");
+  EXPECT_EQ(R.Trace[2].Loc.Line, 5u);
+
+  EXPECT_EQ(R.ConflictMessage,
+            "conflicting write in 'Counter::reset' (via call to 'Counter::clear')");
+  EXPECT_EQ(R.ConflictLoc.Line, 40u);
+  ASSERT_EQ(R.ConflictTrace.size(), 2u);
+  EXPECT_EQ(R.ConflictTrace[0].Message, "call to 'Counter::clear'");
+  EXPECT_EQ(R.ConflictTrace[1].Message, "write to `this->n_` here");
+  EXPECT_EQ(R.ConflictTrace[1].Loc.Line, 9u);
+}
+
+TEST(ReportCollectorTest, ReadViaCallTraceEndsWithRead) {
+  RaceFinding F = finding(
+      RaceKind::ReadWriteRace, "Counter",
+      side("Counter::get", AccessKind::Read, N(), loc(1, 5, 3),
+           {call("Counter::peek", loc(0, 12, 3))}),
+      side("Counter::set", AccessKind::Write, N(), loc(0, 20, 7)));
+  Report R = wordFinding(F, Files);
+  EXPECT_EQ(R.Message, "read of `this->n_` without synchronization in "
+                       "'Counter::get' (via call to 'Counter::peek') races "
+                       "with the write in 'Counter::set'");
+  ASSERT_EQ(R.Trace.size(), 2u);
+  EXPECT_EQ(R.Trace[1].Message, "read of `this->n_` here");
+}
+
+TEST(ReportCollectorTest, Containers) {
+  ir::AccessPath V = thisField("Cache", "v_");
+  RaceFinding W = finding(
+      RaceKind::UnprotectedWrite, "Cache",
+      side("Cache::add", AccessKind::ContainerWrite, V, loc(0, 3, 5),
+           {call("Cache::addImpl", loc(0, 2, 5))}, "std::vector::push_back"),
+      side("Cache::clear", AccessKind::ContainerWrite, V, loc(0, 4, 5), {},
+           "std::vector::clear"));
+  Report RW = wordFinding(W, Files);
+  EXPECT_EQ(RW.Message,
+            "unprotected write to container `this->v_` (call to "
+            "'std::vector::push_back') in 'Cache::add' (via call to "
+            "'Cache::addImpl') races with the write in 'Cache::clear'");
+  ASSERT_EQ(RW.Trace.size(), 2u);
+  EXPECT_EQ(RW.Trace[1].Message,
+            "call to 'std::vector::push_back' on container `this->v_` here");
+  EXPECT_EQ(RW.Path, "this->v_");
+
+  RaceFinding R = finding(
+      RaceKind::ReadWriteRace, "Cache",
+      side("Cache::size", AccessKind::ContainerRead, V, loc(0, 5, 12), {},
+           "std::vector::size"),
+      side("Cache::clear", AccessKind::ContainerWrite, V, loc(0, 4, 5), {},
+           "std::vector::clear"));
+  EXPECT_EQ(wordFinding(R, Files).Message,
+            "read of container `this->v_` (call to 'std::vector::size') "
+            "without synchronization in 'Cache::size' races with the write in "
+            "'Cache::clear'");
+}
+
+TEST(ReportCollectorTest, SelfRace) {
+  RaceSide S = side("Counter::inc", AccessKind::Write, N(), loc(0, 10, 5));
+  Report R = wordFinding(
+      finding(RaceKind::UnprotectedWrite, "Counter", S, S), Files);
+  EXPECT_EQ(R.Message, "unprotected write to `this->n_` in 'Counter::inc' "
+                       "races with itself on another thread");
+  EXPECT_EQ(R.ConflictMessage,
+            "conflicting write by another thread running 'Counter::inc'");
+  EXPECT_EQ(R.ConflictFunction, "Counter::inc");
+
+  // Same function, different access: not a self race.
+  RaceSide Other = S;
+  Other.Access.Location = loc(0, 11, 5);
+  Report R2 = wordFinding(
+      finding(RaceKind::UnprotectedWrite, "Counter", S, Other), Files);
+  EXPECT_EQ(R2.Message, "unprotected write to `this->n_` in 'Counter::inc' "
+                        "races with the write in 'Counter::inc'");
+  EXPECT_EQ(R2.ConflictMessage, "conflicting write in 'Counter::inc'");
+}
+
+TEST(ReportCollectorTest, SharedLockOnly) {
+  RaceFinding F = directWrite();
+  HeldLock L;
+  L.Lock = thisField("Counter", "mu_");
+  L.Shared = true;
+  F.Reported.Access.Locks = {L};
+  EXPECT_EQ(wordFinding(F, Files).Message,
+            "unprotected write to `this->n_` in 'Counter::inc' races with the "
+            "write in 'Counter::set' (only a shared lock is held)");
+
+  // Self race with a shared lock.
+  RaceFinding Self = F;
+  Self.Conflicting = Self.Reported;
+  EXPECT_EQ(wordFinding(Self, Files).Message,
+            "unprotected write to `this->n_` in 'Counter::inc' races with "
+            "itself on another thread (only a shared lock is held)");
+
+  // An exclusive lock among them: no remark.
+  HeldLock X;
+  X.Lock = thisField("Counter", "other_");
+  F.Reported.Access.Locks.push_back(X);
+  EXPECT_EQ(wordFinding(F, Files).Message.find("shared lock"), std::string::npos);
+}
+
+TEST(ReportCollectorTest, UnknownFileIndex) {
+  RaceFinding F = directWrite();
+  F.Reported.Access.Location.File = 99;
+  EXPECT_EQ(wordFinding(F, Files).Loc.File, "<unknown>");
+}
+
+TEST(ReportCollectorTest, DedupSameSiteAcrossPaths) {
+  // (a) Two fields written on the same line of the same function.
+  RaceFinding A = directWrite();
+  RaceFinding B = directWrite();
+  B.Reported.Access.Path = thisField("Counter", "m_");
+  B.Reported.Access.Location = loc(0, 10, 15);
+  B.Conflicting.Access.Path = thisField("Counter", "m_");
+  auto Rs = collect({B, A});
+  ASSERT_EQ(Rs.size(), 1u);
+  // The first in the deterministic order (path `this->m_` < `this->n_`).
+  EXPECT_EQ(Rs[0].Path, "this->m_");
+
+  // Two different accesses reached through the same call site.
+  RaceFinding C = finding(
+      RaceKind::UnprotectedWrite, "Counter",
+      side("Counter::inc", AccessKind::Write, N(), loc(1, 5, 3),
+           {call("Counter::bump", loc(0, 12, 3))}),
+      side("Counter::set", AccessKind::Write, N(), loc(0, 20, 7)));
+  RaceFinding D = C;
+  D.Reported.Access.Path = thisField("Counter", "total_");
+  D.Reported.Access.Location = loc(1, 6, 3);
+  D.Conflicting.Access.Path = thisField("Counter", "total_");
+  EXPECT_EQ(collect({C, D}).size(), 1u);
+
+  // Same line in different functions: both reported.
+  RaceFinding E = directWrite();
+  E.Reported.Function = "Counter::dec";
+  EXPECT_EQ(collect({A, E}).size(), 2u);
+
+  // Same function and line but a different class: both reported.
+  RaceFinding G = B;
+  G.Class = "Other";
+  EXPECT_EQ(collect({A, G}).size(), 2u);
+}
+
+TEST(ReportCollectorTest, DedupOnePerPathFunctionAndRule) {
+  // (b) The same function writes `this->n_` on two lines: one report.
+  RaceFinding A = directWrite();
+  RaceFinding B = directWrite();
+  B.Reported.Access.Location = loc(0, 11, 5);
+  // And races with two different writers: still one report.
+  RaceFinding C = directWrite();
+  C.Conflicting.Function = "Counter::reset";
+  C.Conflicting.Access.Location = loc(0, 25, 3);
+  ReportCollector Col(Files);
+  Col.handleRace(B);
+  Col.handleRace(C);
+  Col.handleRace(A);
+  EXPECT_EQ(Col.numFindings(), 3u);
+  auto Rs = Col.takeReports();
+  ASSERT_EQ(Rs.size(), 1u);
+  EXPECT_EQ(Rs[0].Loc.Line, 10u);
+  EXPECT_EQ(Rs[0].ConflictFunction, "Counter::reset");
+  EXPECT_EQ(Col.stats().Findings, 3u);
+  EXPECT_EQ(Col.stats().Reports, 1u);
+  EXPECT_EQ(Col.stats().DroppedSameSite + Col.stats().DroppedSamePath, 2u);
+  EXPECT_EQ(Col.numFindings(), 0u);
+
+  // A read race and a write race of the same path in the same function, on
+  // different lines: one of each.
+  RaceFinding R = finding(
+      RaceKind::ReadWriteRace, "Counter",
+      side("Counter::inc", AccessKind::Read, N(), loc(0, 12, 9)),
+      side("Counter::set", AccessKind::Write, N(), loc(0, 20, 7)));
+  RaceFinding R2 = R;
+  R2.Reported.Access.Location = loc(0, 13, 9);
+  Rs = collect({R2, A, R, B});
+  ASSERT_EQ(Rs.size(), 2u);
+  EXPECT_EQ(Rs[0].RuleId, "racecar-unprotected-write");
+  EXPECT_EQ(Rs[0].Loc.Line, 10u);
+  EXPECT_EQ(Rs[1].RuleId, "racecar-read-write-race");
+  EXPECT_EQ(Rs[1].Loc.Line, 12u);
+
+  // Another function on the same path is reported separately.
+  RaceFinding O = directWrite();
+  O.Reported.Function = "Counter::add";
+  O.Reported.Access.Location = loc(0, 50, 5);
+  EXPECT_EQ(collect({A, O}).size(), 2u);
+}
+
+TEST(ReportCollectorTest, DedupPrefersWriteOnSameLocation) {
+  // `n_++`: read and write at the same location, both racing.
+  RaceFinding W = directWrite();
+  RaceFinding R = finding(
+      RaceKind::ReadWriteRace, "Counter",
+      side("Counter::inc", AccessKind::Read, N(), loc(0, 10, 5)),
+      side("Counter::set", AccessKind::Write, N(), loc(0, 20, 7)));
+  auto Rs = collect({R, W});
+  ASSERT_EQ(Rs.size(), 1u);
+  EXPECT_EQ(Rs[0].RuleId, "racecar-unprotected-write");
+}
+
+std::vector<RaceFinding> manyFindings() {
+  std::vector<RaceFinding> Fs;
+  const char *Fields[] = {"a_", "b_", "c_"};
+  const char *Fns[] = {"Counter::f", "Counter::g", "Counter::h"};
+  unsigned Line = 1;
+  for (const char *Fd : Fields)
+    for (const char *Fn : Fns)
+      for (const char *Other : Fns)
+        for (RaceKind K : {RaceKind::UnprotectedWrite, RaceKind::ReadWriteRace}) {
+          AccessKind AK =
+              K == RaceKind::UnprotectedWrite ? AccessKind::Write : AccessKind::Read;
+          ir::AccessPath P = thisField("Counter", Fd);
+          std::vector<CallSite> Tr;
+          if (Line % 3 == 0)
+            Tr.push_back(call("Counter::helper", loc(2, Line, 2)));
+          Fs.push_back(finding(
+              K, Line % 4 == 0 ? "Other" : "Counter",
+              side(Fn, AK, P, loc(Line % 2, Line % 7 + 1, Line % 5 + 1), Tr),
+              side(Other, AccessKind::Write, P, loc(0, Line % 11 + 1, 3))));
+          ++Line;
+        }
+  // Exact duplicates, too.
+  Fs.push_back(Fs[3]);
+  Fs.push_back(Fs[17]);
+  return Fs;
+}
+
+TEST(ReportCollectorTest, OrderIndependent) {
+  std::vector<RaceFinding> Fs = manyFindings();
+  std::string Expected = asJson(collect(Fs));
+  std::mt19937 Rng(12345);
+  for (int I = 0; I < 20; ++I) {
+    std::shuffle(Fs.begin(), Fs.end(), Rng);
+    EXPECT_EQ(asJson(collect(Fs)), Expected) << "shuffle " << I;
+  }
+  std::reverse(Fs.begin(), Fs.end());
+  EXPECT_EQ(asJson(collect(Fs)), Expected);
+}
+
+TEST(ReportCollectorTest, ConcurrentHandleRace) {
+  std::vector<RaceFinding> Fs = manyFindings();
+  std::string Expected = asJson(collect(Fs));
+  ReportCollector C(Files);
+  std::vector<std::thread> Threads;
+  for (unsigned T = 0; T < 4; ++T)
+    Threads.emplace_back([&, T] {
+      for (size_t I = T; I < Fs.size(); I += 4)
+        C.handleRace(Fs[I]);
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  EXPECT_EQ(C.numFindings(), Fs.size());
+  EXPECT_EQ(asJson(C.takeReports()), Expected);
+}
+
+TEST(ReportCollectorTest, OutputSortedByLocation) {
+  std::vector<Report> Rs = collect(manyFindings());
+  ASSERT_GT(Rs.size(), 3u);
+  for (size_t I = 1; I < Rs.size(); ++I) {
+    const Report &A = Rs[I - 1], &B = Rs[I];
+    EXPECT_LE(std::tie(A.Loc.File, A.Loc.Line, A.Loc.Col, A.RuleId, A.Message),
+              std::tie(B.Loc.File, B.Loc.Line, B.Loc.Col, B.RuleId, B.Message));
+  }
+  // Sorted by file name (not by file index): aaa.cpp (index 2) first.
+  EXPECT_EQ(Rs.front().Loc.File, "/src/aaa.cpp");
+}
+
+TEST(ReportCollectorTest, EmptyCollector) {
+  ReportCollector C(Files);
+  EXPECT_TRUE(C.takeReports().empty());
+  EXPECT_EQ(C.stats().Findings, 0u);
+  EXPECT_EQ(C.stats().Reports, 0u);
+}
+
+} // namespace
