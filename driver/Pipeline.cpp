@@ -1,1 +1,253 @@
-// placeholder
+//===- Pipeline.cpp - Parallel map over TUs, link, summarize, reduce ------===//
+#include "driver/Pipeline.h"
+#include "driver/SummaryCache.h"
+#include "report/ReportCollector.h"
+#include "summarize/Summarizer.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Format.h"
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <mutex>
+
+namespace racer::driver {
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point Start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                       Start)
+      .count();
+}
+
+void remap(ir::Loc &L, const std::vector<uint32_t> &Map) {
+  L.File = L.File < Map.size() ? Map[L.File] : 0;
+}
+
+void remapFunction(ir::Function &F, const std::vector<uint32_t> &Map) {
+  remap(F.Location, Map);
+  for (ir::Block &B : F.Blocks)
+    for (ir::Instr &I : B.Instrs)
+      remap(I.Location, Map);
+}
+
+/// Starts each SCC's summary as soon as every SCC it calls is done.
+void summarizeInParallel(ProgramSummarizer &PS, tbb::task_arena &Arena) {
+  const CallGraph &G = PS.graph();
+  const size_t N = G.sccs().size();
+  std::vector<std::atomic<uint32_t>> Pending(N);
+  for (size_t C = 0; C < N; ++C)
+    Pending[C].store(G.calleeCounts()[C], std::memory_order_relaxed);
+  tbb::task_group Group;
+  std::function<void(uint32_t)> Run = [&](uint32_t C) {
+    PS.summarizeSCC(C);
+    for (uint32_t Caller : G.callers()[C])
+      if (Pending[Caller].fetch_sub(1, std::memory_order_acq_rel) == 1)
+        Group.run([&Run, Caller] { Run(Caller); });
+  };
+  Arena.execute([&] {
+    for (uint32_t C = 0; C < N; ++C)
+      if (G.calleeCounts()[C] == 0)
+        Group.run([&Run, C] { Run(C); });
+    Group.wait();
+  });
+}
+
+} // namespace
+
+LinkedProgram linkModules(std::vector<ir::Module> Modules) {
+  LinkedProgram P;
+  llvm::StringMap<uint32_t> FileIds;
+  llvm::StringMap<bool> Seen;
+  llvm::StringMap<uint32_t> ClassIds;
+  for (ir::Module &M : Modules) {
+    std::vector<uint32_t> Map;
+    Map.reserve(M.Files.size());
+    for (const std::string &F : M.Files) {
+      auto [It, New] =
+          FileIds.try_emplace(F, static_cast<uint32_t>(P.Files.size()));
+      if (New)
+        P.Files.push_back(F);
+      Map.push_back(It->second);
+    }
+    for (ir::Function &F : M.Functions) {
+      // Inline and template functions are defined in many TUs: keep one.
+      if (!Seen.try_emplace(F.Symbol, true).second)
+        continue;
+      remapFunction(F, Map);
+      P.Functions.push_back(std::move(F));
+    }
+    for (ir::ClassInfo &C : M.Classes) {
+      auto [It, New] =
+          ClassIds.try_emplace(C.Name, static_cast<uint32_t>(P.Classes.size()));
+      if (New) {
+        remap(C.Location, Map);
+        P.Classes.push_back(std::move(C));
+        continue;
+      }
+      ir::ClassInfo &E = P.Classes[It->second];
+      E.HasGuardedFields |= C.HasGuardedFields;
+      E.IsCapability |= C.IsCapability;
+      E.MarkedThreadSafe |= C.MarkedThreadSafe;
+    }
+  }
+  return P;
+}
+
+namespace {
+void sortByMainFile(std::vector<frontend::TUJob> &Jobs) {
+  std::stable_sort(Jobs.begin(), Jobs.end(),
+                   [](const frontend::TUJob &A, const frontend::TUJob &B) {
+                     return A.File < B.File;
+                   });
+}
+} // namespace
+
+std::vector<frontend::TUJob> selectShard(std::vector<frontend::TUJob> Jobs,
+                                         unsigned Index, unsigned Count) {
+  sortByMainFile(Jobs);
+  std::vector<frontend::TUJob> Out;
+  for (size_t I = 0; I < Jobs.size(); ++I)
+    if (I % Count == Index - 1)
+      Out.push_back(std::move(Jobs[I]));
+  return Out;
+}
+
+MapResult runMap(std::vector<frontend::TUJob> Jobs,
+                 const frontend::FrontendOptions &Opts, unsigned Threads,
+                 SummaryCache *Cache, llvm::raw_ostream &Errs,
+                 PhaseStats &St) {
+  sortByMainFile(Jobs);
+  St.TUs += static_cast<unsigned>(Jobs.size());
+  tbb::task_arena Arena(Threads == 0 ? tbb::task_arena::automatic
+                                     : static_cast<int>(Threads));
+
+  auto T0 = std::chrono::steady_clock::now();
+  std::vector<frontend::TUResult> Results(Jobs.size());
+  std::mutex ErrsMutex;
+  Arena.execute([&] {
+    tbb::parallel_for(
+        size_t(0), Jobs.size(),
+        [&](size_t I) {
+          if (Cache) {
+            if (std::optional<ir::Module> M = Cache->lookup(Jobs[I])) {
+              Results[I].Ok = true;
+              Results[I].Module = std::move(*M);
+              return;
+            }
+          }
+          Results[I] = frontend::analyzeTU(Jobs[I], Opts);
+          if (Results[I].Ok) {
+            if (Cache)
+              Cache->store(Jobs[I], Results[I].Module);
+            return;
+          }
+          std::lock_guard<std::mutex> G(ErrsMutex);
+          Errs << "racecar: error: could not analyse '" << Jobs[I].File
+               << "'; skipping it\n"
+               << Results[I].Diagnostics;
+          Errs.flush();
+        },
+        tbb::simple_partitioner());
+  });
+  St.FrontendWallSeconds += secondsSince(T0);
+  if (Cache) {
+    St.CacheHits = Cache->hits();
+    St.CacheMisses = Cache->misses();
+    St.CacheInvalid = Cache->invalid();
+  }
+
+  MapResult Map;
+  for (size_t I = 0; I < Results.size(); ++I) {
+    St.ParseCpuSeconds += Results[I].ParseSeconds;
+    St.LowerCpuSeconds += Results[I].LowerSeconds;
+    if (!Results[I].Ok) {
+      ++St.TUsFailed;
+      Map.FailedTUs.push_back(Jobs[I].File);
+      continue;
+    }
+    if (Results[I].Module.MainFile.empty())
+      Results[I].Module.MainFile = Jobs[I].File;
+    St.FunctionsLowered +=
+        static_cast<unsigned>(Results[I].Module.Functions.size());
+    Map.Modules.push_back(std::move(Results[I].Module));
+  }
+  return Map;
+}
+
+ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats St) {
+  ScanResult R;
+  // Merged shards arrive in any order: restore main-file order.
+  std::stable_sort(Map.Modules.begin(), Map.Modules.end(),
+                   [](const ir::Module &A, const ir::Module &B) {
+                     return A.MainFile < B.MainFile;
+                   });
+  std::sort(Map.FailedTUs.begin(), Map.FailedTUs.end());
+  for (const ir::Module &M : Map.Modules)
+    R.MainFiles.push_back(M.MainFile);
+  R.FailedTUs = std::move(Map.FailedTUs);
+  tbb::task_arena Arena(Threads == 0 ? tbb::task_arena::automatic
+                                     : static_cast<int>(Threads));
+
+  auto T1 = std::chrono::steady_clock::now();
+  LinkedProgram Program = linkModules(std::move(Map.Modules));
+  St.LinkSeconds = secondsSince(T1);
+  St.FunctionsLinked = static_cast<unsigned>(Program.Functions.size());
+
+  auto T2 = std::chrono::steady_clock::now();
+  ProgramSummarizer PS(Program.Functions);
+  St.SCCs = static_cast<unsigned>(PS.graph().sccs().size());
+  summarizeInParallel(PS, Arena);
+  St.SummarizeSeconds = secondsSince(T2);
+
+  auto T3 = std::chrono::steady_clock::now();
+  report::ReportCollector Collector(Program.Files);
+  St.Conflicts = findConflicts(Program.Functions, PS.summaries(),
+                               Program.Classes, Collector);
+  St.ConflictSeconds = secondsSince(T3);
+
+  auto T4 = std::chrono::steady_clock::now();
+  R.Reports = Collector.takeReports();
+  St.ReportSeconds = secondsSince(T4);
+  R.Files = std::move(Program.Files);
+  R.Stats = St;
+  return R;
+}
+
+ScanResult runScan(std::vector<frontend::TUJob> Jobs,
+                   const frontend::FrontendOptions &Opts, unsigned Threads,
+                   SummaryCache *Cache, llvm::raw_ostream &Errs) {
+  PhaseStats St;
+  MapResult Map = runMap(std::move(Jobs), Opts, Threads, Cache, Errs, St);
+  return runReduce(std::move(Map), Threads, St);
+}
+
+void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
+  OS << "racecar stats:\n";
+  OS << llvm::format("  TUs                 %8u (%u failed)\n", S.TUs,
+                     S.TUsFailed);
+  OS << llvm::format("  functions           %8u lowered, %u linked, %u SCCs\n",
+                     S.FunctionsLowered, S.FunctionsLinked, S.SCCs);
+  OS << llvm::format("  classes             %8u checked, %u without "
+                     "evidence of concurrency\n",
+                     S.Conflicts.ClassesChecked, S.Conflicts.ClassesSkipped);
+  if (S.CacheHits + S.CacheMisses > 0)
+    OS << llvm::format("  cache               %8u hits, %u misses (%u invalid)\n",
+                       S.CacheHits, S.CacheMisses, S.CacheInvalid);
+  OS << llvm::format("  frontend (wall)     %8.3f s\n", S.FrontendWallSeconds);
+  OS << llvm::format("    parse (cpu)       %8.3f s\n", S.ParseCpuSeconds);
+  OS << llvm::format("    lower (cpu)       %8.3f s\n", S.LowerCpuSeconds);
+  OS << llvm::format("  link                %8.3f s\n", S.LinkSeconds);
+  OS << llvm::format("  summarize           %8.3f s\n", S.SummarizeSeconds);
+  OS << llvm::format("  conflicts           %8.3f s (%u findings)\n",
+                     S.ConflictSeconds, S.Conflicts.Findings);
+  OS << llvm::format("  report              %8.3f s\n", S.ReportSeconds);
+}
+
+} // namespace racer::driver

@@ -1,1 +1,421 @@
-// placeholder
+//===- main.cpp - The racecar command line ---------------------------------===//
+//
+//   racecar scan -p build/ [files...] [--format=text|sarif|json] [-o out]
+//   racecar scan a.cpp b.cpp -- -std=c++17 -Iinclude
+//   racecar scan --verify t.cpp -- -std=c++17
+//   racecar dump-ir a.cpp -- -std=c++17
+//   racecar summarize -p build/ src/a.cpp -o out/a.rcs     (map one TU)
+//   racecar scan -p build/ --shard 3/16 -o shard3.rcs      (map a shard)
+//   racecar merge out/*.rcs --format=sarif -o races.sarif  (link + reduce)
+//   racecar ninja -p build/ -o racecar.ninja               (map as a build)
+//
+// Exit status: 0 no races, 1 races reported (or -verify mismatches),
+// 2 usage or input error, 3 some TUs could not be analysed.
+//===----------------------------------------------------------------------===//
+#include "driver/NinjaWriter.h"
+#include "driver/Pipeline.h"
+#include "driver/SummaryCache.h"
+#include "frontend/Frontend.h"
+#include "serialize/Bundle.h"
+#include "report/Verify.h"
+#include "report/Writers.h"
+#include "summarize/ir/IRPrinter.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+using namespace racer;
+
+namespace {
+
+constexpr int ExitNoRaces = 0;
+constexpr int ExitRaces = 1;
+constexpr int ExitUsage = 2;
+constexpr int ExitPartial = 3;
+
+cl::OptionCategory RacecarCategory("racecar options");
+cl::SubCommand ScanCmd("scan", "Find data races in translation units");
+cl::SubCommand DumpIRCmd("dump-ir", "Print the IR racecar lowers each TU to");
+cl::SubCommand SummarizeCmd("summarize",
+                            "Map step: analyse TUs into a .rcs file");
+cl::SubCommand MergeCmd("merge", "Link and reduce .rcs files into reports");
+cl::SubCommand NinjaCmd("ninja",
+                        "Write a Ninja file running the map step per TU");
+
+cl::opt<std::string> BuildPath(
+    "p", cl::desc("Build directory containing compile_commands.json"),
+    cl::value_desc("build-dir"), cl::sub(ScanCmd), cl::sub(DumpIRCmd),
+    cl::sub(SummarizeCmd), cl::sub(NinjaCmd), cl::cat(RacecarCategory));
+cl::list<std::string> Sources(cl::Positional, cl::desc("[<source>...]"),
+                              cl::sub(ScanCmd), cl::sub(DumpIRCmd),
+                              cl::sub(SummarizeCmd), cl::sub(NinjaCmd),
+                              cl::cat(RacecarCategory));
+cl::list<std::string> Inputs(cl::Positional, cl::desc("<file.rcs>..."),
+                             cl::OneOrMore, cl::sub(MergeCmd),
+                             cl::cat(RacecarCategory));
+
+enum class OutputFormat { Text, Sarif, Json };
+cl::opt<OutputFormat> Format(
+    "format", cl::desc("Output format"),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "clang-style diagnostics"),
+               clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0"),
+               clEnumValN(OutputFormat::Json, "json", "racecar JSON")),
+    cl::init(OutputFormat::Text), cl::sub(ScanCmd), cl::sub(MergeCmd),
+    cl::sub(NinjaCmd), cl::cat(RacecarCategory));
+cl::opt<std::string> OutputPath("o", cl::desc("Write the output to <file>"),
+                                cl::value_desc("file"), cl::init("-"),
+                                cl::sub(ScanCmd), cl::sub(SummarizeCmd),
+                                cl::sub(MergeCmd), cl::sub(NinjaCmd),
+                                cl::cat(RacecarCategory));
+cl::opt<unsigned> Jobs("j", cl::desc("Worker threads (default: all cores)"),
+                       cl::init(0), cl::sub(ScanCmd), cl::sub(DumpIRCmd),
+                       cl::sub(SummarizeCmd), cl::sub(MergeCmd),
+                       cl::cat(RacecarCategory));
+cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Keep per-TU results here (default: <build-dir>/.racecar-cache "
+             "with -p)"),
+    cl::value_desc("dir"), cl::sub(ScanCmd), cl::cat(RacecarCategory));
+cl::opt<bool> NoCache("no-cache", cl::desc("Do not read or write the cache"),
+                      cl::sub(ScanCmd), cl::cat(RacecarCategory));
+cl::opt<std::string> Shard(
+    "shard",
+    cl::desc("Run the map step on shard K of N (e.g. 3/16) and write it to "
+             "-o as a .rcs file for 'racecar merge'"),
+    cl::value_desc("K/N"), cl::sub(ScanCmd), cl::cat(RacecarCategory));
+cl::opt<std::string> ReportPath(
+    "report", cl::desc("ninja: the merged report the Ninja file builds"),
+    cl::value_desc("file"), cl::init("races.sarif"), cl::sub(NinjaCmd),
+    cl::cat(RacecarCategory));
+cl::opt<bool> Verbose("v", cl::desc("Verbose: cache decisions and more"),
+                      cl::sub(ScanCmd), cl::sub(MergeCmd),
+                      cl::cat(RacecarCategory));
+cl::opt<bool> Verify("verify",
+                     cl::desc("Check reports against inline "
+                              "'// expected-race{{...}}' comments"),
+                     cl::sub(ScanCmd), cl::cat(RacecarCategory));
+cl::opt<bool> Stats("stats", cl::desc("Print per-phase timing to stderr"),
+                    cl::sub(ScanCmd), cl::sub(MergeCmd),
+                    cl::cat(RacecarCategory));
+cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"),
+                    cl::sub(ScanCmd), cl::sub(MergeCmd),
+                    cl::cat(RacecarCategory));
+cl::opt<bool> NoSnippets("no-source", cl::desc("Do not print source lines"),
+                         cl::sub(ScanCmd), cl::sub(MergeCmd),
+                         cl::cat(RacecarCategory));
+
+/// Splits argv at the first "--": what follows are compiler flags.
+struct SplitArgs {
+  std::vector<const char *> Tool;
+  std::vector<std::string> Flags;
+  bool HasDashDash = false;
+};
+SplitArgs splitAtDashDash(int Argc, const char **Argv) {
+  SplitArgs S;
+  for (int I = 0; I < Argc; ++I) {
+    if (!S.HasDashDash && StringRef(Argv[I]) == "--") {
+      S.HasDashDash = true;
+      continue;
+    }
+    if (S.HasDashDash)
+      S.Flags.push_back(Argv[I]);
+    else
+      S.Tool.push_back(Argv[I]);
+  }
+  return S;
+}
+
+std::vector<std::string> absolutePaths(const std::vector<std::string> &In) {
+  std::vector<std::string> Out;
+  for (const std::string &F : In) {
+    SmallString<256> P(F);
+    sys::fs::make_absolute(P);
+    sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    Out.push_back(std::string(P));
+  }
+  return Out;
+}
+
+/// The TU jobs from -p and/or files + flags after "--".
+Expected<std::vector<frontend::TUJob>> collectJobs(const SplitArgs &Args) {
+  std::vector<std::string> Files = absolutePaths(Sources);
+  if (!BuildPath.empty())
+    return frontend::loadCompileDatabase(BuildPath, Files);
+  if (Files.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "no input: give -p <build-dir> (with "
+                             "compile_commands.json) or source files");
+  if (!Args.HasDashDash)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "no compilation database: use -p <build-dir>, or give compiler "
+        "flags after '--' (e.g. 'racecar scan a.cpp -- -std=c++17')");
+  for (const std::string &F : Files)
+    if (!sys::fs::exists(F))
+      return createStringError(inconvertibleErrorCode(),
+                               "no such file: '%s'", F.c_str());
+  return frontend::jobsFromCommandLine(Files, Args.Flags);
+}
+
+int runDumpIR(const SplitArgs &Args) {
+  auto JobsOr = collectJobs(Args);
+  if (!JobsOr) {
+    errs() << "racecar: error: " << toString(JobsOr.takeError()) << "\n";
+    return ExitUsage;
+  }
+  frontend::FrontendOptions Opts;
+  if (!BuildPath.empty())
+    Opts.ExtraArgs = Args.Flags;
+  int Status = ExitNoRaces;
+  for (const frontend::TUJob &J : *JobsOr) {
+    frontend::TUResult R = frontend::analyzeTU(J, Opts);
+    if (!R.Ok) {
+      errs() << "racecar: error: could not analyse '" << J.File << "'\n"
+             << R.Diagnostics;
+      Status = ExitPartial;
+      continue;
+    }
+    ir::printModule(R.Module, outs());
+  }
+  return Status;
+}
+
+/// Writes reports in the chosen format and returns the exit status.
+int emitReports(const driver::ScanResult &R) {
+  std::error_code EC;
+  ToolOutputFile Out(OutputPath, EC, sys::fs::OF_TextWithCRLF);
+  if (EC) {
+    errs() << "racecar: error: cannot write '" << OutputPath
+           << "': " << EC.message() << "\n";
+    return ExitUsage;
+  }
+  switch (Format) {
+  case OutputFormat::Text: {
+    report::TextOptions TO;
+    TO.ShowSource = !NoSnippets;
+    report::writeText(R.Reports, Out.os(), TO);
+    break;
+  }
+  case OutputFormat::Sarif: {
+    report::SarifOptions SO;
+    SO.ToolVersion = RACECAR_VERSION;
+    report::writeSarif(R.Reports, Out.os(), SO);
+    break;
+  }
+  case OutputFormat::Json:
+    report::writeJson(R.Reports, Out.os());
+    break;
+  }
+  Out.keep();
+
+  if (Stats)
+    driver::printStats(R.Stats, errs());
+  if (!Quiet) {
+    errs() << R.Reports.size() << (R.Reports.size() == 1 ? " race" : " races")
+           << " reported in " << R.Stats.TUs << " translation unit"
+           << (R.Stats.TUs == 1 ? "" : "s");
+    if (!R.FailedTUs.empty())
+      errs() << "; " << R.FailedTUs.size() << " could not be analysed";
+    errs() << ".\n";
+  }
+  if (!R.FailedTUs.empty())
+    return ExitPartial;
+  return R.Reports.empty() ? ExitNoRaces : ExitRaces;
+}
+
+/// Writes a map step's modules (and failed TUs) to -o as a bundle.
+int writeMapOutput(driver::MapResult Map) {
+  if (OutputPath == "-") {
+    errs() << "racecar: error: the map step needs -o <file.rcs>\n";
+    return ExitUsage;
+  }
+  serialize::Bundle B;
+  B.FailedTUs = std::move(Map.FailedTUs);
+  for (ir::Module &M : Map.Modules) {
+    serialize::TUFile F;
+    F.MainFile = M.MainFile;
+    F.Module = std::move(M);
+    B.TUs.push_back(std::move(F));
+  }
+  if (Error E = serialize::writeBundleAtomically(OutputPath, B)) {
+    errs() << "racecar: error: " << toString(std::move(E)) << "\n";
+    return ExitUsage;
+  }
+  return B.FailedTUs.empty() ? ExitNoRaces : ExitPartial;
+}
+
+/// "K/N" with 1 <= K <= N.
+bool parseShard(StringRef Text, unsigned &K, unsigned &N) {
+  auto [A, B] = Text.split('/');
+  return !A.getAsInteger(10, K) && !B.getAsInteger(10, N) && K >= 1 &&
+         N >= 1 && K <= N;
+}
+
+int runScanCommand(const SplitArgs &Args) {
+  auto JobsOr = collectJobs(Args);
+  if (!JobsOr) {
+    errs() << "racecar: error: " << toString(JobsOr.takeError()) << "\n";
+    return ExitUsage;
+  }
+  if (JobsOr->empty()) {
+    errs() << "racecar: error: the compilation database has no entries\n";
+    return ExitUsage;
+  }
+  frontend::FrontendOptions Opts;
+  if (!BuildPath.empty())
+    Opts.ExtraArgs = Args.Flags;
+
+  std::optional<driver::SummaryCache> Cache;
+  std::string Dir = CacheDir;
+  if (Dir.empty() && !BuildPath.empty()) {
+    SmallString<256> P(BuildPath);
+    sys::path::append(P, ".racecar-cache");
+    Dir = std::string(P);
+  }
+  if (!NoCache && !Verify && !Dir.empty())
+    Cache.emplace(Dir, Verbose, errs());
+  driver::SummaryCache *CachePtr = Cache ? &*Cache : nullptr;
+
+  if (!Shard.empty()) {
+    unsigned K = 0, N = 0;
+    if (!parseShard(Shard, K, N)) {
+      errs() << "racecar: error: --shard expects K/N with 1 <= K <= N, got '"
+             << Shard << "'\n";
+      return ExitUsage;
+    }
+    driver::PhaseStats St;
+    return writeMapOutput(driver::runMap(
+        driver::selectShard(std::move(*JobsOr), K, N), Opts, Jobs, CachePtr,
+        errs(), St));
+  }
+
+  driver::ScanResult R =
+      driver::runScan(std::move(*JobsOr), Opts, Jobs, CachePtr, errs());
+
+  if (Verify) {
+    report::VerifyResult V =
+        report::verifyReports(R.Reports, R.Files, R.MainFiles, outs());
+    if (!R.FailedTUs.empty())
+      return ExitPartial;
+    return V.ok() ? ExitNoRaces : ExitRaces;
+  }
+  return emitReports(R);
+}
+
+int runSummarize(const SplitArgs &Args) {
+  auto JobsOr = collectJobs(Args);
+  if (!JobsOr) {
+    errs() << "racecar: error: " << toString(JobsOr.takeError()) << "\n";
+    return ExitUsage;
+  }
+  frontend::FrontendOptions Opts;
+  if (!BuildPath.empty())
+    Opts.ExtraArgs = Args.Flags;
+  driver::PhaseStats St;
+  driver::MapResult Map =
+      driver::runMap(std::move(*JobsOr), Opts, Jobs, nullptr, errs(), St);
+  // A depfile beside the output lets Ninja re-run the step when a header
+  // changes.
+  if (OutputPath != "-") {
+    std::error_code EC;
+    raw_fd_ostream Dep(OutputPath + ".d", EC);
+    if (!EC) {
+      Dep << OutputPath << ":";
+      for (const ir::Module &M : Map.Modules)
+        for (const std::string &F : M.Files)
+          Dep << " \\\n  " << F;
+      Dep << "\n";
+    }
+  }
+  return writeMapOutput(std::move(Map));
+}
+
+int runMerge() {
+  driver::MapResult Map;
+  for (const std::string &In : Inputs) {
+    Expected<serialize::Bundle> B = serialize::readBundle(In);
+    if (!B) {
+      errs() << "racecar: error: " << toString(B.takeError()) << "\n";
+      return ExitUsage;
+    }
+    for (serialize::TUFile &F : B->TUs)
+      Map.Modules.push_back(std::move(F.Module));
+    for (std::string &F : B->FailedTUs)
+      Map.FailedTUs.push_back(std::move(F));
+  }
+  driver::PhaseStats St;
+  St.TUs = static_cast<unsigned>(Map.Modules.size() + Map.FailedTUs.size());
+  St.TUsFailed = static_cast<unsigned>(Map.FailedTUs.size());
+  return emitReports(driver::runReduce(std::move(Map), Jobs, St));
+}
+
+int runNinja(const SplitArgs &Args) {
+  if (BuildPath.empty()) {
+    errs() << "racecar: error: 'racecar ninja' needs -p <build-dir>\n";
+    return ExitUsage;
+  }
+  auto JobsOr = collectJobs(Args);
+  if (!JobsOr) {
+    errs() << "racecar: error: " << toString(JobsOr.takeError()) << "\n";
+    return ExitUsage;
+  }
+  driver::NinjaOptions NO;
+  NO.Racecar = sys::fs::getMainExecutable(nullptr, nullptr);
+  NO.BuildDir = BuildPath;
+  NO.ReportPath = ReportPath;
+  NO.Format = Format == OutputFormat::Sarif  ? "sarif"
+              : Format == OutputFormat::Json ? "json"
+                                             : "text";
+  NO.ExtraArgs = Args.Flags;
+  std::error_code EC;
+  ToolOutputFile Out(OutputPath, EC, sys::fs::OF_Text);
+  if (EC) {
+    errs() << "racecar: error: cannot write '" << OutputPath
+           << "': " << EC.message() << "\n";
+    return ExitUsage;
+  }
+  driver::writeNinjaFile(*JobsOr, NO, Out.os());
+  Out.keep();
+  return ExitNoRaces;
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  InitLLVM X(Argc, Argv);
+  SplitArgs Args = splitAtDashDash(Argc, Argv);
+  cl::HideUnrelatedOptions(RacecarCategory, ScanCmd);
+  cl::HideUnrelatedOptions(RacecarCategory, DumpIRCmd);
+  cl::HideUnrelatedOptions(RacecarCategory, SummarizeCmd);
+  cl::HideUnrelatedOptions(RacecarCategory, MergeCmd);
+  cl::HideUnrelatedOptions(RacecarCategory, NinjaCmd);
+  cl::HideUnrelatedOptions(RacecarCategory);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "racecar " << RACECAR_VERSION << " (static data race detector)\n";
+  });
+  if (!cl::ParseCommandLineOptions(
+          static_cast<int>(Args.Tool.size()), Args.Tool.data(),
+          "racecar: static data race detection for C and C++\n", &errs()))
+    return ExitUsage;
+  if (ScanCmd)
+    return runScanCommand(Args);
+  if (DumpIRCmd)
+    return runDumpIR(Args);
+  if (SummarizeCmd)
+    return runSummarize(Args);
+  if (MergeCmd)
+    return runMerge();
+  if (NinjaCmd)
+    return runNinja(Args);
+  errs() << "racecar: error: missing command; try 'racecar scan --help'\n";
+  return ExitUsage;
+}

@@ -1,1 +1,558 @@
-// placeholder
+//===- FrontendAction.cpp - Run Clang on one TU and lower it to IR --------===//
+//
+// analyzeTU: clean the job's command line (gcc or clang), run Clang's driver
+// and a syntax-only frontend through tooling::ToolInvocation on a private
+// file system (its own working directory, so several TUs can be analysed on
+// several threads at once), then lower every function defined outside system
+// headers. Clang runs on its own 8 MiB-stack thread inside a
+// CrashRecoveryContext: a crash on odd input fails that TU, not the scan.
+//===----------------------------------------------------------------------===//
+#include "frontend/Frontend.h"
+#include "frontend/IRBuilder.h"
+#include "frontend/SymbolNames.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticDriver.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Stack.h"
+#include "clang/Driver/Compilation.h"
+#include "clang/Driver/Driver.h"
+#include "clang/Driver/Options.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <chrono>
+#include <mutex>
+
+using namespace clang;
+
+namespace racer::frontend {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point T) {
+  return std::chrono::duration<double>(Clock::now() - T).count();
+}
+
+std::string normalizePath(llvm::StringRef Path, llvm::StringRef Dir) {
+  llvm::SmallString<256> P(Path);
+  if (!llvm::sys::path::is_absolute(P)) {
+    llvm::SmallString<256> Abs(Dir);
+    llvm::sys::path::append(Abs, P);
+    P = Abs;
+  }
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+//===----------------------------------------------------------------------===//
+// Command line cleaning
+//===----------------------------------------------------------------------===//
+
+bool isCompilerWrapper(llvm::StringRef Argv0) {
+  llvm::StringRef B = llvm::sys::path::filename(Argv0);
+  return B == "ccache" || B == "sccache" || B == "distcc" || B == "icecc" ||
+         B == "buildcache";
+}
+
+tooling::ArgumentsAdjuster stripOtherAdjuster() {
+  return [](const tooling::CommandLineArguments &Args, llvm::StringRef) {
+    tooling::CommandLineArguments Out;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      llvm::StringRef A = Args[I];
+      if (I > 0 && (A.starts_with("-fplugin=") ||
+                    A.starts_with("-fplugin-arg-") ||
+                    A.starts_with("-fpass-plugin=") ||
+                    A.starts_with("-resource-dir=") ||
+                    A.starts_with("-fdiagnostics-color") ||
+                    A == "-fcolor-diagnostics"))
+        continue;
+      if (I > 0 && A == "-resource-dir") {
+        ++I;
+        continue;
+      }
+      Out.push_back(Args[I]);
+    }
+    return Out;
+  };
+}
+
+/// Records the driver's errors and the option strings they name.
+class DriverErrorCollector : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level L,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (L < DiagnosticsEngine::Error)
+      return;
+    if (Info.getID() == diag::err_drv_no_input_files)
+      NoInputs = true;
+    for (unsigned I = 0; I < Info.getNumArgs(); ++I) {
+      std::string S;
+      if (Info.getArgKind(I) == DiagnosticsEngine::ak_std_string)
+        S = Info.getArgStdStr(I);
+      else if (Info.getArgKind(I) == DiagnosticsEngine::ak_c_string)
+        S = Info.getArgCStr(I);
+      if (llvm::StringRef(S).starts_with("-"))
+        Options.push_back(S);
+    }
+  }
+  std::vector<std::string> Options;
+  bool NoInputs = false;
+};
+
+/// Drops options Clang's driver rejects (gcc-only flags such as
+/// -fconserve-stack or -mindirect-branch=, options unsupported for the
+/// target), and extra input files. Runs the driver itself, cheaply, up to a
+/// few times.
+void removeRejectedArgs(std::vector<std::string> &Args,
+                        llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                        const std::string &MainFile) {
+  for (int Round = 0; Round < 6; ++Round) {
+    DriverErrorCollector Collector;
+    llvm::IntrusiveRefCntPtr<DiagnosticOptions> DO(new DiagnosticOptions);
+    DiagnosticsEngine Diags(
+        llvm::IntrusiveRefCntPtr<DiagnosticIDs>(new DiagnosticIDs), &*DO,
+        &Collector, /*ShouldOwnClient=*/false);
+    driver::Driver D(Args[0], llvm::sys::getDefaultTargetTriple(), Diags,
+                     "racecar", FS);
+    D.setCheckInputsExist(false);
+    std::vector<const char *> Argv;
+    for (const std::string &A : Args)
+      Argv.push_back(A.c_str());
+    std::unique_ptr<driver::Compilation> C(D.BuildCompilation(Argv));
+    if (Collector.getNumErrors() == 0) {
+      if (!C)
+        return;
+      // Keep exactly one input: the job's file.
+      std::vector<std::pair<unsigned, std::string>> Inputs;
+      for (const llvm::opt::Arg *A :
+           C->getArgs().filtered(driver::options::OPT_INPUT))
+        Inputs.push_back({A->getIndex() + 1, A->getValue()});
+      if (Inputs.empty()) {
+        Args.push_back(MainFile);
+        return;
+      }
+      if (Inputs.size() == 1)
+        return;
+      std::string Cwd;
+      if (auto W = FS->getCurrentWorkingDirectory())
+        Cwd = *W;
+      bool HasMain = false;
+      for (auto &In : Inputs)
+        HasMain |= normalizePath(In.second, Cwd) == MainFile;
+      if (!HasMain)
+        return;
+      llvm::DenseSet<unsigned> Drop;
+      for (auto &In : Inputs)
+        if (normalizePath(In.second, Cwd) != MainFile &&
+            In.first < Args.size() && Args[In.first] == In.second)
+          Drop.insert(In.first);
+      std::vector<std::string> Out;
+      for (unsigned I = 0; I < Args.size(); ++I)
+        if (!Drop.count(I))
+          Out.push_back(Args[I]);
+      Args = std::move(Out);
+      return;
+    }
+    if (Collector.NoInputs) {
+      Args.push_back(MainFile);
+      continue;
+    }
+    size_t Before = Args.size();
+    std::vector<std::string> Out{Args[0]};
+    for (size_t I = 1; I < Args.size(); ++I) {
+      llvm::StringRef A = Args[I];
+      bool Bad = false;
+      for (const std::string &O : Collector.Options) {
+        llvm::StringRef S = O;
+        if (A == S || (S.ends_with("=") && A.starts_with(S)) ||
+            (A.starts_with(S) && A.substr(S.size()).starts_with("=")))
+          Bad = true;
+      }
+      if (!Bad || A == MainFile)
+        Out.push_back(Args[I]);
+    }
+    Args = std::move(Out);
+    if (Args.size() == Before)
+      return; // nothing we can fix; Clang will report the errors
+  }
+}
+
+/// Clang's driver looks for the GCC installation (libstdc++) next to its
+/// argv[0]; a bare name ("g++", "clang++") is resolved through PATH, else
+/// taken from Clang's own bin directory. The driver mode still comes from the
+/// name (g++/c++/clang++: C++; gcc/cc/clang: by file extension).
+std::string resolveCompiler(const std::string &Argv0, const std::string &Dir) {
+  if (llvm::sys::path::has_parent_path(Argv0))
+    return normalizePath(Argv0, Dir);
+  if (llvm::ErrorOr<std::string> P = llvm::sys::findProgramByName(Argv0))
+    return *P;
+  llvm::SmallString<256> R(RACECAR_CLANG_RESOURCE_DIR);
+  llvm::sys::path::append(R, "../../..", "bin", Argv0);
+  llvm::sys::path::remove_dots(R, /*remove_dot_dot=*/true);
+  return std::string(R);
+}
+
+std::vector<std::string> buildCommandLine(
+    const TUJob &Job, const FrontendOptions &Opts, const std::string &MainFile,
+    const std::string &Dir, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
+  std::vector<std::string> Args = Job.CommandLine;
+  while (Args.size() > 1 && isCompilerWrapper(Args[0]))
+    Args.erase(Args.begin());
+  if (Args.empty()) {
+    Args.push_back(llvm::StringRef(MainFile).ends_with(".c") ? "clang"
+                                                             : "clang++");
+    Args.push_back(MainFile);
+  }
+  Args[0] = resolveCompiler(Args[0], Dir);
+  tooling::ArgumentsAdjuster Adjust = tooling::combineAdjusters(
+      tooling::getClangStripOutputAdjuster(),
+      tooling::combineAdjusters(
+          tooling::getClangSyntaxOnlyAdjuster(),
+          tooling::combineAdjusters(
+              tooling::getClangStripDependencyFileAdjuster(),
+              tooling::combineAdjusters(tooling::getStripPluginsAdjuster(),
+                                        stripOtherAdjuster()))));
+  Args = Adjust(Args, MainFile);
+  std::vector<std::string> Extra = {
+      std::string("-resource-dir=") + RACECAR_CLANG_RESOURCE_DIR,
+      "-Wno-unknown-warning-option", "-Qunused-arguments", "-w",
+      "-fno-color-diagnostics"};
+  Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+  Args = tooling::getInsertArgumentAdjuster(
+      Extra, tooling::ArgumentInsertPosition::END)(Args, MainFile);
+  removeRejectedArgs(Args, FS, MainFile);
+  return Args;
+}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics: errors (and their notes) only
+//===----------------------------------------------------------------------===//
+
+class ErrorPrinter : public DiagnosticConsumer {
+public:
+  explicit ErrorPrinter(DiagnosticOptions *DO)
+      : OS(Text), Printer(OS, DO) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+  // The base class's counters are deliberately not updated: Clang prints
+  // "N errors generated." to stderr from them. Errors are counted here.
+  void HandleDiagnostic(DiagnosticsEngine::Level L,
+                        const Diagnostic &Info) override {
+    if (L >= DiagnosticsEngine::Error) {
+      ++Errors;
+      LastWasError = true;
+      Printer.HandleDiagnostic(L, Info);
+    } else if (L == DiagnosticsEngine::Note) {
+      if (LastWasError)
+        Printer.HandleDiagnostic(L, Info);
+    } else {
+      LastWasError = false;
+    }
+  }
+  std::string take() {
+    OS.flush();
+    return std::move(Text);
+  }
+  unsigned errors() const { return Errors; }
+
+private:
+  unsigned Errors = 0;
+  std::string Text;
+  llvm::raw_string_ostream OS;
+  TextDiagnosticPrinter Printer;
+  bool LastWasError = false;
+};
+
+//===----------------------------------------------------------------------===//
+// Collecting functions and classes
+//===----------------------------------------------------------------------===//
+
+bool isAnnotatedThreadSafe(const CXXRecordDecl *RD, int Depth = 0) {
+  if (!RD || Depth > 16)
+    return false;
+  for (const AnnotateAttr *A : RD->specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation() == "racecar_thread_safe")
+      return true;
+  const CXXRecordDecl *Def = RD->getDefinition();
+  if (!Def)
+    return false;
+  for (const CXXBaseSpecifier &B : Def->bases())
+    if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl())
+      if (isAnnotatedThreadSafe(Base, Depth + 1))
+        return true;
+  return false;
+}
+
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  Collector(const SourceManager &SM, FileTable &Files) : SM(SM), Files(Files) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && inSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    consider(FD);
+    return true;
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    CXXMethodDecl *Op = LE->getCallOperator();
+    if (FunctionTemplateDecl *FTD = Op->getDescribedFunctionTemplate()) {
+      for (FunctionDecl *Spec : FTD->specializations())
+        consider(Spec);
+    } else {
+      consider(Op);
+    }
+    return true;
+  }
+
+  bool VisitRecordDecl(RecordDecl *RD) {
+    if (!RD->isThisDeclarationADefinition() || !RD->isCompleteDefinition() ||
+        RD->isAnonymousStructOrUnion() || RD->isInvalidDecl())
+      return true;
+    const auto *CRD = dyn_cast<CXXRecordDecl>(RD);
+    if (CRD && CRD->isLambda())
+      return true;
+    if (inSystemHeader(RD->getLocation()))
+      return true;
+    std::string Name = qualifiedName(RD);
+    if (Name.empty() || llvm::StringRef(Name).ends_with("(anonymous)"))
+      return true;
+    auto [It, Inserted] = ClassIndex.try_emplace(Name, Classes.size());
+    if (Inserted) {
+      ir::ClassInfo CI;
+      CI.Name = Name;
+      CI.Location = Files.loc(RD->getLocation());
+      Classes.push_back(std::move(CI));
+    }
+    ir::ClassInfo &CI = Classes[It->second];
+    for (const FieldDecl *F : RD->fields())
+      if (F->hasAttr<GuardedByAttr>() || F->hasAttr<PtGuardedByAttr>() ||
+          F->hasAttr<GuardedVarAttr>() || F->hasAttr<PtGuardedVarAttr>())
+        CI.HasGuardedFields = true;
+    if (RD->hasAttr<CapabilityAttr>())
+      CI.IsCapability = true;
+    if (CRD ? isAnnotatedThreadSafe(CRD)
+            : llvm::any_of(RD->specific_attrs<AnnotateAttr>(),
+                           [](const AnnotateAttr *A) {
+                             return A->getAnnotation() ==
+                                    "racecar_thread_safe";
+                           }))
+      CI.MarkedThreadSafe = true;
+    return true;
+  }
+
+  std::vector<const FunctionDecl *> Functions;
+  std::vector<ir::ClassInfo> Classes;
+
+private:
+  bool inSystemHeader(SourceLocation L) const {
+    return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
+  }
+
+  void consider(const FunctionDecl *FD) {
+    if (!FD || !FD->doesThisDeclarationHaveABody() || !FD->getBody())
+      return;
+    bool Lambda = isLambdaCallOperator(FD);
+    if ((FD->isImplicit() && !Lambda) || FD->isDefaulted() ||
+        FD->isDeleted() || FD->isInvalidDecl() || FD->isDependentContext() ||
+        FD->isConsteval())
+      return;
+    if (inSystemHeader(FD->getLocation()))
+      return;
+    if (Seen.insert(FD).second)
+      Functions.push_back(FD);
+  }
+
+  const SourceManager &SM;
+  FileTable &Files;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+  llvm::StringMap<size_t> ClassIndex;
+};
+
+//===----------------------------------------------------------------------===//
+// The frontend action
+//===----------------------------------------------------------------------===//
+
+struct RunState {
+  std::string MainFile;
+  TUResult *Result = nullptr;
+  Clock::time_point Start;
+  std::unique_ptr<FileTable> Files;
+  bool Lowered = false;
+};
+
+class FileRecorder : public PPCallbacks {
+public:
+  FileRecorder(const SourceManager &SM, FileTable &Files)
+      : SM(SM), Files(Files) {}
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind FileType,
+                   FileID PrevFID) override {
+    if (Reason != EnterFile || SrcMgr::isSystem(FileType) || Loc.isInvalid())
+      return;
+    Files.fileIndex(SM.getFileID(SM.getExpansionLoc(Loc)));
+  }
+
+private:
+  const SourceManager &SM;
+  FileTable &Files;
+};
+
+class LoweringConsumer : public ASTConsumer {
+public:
+  explicit LoweringConsumer(RunState &S) : S(S) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    S.Result->ParseSeconds = secondsSince(S.Start);
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    Clock::time_point T0 = Clock::now();
+    ir::Module &M = S.Result->Module;
+    Collector C(Ctx.getSourceManager(), *S.Files);
+    C.TraverseDecl(Ctx.getTranslationUnitDecl());
+    M.Functions.reserve(C.Functions.size());
+    for (const FunctionDecl *FD : C.Functions)
+      M.Functions.push_back(lowerFunction(FD, *S.Files));
+    M.Classes = std::move(C.Classes);
+    S.Lowered = true;
+    S.Result->LowerSeconds = secondsSince(T0);
+  }
+
+private:
+  RunState &S;
+};
+
+class LoweringAction : public ASTFrontendAction {
+public:
+  explicit LoweringAction(RunState &S) : S(S) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    S.Files = std::make_unique<FileTable>(
+        CI.getSourceManager(), CI.getFileManager().getVirtualFileSystem(),
+        S.MainFile);
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<FileRecorder>(CI.getSourceManager(), *S.Files));
+    return std::make_unique<LoweringConsumer>(S);
+  }
+
+private:
+  RunState &S;
+};
+
+void analyzeTUImpl(const TUJob &Job, const FrontendOptions &Opts,
+                   TUResult &R) {
+  clang::noteBottomOfStack();
+  RunState S;
+  S.Result = &R;
+  S.Start = Clock::now();
+  std::string Dir = Job.Directory;
+  if (Dir.empty()) {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    Dir = std::string(Cwd);
+  }
+  S.MainFile = normalizePath(Job.File, Dir);
+
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(
+      llvm::vfs::createPhysicalFileSystem().release());
+  if (std::error_code EC = FS->setCurrentWorkingDirectory(Dir)) {
+    R.Diagnostics = "error: cannot use working directory '" + Dir +
+                    "': " + EC.message() + "\n";
+    return;
+  }
+  std::vector<std::string> Args = buildCommandLine(Job, Opts, S.MainFile, Dir, FS);
+
+  llvm::IntrusiveRefCntPtr<FileManager> Files(
+      new FileManager(FileSystemOptions(), FS));
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> DO(new DiagnosticOptions);
+  DO->ShowColors = false;
+  DO->IgnoreWarnings = true;
+  ErrorPrinter Errors(&*DO);
+  tooling::ToolInvocation Inv(Args, std::make_unique<LoweringAction>(S),
+                              Files.get());
+  Inv.setDiagnosticConsumer(&Errors);
+  Inv.setDiagnosticOptions(&*DO);
+  bool Ran = Inv.run();
+  R.Diagnostics = Errors.take();
+  if (!Ran || Errors.errors() > 0 || !S.Lowered) {
+    R.Ok = false;
+    R.Module = ir::Module();
+    if (R.Diagnostics.empty())
+      R.Diagnostics = "error: clang failed on '" + S.MainFile + "'\n";
+    if (R.ParseSeconds == 0)
+      R.ParseSeconds = secondsSince(S.Start);
+    return;
+  }
+  R.Module.MainFile = S.MainFile;
+  R.Module.Files = S.Files->takeFiles();
+  R.Ok = true;
+}
+
+} // namespace
+
+TUResult analyzeTU(const TUJob &Job, const FrontendOptions &Opts) {
+  static std::once_flag EnableCrashRecovery;
+  std::call_once(EnableCrashRecovery,
+                 [] { llvm::CrashRecoveryContext::Enable(); });
+  TUResult R;
+  llvm::CrashRecoveryContext CRC;
+  bool Completed = CRC.RunSafelyOnThread(
+      [&] {
+        try {
+          analyzeTUImpl(Job, Opts, R);
+        } catch (const std::exception &E) {
+          R = TUResult();
+          R.Diagnostics = std::string("error: racecar frontend: ") + E.what() +
+                          "\n";
+        } catch (...) {
+          R = TUResult();
+          R.Diagnostics = "error: racecar frontend: unknown exception\n";
+        }
+      },
+      8u << 20);
+  if (!Completed) {
+    TUResult Crashed;
+    Crashed.Diagnostics =
+        "error: racecar frontend crashed while analyzing '" + Job.File + "'\n";
+    return Crashed;
+  }
+  return R;
+}
+
+} // namespace racer::frontend

@@ -1,1 +1,1586 @@
-// placeholder
+//===- IRBuilder.cpp - Lower Clang function bodies to racecar IR ----------===//
+//
+// One ir::Function per defined function, from Clang's CFG built with every
+// statement as its own element (setAllAlwaysAdd): each element is lowered as
+// a single node, never recursively, so every access is emitted exactly once.
+//
+//   ImplicitCast<LValueToRValue>(L)      read  path(L)
+//   L = R (built-in)                     write path(L)   (+ bind if L is a local pointer)
+//   L op= R, ++L, L--                    read + write path(L)
+//   call / member call / operator call   call  (Args[0] = receiver for methods)
+//   CXXConstructExpr                     call  ctor (Args[0] = constructed object)
+//   implicit/trivial copy, move, assign  read source / write destination, no call
+//   T *p = e;  T &r = e;  p = e;         bind  p/r to the designated object
+//   return e;  (pointer/reference)       return
+//   [..]{..}  (LambdaExpr)               call  of the lambda (Args[0] = this if captured)
+//   scope exit / temporaries / delete    call  dtor
+//
+// Accesses to memory that cannot be shared are not emitted: paths rooted at a
+// local or formal without any Deref step (the variable itself), const
+// globals read directly, thread_local variables.
+//===----------------------------------------------------------------------===//
+#include "frontend/IRBuilder.h"
+#include "frontend/SymbolNames.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <algorithm>
+#include <functional>
+
+using namespace clang;
+
+namespace racer::frontend {
+
+using ir::AccessPath;
+using ir::Operand;
+
+//===----------------------------------------------------------------------===//
+// FileTable
+//===----------------------------------------------------------------------===//
+
+FileTable::FileTable(const SourceManager &SM, llvm::vfs::FileSystem &FS,
+                     std::string MainFile)
+    : SM(SM), FS(FS) {
+  ByPath[MainFile] = 0;
+  Files.push_back(std::move(MainFile));
+}
+
+std::optional<uint32_t> FileTable::fileIndex(FileID FID) {
+  if (FID.isInvalid())
+    return std::nullopt;
+  auto It = ByFID.find(FID);
+  if (It != ByFID.end())
+    return It->second;
+  std::optional<uint32_t> Result;
+  if (FID == SM.getMainFileID()) {
+    Result = 0;
+  } else if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID)) {
+    llvm::SmallString<256> Path(FE->getName());
+    FS.makeAbsolute(Path);
+    llvm::SmallString<256> Lexical(Path);
+    llvm::sys::path::remove_dots(Lexical, /*remove_dot_dot=*/true);
+    bool DotDot = llvm::any_of(
+        llvm::make_range(llvm::sys::path::begin(Path),
+                         llvm::sys::path::end(Path)),
+        [](llvm::StringRef C) { return C == ".."; });
+    if (DotDot) {
+      // `a/b/../c` is `a/c` only if b is not a symlink (e.g. /lib -> usr/lib).
+      llvm::ErrorOr<llvm::vfs::Status> Orig = FS.status(Path);
+      llvm::ErrorOr<llvm::vfs::Status> Lex = FS.status(Lexical);
+      llvm::SmallString<256> Real;
+      if (Orig && Lex && Orig->equivalent(*Lex))
+        Path = Lexical;
+      else if (!FS.getRealPath(Path, Real))
+        Path = Real;
+      else
+        Path = Lexical;
+    } else {
+      Path = Lexical;
+    }
+    auto [PIt, Inserted] = ByPath.try_emplace(Path, uint32_t(Files.size()));
+    if (Inserted)
+      Files.push_back(std::string(Path));
+    Result = PIt->second;
+  }
+  ByFID[FID] = Result;
+  return Result;
+}
+
+ir::Loc FileTable::loc(SourceLocation L) {
+  ir::Loc R;
+  if (L.isInvalid())
+    return R;
+  SourceLocation E = SM.getExpansionLoc(L);
+  std::optional<uint32_t> Idx = fileIndex(SM.getFileID(E));
+  PresumedLoc P = SM.getPresumedLoc(E, /*UseLineDirectives=*/false);
+  if (!Idx || P.isInvalid())
+    return R;
+  R.File = *Idx;
+  R.Line = P.getLine();
+  R.Col = P.getColumn();
+  return R;
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool hasThisFormal(const FunctionDecl *FD) {
+  if (isLambdaCallOperator(FD))
+    return true;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    return MD->isImplicitObjectMemberFunction();
+  return false;
+}
+
+AccessPath thisObject() { return AccessPath::formal(0, "this").deref(); }
+
+AccessPath push(AccessPath P, ir::StepKind K, std::string Name = {}) {
+  if (P.Steps.size() < ir::MaxPathSteps)
+    P.Steps.push_back({K, std::move(Name)});
+  return P;
+}
+
+bool hasDeref(const AccessPath &P) {
+  return std::any_of(P.Steps.begin(), P.Steps.end(), [](const ir::PathStep &S) {
+    return S.Kind == ir::StepKind::Deref;
+  });
+}
+
+/// std::move(x), std::forward<T>(x), ...: no call, the result is the argument.
+bool isPassThroughCallee(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return false;
+  StringRef N = FD->getName();
+  if (FD->getBuiltinID()) {
+    static const llvm::StringSet<> Builtins = {
+        "move", "forward", "move_if_noexcept", "as_const", "addressof",
+        "__addressof", "forward_like", "__builtin_addressof",
+        "__builtin_expect", "__builtin_expect_with_probability",
+        "__builtin_assume", "__builtin_unreachable", "__builtin_launder",
+        "__builtin_constant_p", "__builtin_assume_aligned", "__builtin_trap",
+        "__builtin_is_constant_evaluated", "__builtin_debugtrap"};
+    if (Builtins.contains(N))
+      return true;
+  }
+  if (FD->isInStdNamespace()) {
+    static const llvm::StringSet<> Std = {"move", "forward", "move_if_noexcept",
+                                          "as_const", "addressof",
+                                          "__addressof", "forward_like"};
+    return Std.contains(N);
+  }
+  return false;
+}
+
+/// The CallExpr if E is a call to a pass-through function with an argument.
+const Expr *passThroughArg(const Expr *E) {
+  const auto *CE = dyn_cast<CallExpr>(E);
+  if (!CE || CE->getNumArgs() < 1 || isa<CXXOperatorCallExpr>(CE))
+    return nullptr;
+  if (!isPassThroughCallee(CE->getDirectCallee()))
+    return nullptr;
+  StringRef N = CE->getDirectCallee()->getName();
+  // __builtin_expect(x, v) returns a value, not an lvalue or pointer.
+  if (N.starts_with("__builtin_") && N != "__builtin_addressof" &&
+      N != "__builtin_launder" && N != "__builtin_assume_aligned")
+    return nullptr;
+  return CE->getArg(0);
+}
+
+bool isGLValueTransparentCast(CastKind K) {
+  switch (K) {
+  case CK_NoOp:
+  case CK_LValueBitCast:
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase:
+  case CK_BaseToDerived:
+  case CK_Dynamic:
+  case CK_AtomicToNonAtomic:
+  case CK_NonAtomicToAtomic:
+  case CK_AddressSpaceConversion:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isPointerTransparentCast(CastKind K) {
+  switch (K) {
+  case CK_NoOp:
+  case CK_BitCast:
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase:
+  case CK_BaseToDerived:
+  case CK_Dynamic:
+  case CK_AddressSpaceConversion:
+  case CK_AtomicToNonAtomic:
+  case CK_NonAtomicToAtomic:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Strips wrappers that do not change which object an expression denotes.
+const Expr *stripWrappers(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *C = dyn_cast<ConstantExpr>(E))
+      E = C->getSubExpr();
+    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+      E = W->getSubExpr();
+    else if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+      E = D->getExpr();
+    else
+      break;
+  }
+  return E;
+}
+
+/// The constructor call that initializes an object with initializer E, looking
+/// through temporaries, casts and elidable copies (which are not lowered).
+const CXXConstructExpr *
+ctorOf(const Expr *E,
+       llvm::SmallVectorImpl<const CXXBindTemporaryExpr *> *Elided = nullptr) {
+  bool UnderElidable = false;
+  while (E) {
+    E = stripWrappers(E);
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      if (UnderElidable && Elided)
+        Elided->push_back(B);
+      E = B->getSubExpr();
+    } else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+    } else if (const auto *C = dyn_cast<CastExpr>(E)) {
+      if (C->getCastKind() != CK_NoOp &&
+          C->getCastKind() != CK_ConstructorConversion)
+        return nullptr;
+      E = C->getSubExpr();
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->isElidable() && CE->getNumArgs() >= 1) {
+        UnderElidable = true;
+        E = CE->getArg(0);
+      } else
+        return CE;
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+/// The call whose pointer/reference result is E (`f()`, `(T *)malloc(n)`).
+const CallExpr *resultCallOf(const Expr *E) {
+  while (E) {
+    E = stripWrappers(E);
+    if (const auto *C = dyn_cast<CastExpr>(E)) {
+      if (!isPointerTransparentCast(C->getCastKind()))
+        return nullptr;
+      E = C->getSubExpr();
+    } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      if (passThroughArg(CE) || isa<UserDefinedLiteral>(CE))
+        return nullptr;
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        if (isPassThroughCallee(FD))
+          return nullptr;
+      return CE;
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+/// The closure object or LambdaExpr an expression denotes (`f`, `[..]{..}`).
+const Expr *stripClosure(const Expr *E) {
+  while (E) {
+    E = stripWrappers(E);
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(E);
+        C && C->getCastKind() == CK_NoOp)
+      E = C->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && CE->isElidable() && CE->getNumArgs() >= 1)
+      E = CE->getArg(0);
+    else
+      break;
+  }
+  return E;
+}
+
+/// The call whose scalar result initializes or is assigned to a local
+/// (`bool ok = mu.try_lock();`, `rc = pthread_mutex_trylock(&m);`).
+const CallExpr *scalarResultCallOf(const Expr *E) {
+  while (E) {
+    E = stripWrappers(E);
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(E);
+        C && (C->getCastKind() == CK_IntegralCast ||
+              C->getCastKind() == CK_IntegralToBoolean ||
+              C->getCastKind() == CK_NoOp))
+      E = C->getSubExpr();
+    else
+      break;
+  }
+  const auto *CE = dyn_cast_or_null<CallExpr>(E);
+  return CE && CE->isPRValue() ? CE : nullptr;
+}
+
+/// The token a read/write of lvalue E is reported at (the member name for
+/// `this->n_`).
+SourceLocation accessLoc(const Expr *E) {
+  E = stripWrappers(E);
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
+    return accessLoc(C->getSubExpr());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberLoc();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    return accessLoc(UO->getSubExpr());
+  return E->getExprLoc();
+}
+
+/// The record type an object expression designates, "" if none.
+std::string objectTypeName(QualType T) {
+  if (T.isNull())
+    return "";
+  if (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+    return objectTypeName(AT->getElementType());
+  return recordTypeName(T);
+}
+
+//===----------------------------------------------------------------------===//
+// PathBuilder: lvalues and pointer values -> access paths and operands
+//===----------------------------------------------------------------------===//
+
+/// Translates expressions evaluated in the frame of function Frame.
+///  - `x` (local)         Local(x)       (+ Deref if x is a reference)
+///  - `p` (parameter)     Formal(i)      (i shifted by one if Frame has `this`)
+///  - `g` (global/static) Global(USR)
+///  - `this->f`, `f`      Formal(0) Deref Field(C::f)
+///  - `e.f` / `e->f`      path(e) Field / pointee(e) Field   (+Deref for reference fields)
+///  - `*e`                pointee(e)
+///  - `a[i]` / `p[i]`     path(a) Index / pointee(p) Index
+/// where pointee(e) of a pointer value is path(L) Deref when e loads the
+/// pointer lvalue L, path(A) when e is `&A` or the decay of the array A,
+/// Formal(0) Deref for `this`; pointer arithmetic keeps the pointee.
+class PathBuilder {
+public:
+  using LocalIdFn = std::function<uint32_t(const VarDecl *)>;
+
+  PathBuilder(const FunctionDecl *Frame, bool AttrMode, LocalIdFn LocalId)
+      : Frame(Frame), AttrMode(AttrMode), HasThis(hasThisFormal(Frame)),
+        LocalId(std::move(LocalId)) {}
+
+  bool hasThis() const { return HasThis; }
+
+  std::optional<AccessPath> pathOfDecl(const ValueDecl *D) {
+    if (const auto *BD = dyn_cast<BindingDecl>(D)) {
+      if (const Expr *B = BD->getBinding())
+        return pathOf(B);
+      return std::nullopt;
+    }
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD)
+      return std::nullopt;
+    if (VD->getTLSKind() != VarDecl::TLS_None)
+      return std::nullopt; // per-thread storage never races
+    AccessPath P;
+    const auto *PVD = dyn_cast<ParmVarDecl>(VD);
+    if (VD->hasGlobalStorage()) {
+      P = AccessPath::global(variableSymbol(VD), qualifiedName(VD));
+    } else if (PVD && (AttrMode || ownsParam(PVD))) {
+      std::string Name = PVD->getName().str();
+      if (Name.empty())
+        Name = "arg" + std::to_string(PVD->getFunctionScopeIndex());
+      P = AccessPath::formal(PVD->getFunctionScopeIndex() + (HasThis ? 1 : 0),
+                             std::move(Name));
+    } else {
+      if (!LocalId)
+        return std::nullopt;
+      P = AccessPath::local(LocalId(VD), VD->getName().str());
+    }
+    if (VD->getType()->isReferenceType())
+      P = push(std::move(P), ir::StepKind::Deref);
+    return P;
+  }
+
+  /// The memory an lvalue (glvalue) expression designates.
+  std::optional<AccessPath> pathOf(const Expr *E) {
+    if (!E)
+      return std::nullopt;
+    E = stripWrappers(E);
+    if (const auto *C = dyn_cast<CastExpr>(E)) {
+      if (!E->isGLValue() || !isGLValueTransparentCast(C->getCastKind()))
+        return std::nullopt;
+      return pathOf(C->getSubExpr());
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return pathOfDecl(DRE->getDecl());
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      const ValueDecl *M = ME->getMemberDecl();
+      if (isa<VarDecl>(M))
+        return pathOfDecl(M); // static data member via an object
+      const auto *FD = dyn_cast<FieldDecl>(M);
+      if (!FD)
+        return std::nullopt;
+      std::optional<AccessPath> Base =
+          ME->isArrow() ? pointeeOf(ME->getBase()) : pathOf(ME->getBase());
+      if (!Base)
+        return std::nullopt;
+      if (FD->isAnonymousStructOrUnion())
+        return Base; // members of anonymous unions are named by their class
+      AccessPath P = push(std::move(*Base), ir::StepKind::Field, fieldName(FD));
+      if (FD->getType()->isReferenceType())
+        P = push(std::move(P), ir::StepKind::Deref);
+      return P;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      switch (UO->getOpcode()) {
+      case UO_Deref:
+        return pointeeOf(UO->getSubExpr());
+      case UO_PreInc:
+      case UO_PreDec: // lvalue in C++
+        if (E->isGLValue())
+          return pathOf(UO->getSubExpr());
+        return std::nullopt;
+      case UO_Extension:
+      case UO_Real:
+      case UO_Imag:
+        return pathOf(UO->getSubExpr());
+      default:
+        return std::nullopt;
+      }
+    }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *Base = ASE->getBase()->IgnoreParens();
+      std::optional<AccessPath> P;
+      if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Base);
+          ICE && ICE->getCastKind() == CK_ArrayToPointerDecay)
+        P = pathOf(ICE->getSubExpr());
+      else
+        P = pointeeOf(ASE->getBase());
+      if (!P)
+        return std::nullopt;
+      return push(std::move(*P), ir::StepKind::Index);
+    }
+    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+      return OVE->getSourceExpr() ? pathOf(OVE->getSourceExpr()) : std::nullopt;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->getOpcode() == BO_Comma)
+        return pathOf(BO->getRHS());
+      if (BO->isAssignmentOp() && E->isGLValue())
+        return pathOf(BO->getLHS());
+      return std::nullopt;
+    }
+    if (const Expr *A = passThroughArg(E))
+      return pathOf(A);
+    return std::nullopt;
+  }
+
+  /// The object a pointer value points to.
+  std::optional<AccessPath> pointeeOf(const Expr *E) {
+    if (!E)
+      return std::nullopt;
+    E = stripWrappers(E);
+    if (isa<CXXThisExpr>(E))
+      return HasThis ? std::optional<AccessPath>(thisObject()) : std::nullopt;
+    if (const auto *C = dyn_cast<CastExpr>(E)) {
+      switch (C->getCastKind()) {
+      case CK_LValueToRValue: {
+        std::optional<AccessPath> P = pathOf(C->getSubExpr());
+        if (!P)
+          return std::nullopt;
+        return push(std::move(*P), ir::StepKind::Deref);
+      }
+      case CK_ArrayToPointerDecay:
+        return pathOf(C->getSubExpr());
+      default:
+        if (isPointerTransparentCast(C->getCastKind()))
+          return pointeeOf(C->getSubExpr());
+        return std::nullopt;
+      }
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      switch (UO->getOpcode()) {
+      case UO_AddrOf:
+        return pathOf(UO->getSubExpr());
+      case UO_PostInc:
+      case UO_PostDec:
+      case UO_PreInc:
+      case UO_PreDec: {
+        std::optional<AccessPath> P = pathOf(UO->getSubExpr());
+        if (!P)
+          return std::nullopt;
+        return push(std::move(*P), ir::StepKind::Deref);
+      }
+      default:
+        return std::nullopt;
+      }
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      switch (BO->getOpcode()) {
+      case BO_Add:
+      case BO_Sub:
+        if (BO->getLHS()->getType()->isPointerType())
+          return pointeeOf(BO->getLHS());
+        if (BO->getRHS()->getType()->isPointerType())
+          return pointeeOf(BO->getRHS());
+        return std::nullopt;
+      case BO_Comma:
+        return pointeeOf(BO->getRHS());
+      default:
+        return std::nullopt;
+      }
+    }
+    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+      return OVE->getSourceExpr() ? pointeeOf(OVE->getSourceExpr())
+                                  : std::nullopt;
+    if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      if (const FunctionDecl *FD = CE->getDirectCallee()) {
+        StringRef N = FD->getIdentifier() ? FD->getName() : "";
+        if (CE->getNumArgs() >= 1 && isPassThroughCallee(FD) &&
+            (N == "addressof" || N == "__addressof" ||
+             N == "__builtin_addressof"))
+          return pathOf(CE->getArg(0));
+        if (CE->getNumArgs() >= 1 && isPassThroughCallee(FD) &&
+            (N == "__builtin_launder" || N == "__builtin_assume_aligned"))
+          return pointeeOf(CE->getArg(0));
+      }
+      if (const Expr *A = passThroughArg(CE)) // std::move(p) of a pointer
+        return A->isGLValue() ? std::nullopt : pointeeOf(A);
+    }
+    return std::nullopt;
+  }
+
+  Operand operandOfPointer(const Expr *E) {
+    const Expr *S = stripWrappers(E);
+    while (S) {
+      if (const auto *C = dyn_cast<CastExpr>(S);
+          C && isPointerTransparentCast(C->getCastKind()))
+        S = stripWrappers(C->getSubExpr());
+      else
+        break;
+    }
+    if (S && isa<CXXNewExpr>(S))
+      return Operand::fresh();
+    if (std::optional<AccessPath> P = pointeeOf(E))
+      return Operand::object(std::move(*P));
+    return Operand::unknown();
+  }
+
+  Operand operandOfLValue(const Expr *E) {
+    const Expr *S = stripWrappers(E);
+    while (S) {
+      if (isa<MaterializeTemporaryExpr>(S))
+        return Operand::fresh();
+      if (const auto *C = dyn_cast<CastExpr>(S);
+          C && S->isGLValue() && isGLValueTransparentCast(C->getCastKind()))
+        S = stripWrappers(C->getSubExpr());
+      else
+        break;
+    }
+    if (std::optional<AccessPath> P = pathOf(E))
+      return Operand::object(std::move(*P));
+    return Operand::unknown();
+  }
+
+  /// An actual: reference parameters get lvalues, pointer parameters (and
+  /// variadic pointers) pointer values, by-value class parameters copies.
+  Operand operandOfArg(const Expr *E) {
+    if (!E)
+      return Operand::unknown();
+    E = stripWrappers(E);
+    if (E->isGLValue())
+      return operandOfLValue(E);
+    QualType T = E->getType();
+    if (T->isPointerType())
+      return operandOfPointer(E);
+    if (T->isRecordType())
+      return Operand::fresh();
+    return Operand::unknown();
+  }
+
+  /// A capability attribute argument: the lock object it names.
+  std::optional<AccessPath> lockOf(const Expr *E) {
+    if (!E)
+      return std::nullopt;
+    E = E->IgnoreParens();
+    if (isa<StringLiteral>(E))
+      return std::nullopt;
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_LNot)
+      return std::nullopt; // negative capability
+    if (E->isGLValue()) {
+      std::optional<AccessPath> P = pathOf(E);
+      if (P && E->getType()->isPointerType())
+        P = push(std::move(*P), ir::StepKind::Deref);
+      return P;
+    }
+    if (E->getType()->isPointerType())
+      return pointeeOf(E);
+    return std::nullopt;
+  }
+
+private:
+  bool ownsParam(const ParmVarDecl *PVD) const {
+    const auto *Owner = dyn_cast<FunctionDecl>(PVD->getDeclContext());
+    return Owner && Owner->getCanonicalDecl() == Frame->getCanonicalDecl();
+  }
+
+  const FunctionDecl *Frame;
+  bool AttrMode;
+  bool HasThis;
+  LocalIdFn LocalId;
+};
+
+void addEffect(std::vector<ir::DeclaredLockEffect> &Out,
+               ir::DeclaredLockEffect::Kind K, AccessPath Lock) {
+  for (const ir::DeclaredLockEffect &E : Out)
+    if (E.K == K && E.Lock == Lock)
+      return;
+  ir::DeclaredLockEffect E;
+  E.K = K;
+  E.Lock = std::move(Lock);
+  Out.push_back(std::move(E));
+}
+
+template <typename Range>
+void addEffects(std::vector<ir::DeclaredLockEffect> &Out, PathBuilder &PB,
+                ir::DeclaredLockEffect::Kind K, Range Args) {
+  bool Any = false;
+  for (const Expr *A : Args) {
+    Any = true;
+    if (std::optional<AccessPath> P = PB.lockOf(A))
+      addEffect(Out, K, std::move(*P));
+  }
+  if (!Any && PB.hasThis())
+    addEffect(Out, K, thisObject());
+}
+
+} // namespace
+
+std::vector<ir::DeclaredLockEffect> declaredEffects(const FunctionDecl *FD) {
+  std::vector<ir::DeclaredLockEffect> Out;
+  if (!FD)
+    return Out;
+  const FunctionDecl *D = FD->getMostRecentDecl();
+  if (!D->hasAttrs())
+    return Out;
+  PathBuilder PB(D, /*AttrMode=*/true, nullptr);
+  using K = ir::DeclaredLockEffect::Kind;
+  for (const Attr *A : D->attrs()) {
+    if (const auto *AA = dyn_cast<AcquireCapabilityAttr>(A))
+      addEffects(Out, PB, AA->isShared() ? K::AcquireShared : K::Acquire,
+                 AA->args());
+    else if (const auto *RA = dyn_cast<ReleaseCapabilityAttr>(A))
+      addEffects(Out, PB, K::Release, RA->args());
+    else if (const auto *TA = dyn_cast<TryAcquireCapabilityAttr>(A))
+      addEffects(Out, PB, K::TryAcquire, TA->args());
+    else if (const auto *ET = dyn_cast<ExclusiveTrylockFunctionAttr>(A))
+      addEffects(Out, PB, K::TryAcquire, ET->args());
+    else if (const auto *ST = dyn_cast<SharedTrylockFunctionAttr>(A))
+      addEffects(Out, PB, K::TryAcquire, ST->args());
+  }
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// FunctionLowerer
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class FunctionLowerer {
+public:
+  FunctionLowerer(const FunctionDecl *FD, FileTable &Files)
+      : FD(FD), Ctx(FD->getASTContext()), Files(Files),
+        PB(FD, /*AttrMode=*/false,
+           [this](const VarDecl *VD) { return localId(VD); }) {}
+
+  ir::Function run();
+
+private:
+  friend class PreScan;
+
+  uint32_t localId(const VarDecl *VD) {
+    auto [It, Inserted] = LocalIds.try_emplace(VD, uint32_t(F.Locals.size()));
+    if (Inserted) {
+      std::string Name = VD->getName().str();
+      if (Name.empty())
+        Name = "local" + std::to_string(It->second);
+      F.Locals.push_back(std::move(Name));
+    }
+    return It->second;
+  }
+
+  static bool isBindableLocal(const VarDecl *VD) {
+    return VD && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() &&
+           (VD->getType()->isPointerType() ||
+            VD->getType()->isReferenceType());
+  }
+
+  void preScan(const Stmt *Body);
+  void noteVarInit(const VarDecl *VD);
+  void noteAssign(const BinaryOperator *BO);
+
+  void lowerCFG(const CFG &G);
+  void lowerFallback(const Stmt *Body);
+  void lowerElement(const CFGElement &E);
+  void lowerStmt(const Stmt *S);
+  void lowerCall(const CallExpr *CE);
+  void lowerConstruct(const CXXConstructExpr *CE);
+  void lowerAtomic(const AtomicExpr *AE);
+  bool lowerSyncBuiltin(const CallExpr *CE, const FunctionDecl *Callee);
+  void lowerVarDecl(const VarDecl *VD);
+  void lowerReturn(const ReturnStmt *RS);
+  void lowerLambda(const LambdaExpr *LE);
+  Operand lambdaReceiver(const LambdaExpr *LE, std::string &Type);
+  const LambdaExpr *localLambdaOf(const Expr *Closure) const;
+  void lowerInitializer(const CXXCtorInitializer *I);
+  void lowerBranch(const CFGBlock &B, ir::Block &Out);
+
+  void emitAccess(ir::InstrKind K, const Expr *LV, bool ForceAtomic = false,
+                  SourceLocation At = {});
+  void emitPathAccess(ir::InstrKind K, AccessPath P, bool Atomic,
+                      SourceLocation At);
+  void emitBind(uint32_t Dest, Operand V, SourceLocation At);
+  void emitCall(ir::CallInfo C, SourceLocation At, const Stmt *Key);
+  void emitDtorCall(const CXXDestructorDecl *Dtor, Operand Recv,
+                    std::string RecvType, SourceLocation At);
+  ir::CallInfo callTo(const FunctionDecl *Callee);
+  ir::Loc at(SourceLocation L);
+
+  const FunctionDecl *FD;
+  ASTContext &Ctx;
+  FileTable &Files;
+  PathBuilder PB;
+  ir::Function F;
+  ir::Block *Cur = nullptr;
+  llvm::DenseMap<const VarDecl *, uint32_t> LocalIds;
+  llvm::DenseMap<const CXXConstructExpr *, Operand> CtorTargets;
+  llvm::DenseMap<const CallExpr *, uint32_t> CallResults;
+  llvm::DenseMap<const Stmt *, int32_t> CallIndexInBlock;
+  llvm::DenseSet<const CXXBindTemporaryExpr *> ElidedTemporaries;
+  /// Scalar locals holding a call's result, for branches on them.
+  llvm::DenseMap<const CallExpr *, const VarDecl *> ScalarResults;
+  llvm::DenseMap<const VarDecl *, int32_t> CallOfLocalInBlock;
+  /// Lambdas stored in locals (`auto f = [this] {..};`) and how they are used.
+  llvm::DenseMap<const VarDecl *, const LambdaExpr *> LambdaVars;
+  llvm::DenseMap<const VarDecl *, unsigned> Refs, CallRefs;
+  /// Lambdas only invoked in this function (directly, or through a local
+  /// that is only ever called): no call where they are created; each
+  /// invocation passes the captured `this`.
+  llvm::DenseSet<const LambdaExpr *> InvokedOnlyHere;
+  ir::Loc LastLoc; ///< last location in user code, for code in system headers
+};
+
+/// Pre-scan of a body in source order: numbers locals, finds the object each
+/// constructor call initializes and the local that receives each call result.
+class PreScan : public RecursiveASTVisitor<PreScan> {
+public:
+  explicit PreScan(FunctionLowerer &L) : L(L) {}
+  bool shouldVisitImplicitCode() const { return true; }
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    // Local classes and their methods are lowered on their own.
+    if (D && (isa<TagDecl>(D) || isa<FunctionDecl>(D) ||
+              isa<RedeclarableTemplateDecl>(D)))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool TraverseLambdaExpr(LambdaExpr *LE, DataRecursionQueue * = nullptr) {
+    for (Expr *Init : LE->capture_inits())
+      if (Init)
+        TraverseStmt(Init);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (!isa<ParmVarDecl>(VD) && VD->hasLocalStorage())
+      L.localId(VD);
+    L.noteVarInit(VD);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    L.noteAssign(BO);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      ++L.Refs[VD];
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+    if (OCE->getOperator() != OO_Call || OCE->getNumArgs() < 1)
+      return true;
+    const Expr *Obj = stripClosure(OCE->getArg(0));
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        ++L.CallRefs[VD];
+    } else if (const auto *LE = dyn_cast<LambdaExpr>(Obj)) {
+      L.InvokedOnlyHere.insert(LE);
+    }
+    return true;
+  }
+
+private:
+  FunctionLowerer &L;
+};
+
+void FunctionLowerer::noteVarInit(const VarDecl *VD) {
+  const Expr *Init = VD->getInit();
+  if (!Init || isa<ParmVarDecl>(VD))
+    return;
+  QualType T = VD->getType();
+  if (VD->hasLocalStorage()) {
+    if (const auto *LE = dyn_cast<LambdaExpr>(stripClosure(Init)))
+      LambdaVars[VD] = LE;
+    if (T->isIntegralOrEnumerationType())
+      if (const CallExpr *CE = scalarResultCallOf(Init))
+        ScalarResults[CE] = VD;
+  }
+  if (isBindableLocal(VD)) {
+    if (const CallExpr *CE = resultCallOf(Init)) {
+      bool Matches = T->isReferenceType() ? CE->isGLValue()
+                                          : CE->getType()->isPointerType();
+      if (Matches)
+        CallResults[CE] = localId(VD);
+    }
+    return;
+  }
+  if (T->isReferenceType())
+    return;
+  llvm::SmallVector<const CXXBindTemporaryExpr *, 2> Elided;
+  if (const CXXConstructExpr *CE = ctorOf(Init, &Elided)) {
+    // The temporary of an elided copy (C++14 `T x = T(a);`) is x itself.
+    ElidedTemporaries.insert(Elided.begin(), Elided.end());
+    std::optional<AccessPath> P = PB.pathOfDecl(VD);
+    CtorTargets[CE] = P ? Operand::object(std::move(*P)) : Operand::fresh();
+  }
+}
+
+void FunctionLowerer::noteAssign(const BinaryOperator *BO) {
+  if (BO->getOpcode() != BO_Assign)
+    return;
+  const auto *DRE = dyn_cast<DeclRefExpr>(stripWrappers(BO->getLHS()));
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (VD && VD->hasLocalStorage() &&
+      VD->getType()->isIntegralOrEnumerationType())
+    if (const CallExpr *CE = scalarResultCallOf(BO->getRHS()))
+      ScalarResults[CE] = VD;
+  if (!isBindableLocal(VD) || !VD->getType()->isPointerType())
+    return;
+  if (const CallExpr *CE = resultCallOf(BO->getRHS()))
+    if (CE->getType()->isPointerType())
+      CallResults[CE] = localId(VD);
+}
+
+void FunctionLowerer::preScan(const Stmt *Body) {
+  if (const auto *CD = dyn_cast<CXXConstructorDecl>(FD)) {
+    for (const CXXCtorInitializer *I : CD->inits()) {
+      const CXXConstructExpr *CE = ctorOf(I->getInit());
+      if (!CE)
+        continue;
+      if (const FieldDecl *Fld = I->getAnyMember())
+        CtorTargets[CE] = Operand::object(
+            push(thisObject(), ir::StepKind::Field, fieldName(Fld)));
+      else
+        CtorTargets[CE] = Operand::object(thisObject());
+    }
+  }
+  PreScan(*this).TraverseStmt(const_cast<Stmt *>(Body));
+  for (const auto &[VD, LE] : LambdaVars) {
+    // Refs counts the declaration's own uses; every one must be a call.
+    if (Refs.lookup(VD) == CallRefs.lookup(VD))
+      InvokedOnlyHere.insert(LE);
+  }
+}
+
+ir::Function FunctionLowerer::run() {
+  F.Symbol = functionSymbol(FD);
+  F.Name = functionName(FD);
+  F.Class = enclosingClassName(FD);
+  switch (FD->getAccess()) {
+  case AS_public:
+    F.Access = ir::AccessSpec::Public;
+    break;
+  case AS_protected:
+    F.Access = ir::AccessSpec::Protected;
+    break;
+  case AS_private:
+    F.Access = ir::AccessSpec::Private;
+    break;
+  case AS_none:
+    F.Access = ir::AccessSpec::None;
+    break;
+  }
+  if (isLambdaCallOperator(FD))
+    F.Kind = ir::FunctionKind::Lambda;
+  else if (isa<CXXConstructorDecl>(FD))
+    F.Kind = ir::FunctionKind::Constructor;
+  else if (isa<CXXDestructorDecl>(FD))
+    F.Kind = ir::FunctionKind::Destructor;
+  else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    F.Kind = MD->isStatic() ? ir::FunctionKind::StaticMethod
+                            : ir::FunctionKind::Method;
+  else
+    F.Kind = ir::FunctionKind::Free;
+  if (hasThisFormal(FD))
+    F.Formals.push_back("this");
+  for (const ParmVarDecl *P : FD->parameters()) {
+    std::string Name = P->getName().str();
+    if (Name.empty())
+      Name = "arg" + std::to_string(P->getFunctionScopeIndex());
+    F.Formals.push_back(std::move(Name));
+  }
+  F.Location = Files.loc(FD->getLocation());
+  LastLoc = F.Location;
+  F.DeclaredEffects = declaredEffects(FD);
+
+  const Stmt *Body = FD->getBody();
+  if (!Body)
+    return std::move(F);
+  preScan(Body);
+
+  CFG::BuildOptions BO;
+  BO.setAllAlwaysAdd();
+  BO.AddImplicitDtors = true;
+  BO.AddTemporaryDtors = true;
+  BO.AddInitializers = true;
+  BO.AddCXXDefaultInitExprInCtors = true;
+  BO.AddCXXDefaultInitExprInAggregates = true;
+  std::unique_ptr<CFG> G =
+      CFG::buildCFG(FD, const_cast<Stmt *>(Body), &Ctx, BO);
+  if (G)
+    lowerCFG(*G);
+  else
+    lowerFallback(Body);
+  return std::move(F);
+}
+
+void FunctionLowerer::lowerCFG(const CFG &G) {
+  std::vector<const CFGBlock *> Order;
+  Order.push_back(&G.getEntry());
+  std::vector<const CFGBlock *> Rest;
+  for (const CFGBlock *B : G)
+    if (B && B != &G.getEntry())
+      Rest.push_back(B);
+  std::sort(Rest.begin(), Rest.end(),
+            [](const CFGBlock *A, const CFGBlock *B) {
+              return A->getBlockID() > B->getBlockID();
+            });
+  Order.insert(Order.end(), Rest.begin(), Rest.end());
+  llvm::DenseMap<unsigned, uint32_t> IndexOf;
+  for (size_t I = 0; I < Order.size(); ++I)
+    IndexOf[Order[I]->getBlockID()] = uint32_t(I);
+
+  F.Blocks.resize(Order.size());
+  for (size_t I = 0; I < Order.size(); ++I) {
+    const CFGBlock &B = *Order[I];
+    Cur = &F.Blocks[I];
+    CallIndexInBlock.clear();
+    CallOfLocalInBlock.clear();
+    for (const CFGElement &E : B)
+      lowerElement(E);
+    for (const CFGBlock::AdjacentBlock &S : B.succs())
+      if (const CFGBlock *R = S.getReachableBlock())
+        Cur->Succs.push_back(IndexOf.lookup(R->getBlockID()));
+    lowerBranch(B, *Cur);
+  }
+  Cur = nullptr;
+}
+
+/// Without a CFG (Clang could not build one): one block, children before
+/// parents, lambda bodies and nested declarations excluded.
+void FunctionLowerer::lowerFallback(const Stmt *Body) {
+  F.Blocks.resize(1);
+  Cur = &F.Blocks[0];
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+      for (const Expr *Init : LE->capture_inits())
+        Walk(Init);
+    } else {
+      for (const Stmt *C : S->children())
+        Walk(C);
+    }
+    lowerStmt(S);
+  };
+  Walk(Body);
+  Cur = nullptr;
+}
+
+void FunctionLowerer::lowerBranch(const CFGBlock &B, ir::Block &Out) {
+  if (B.succ_size() != 2 || Out.Succs.size() != 2)
+    return;
+  const auto *C = dyn_cast_or_null<Expr>(
+      const_cast<CFGBlock &>(B).getTerminatorCondition());
+  bool Neg = false;
+  auto IsZero = [](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+      return IL->getValue() == 0;
+    if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+      return !BL->getValue();
+    return isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E);
+  };
+  auto IsTrue = [](const Expr *E) {
+    const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E->IgnoreParenImpCasts());
+    return BL && BL->getValue();
+  };
+  while (C) {
+    C = stripWrappers(C);
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(C)) {
+      C = ICE->getSubExpr();
+    } else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(C)) {
+      C = BT->getSubExpr();
+    } else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(C)) {
+      C = MT->getSubExpr();
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(C);
+               UO && UO->getOpcode() == UO_LNot) {
+      Neg = !Neg;
+      C = UO->getSubExpr();
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(C)) {
+      BinaryOperatorKind Op = BO->getOpcode();
+      if (Op == BO_LAnd || Op == BO_LOr) {
+        C = BO->getRHS();
+      } else if (Op == BO_EQ || Op == BO_NE) {
+        const Expr *L = BO->getLHS(), *R = BO->getRHS();
+        const Expr *Other = nullptr;
+        bool Flip = false;
+        if (IsZero(R) || IsZero(L)) {
+          Other = IsZero(R) ? L : R;
+          Flip = Op == BO_EQ;
+        } else if (IsTrue(R) || IsTrue(L)) {
+          Other = IsTrue(R) ? L : R;
+          Flip = Op == BO_NE;
+        }
+        if (!Other)
+          return;
+        Neg ^= Flip;
+        C = Other;
+      } else {
+        return;
+      }
+    } else {
+      break;
+    }
+  }
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(C)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    auto LIt = VD ? CallOfLocalInBlock.find(VD) : CallOfLocalInBlock.end();
+    if (LIt == CallOfLocalInBlock.end())
+      return;
+    Out.CondCall = LIt->second;
+    Out.CondNegated = Neg;
+    return;
+  }
+  if (!C || !isa<CallExpr>(C))
+    return;
+  auto It = CallIndexInBlock.find(C);
+  if (It == CallIndexInBlock.end())
+    return;
+  Out.CondCall = It->second;
+  Out.CondNegated = Neg;
+}
+
+void FunctionLowerer::lowerElement(const CFGElement &E) {
+  if (std::optional<CFGStmt> S = E.getAs<CFGStmt>()) {
+    lowerStmt(S->getStmt());
+  } else if (std::optional<CFGInitializer> I = E.getAs<CFGInitializer>()) {
+    lowerInitializer(I->getInitializer());
+  } else if (std::optional<CFGAutomaticObjDtor> D =
+                 E.getAs<CFGAutomaticObjDtor>()) {
+    const VarDecl *VD = D->getVarDecl();
+    Operand Recv = Operand::fresh(); // lifetime-extended temporary
+    if (!VD->getType()->isReferenceType()) {
+      std::optional<AccessPath> P = PB.pathOfDecl(VD);
+      Recv = P ? Operand::object(std::move(*P)) : Operand::unknown();
+    }
+    const Stmt *Trigger = D->getTriggerStmt();
+    emitDtorCall(D->getDestructorDecl(Ctx), std::move(Recv),
+                 objectTypeName(VD->getType().getNonReferenceType()),
+                 Trigger ? Trigger->getEndLoc() : VD->getLocation());
+  } else if (std::optional<CFGTemporaryDtor> T = E.getAs<CFGTemporaryDtor>()) {
+    const CXXBindTemporaryExpr *BTE = T->getBindTemporaryExpr();
+    if (ElidedTemporaries.count(BTE))
+      return;
+    emitDtorCall(T->getDestructorDecl(Ctx), Operand::fresh(),
+                 objectTypeName(BTE->getType()), BTE->getEndLoc());
+  } else if (std::optional<CFGMemberDtor> M = E.getAs<CFGMemberDtor>()) {
+    const FieldDecl *Fld = M->getFieldDecl();
+    emitDtorCall(M->getDestructorDecl(Ctx),
+                 Operand::object(push(thisObject(), ir::StepKind::Field,
+                                      fieldName(Fld))),
+                 objectTypeName(Fld->getType()), FD->getBody()->getEndLoc());
+  } else if (std::optional<CFGBaseDtor> BD = E.getAs<CFGBaseDtor>()) {
+    emitDtorCall(BD->getDestructorDecl(Ctx), Operand::object(thisObject()),
+                 objectTypeName(BD->getBaseSpecifier()->getType()),
+                 FD->getBody()->getEndLoc());
+  } else if (std::optional<CFGDeleteDtor> DD = E.getAs<CFGDeleteDtor>()) {
+    const CXXDeleteExpr *DE = DD->getDeleteExpr();
+    emitDtorCall(DD->getDestructorDecl(Ctx),
+                 PB.operandOfPointer(DE->getArgument()),
+                 objectTypeName(DE->getDestroyedType()), DE->getBeginLoc());
+  } else if (std::optional<CFGCleanupFunction> CF =
+                 E.getAs<CFGCleanupFunction>()) {
+    const FunctionDecl *Fn = CF->getFunctionDecl();
+    if (!Fn)
+      return;
+    ir::CallInfo C = callTo(Fn);
+    std::optional<AccessPath> P = PB.pathOfDecl(CF->getVarDecl());
+    C.Args.push_back(P ? Operand::object(std::move(*P)) : Operand::unknown());
+    C.ArgTypes.push_back("");
+    emitCall(std::move(C), CF->getVarDecl()->getLocation(), nullptr);
+  }
+  // CFGNewAllocator, CFGLifetimeEnds, CFGScopeBegin/End, CFGLoopExit: ignored.
+}
+
+void FunctionLowerer::lowerStmt(const Stmt *S) {
+  if (!S)
+    return;
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S)) {
+    if (ICE->getCastKind() != CK_LValueToRValue &&
+        ICE->getCastKind() != CK_LValueToRValueBitCast)
+      return;
+    // The value of `++x` or `x = e` (lvalues in C++) is what was just
+    // stored: no further read.
+    const Expr *Sub = ICE->getSubExpr()->IgnoreParens();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Sub);
+        UO && (UO->getOpcode() == UO_PreInc || UO->getOpcode() == UO_PreDec))
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(Sub);
+        BO && BO->isAssignmentOp())
+      return;
+    emitAccess(ir::InstrKind::Read, ICE->getSubExpr());
+    return;
+  }
+  auto ForgetLocal = [&](const Expr *LHS, const Expr *RHS) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(stripWrappers(LHS));
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !CallOfLocalInBlock.count(VD))
+      return;
+    const CallExpr *CE = RHS ? scalarResultCallOf(RHS) : nullptr;
+    if (!(CE && ScalarResults.lookup(CE) == VD))
+      CallOfLocalInBlock.erase(VD);
+  };
+  if (const auto *CAO = dyn_cast<CompoundAssignOperator>(S)) {
+    ForgetLocal(CAO->getLHS(), nullptr);
+    emitAccess(ir::InstrKind::Read, CAO->getLHS());
+    emitAccess(ir::InstrKind::Write, CAO->getLHS());
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->getOpcode() != BO_Assign)
+      return;
+    ForgetLocal(BO->getLHS(), BO->getRHS());
+    emitAccess(ir::InstrKind::Write, BO->getLHS());
+    const auto *DRE = dyn_cast<DeclRefExpr>(stripWrappers(BO->getLHS()));
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (isBindableLocal(VD) && VD->getType()->isPointerType()) {
+      const CallExpr *RC = resultCallOf(BO->getRHS());
+      if (!(RC && CallResults.count(RC)))
+        emitBind(localId(VD), PB.operandOfPointer(BO->getRHS()),
+                 BO->getOperatorLoc());
+    }
+    return;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp()) {
+      ForgetLocal(UO->getSubExpr(), nullptr);
+      emitAccess(ir::InstrKind::Read, UO->getSubExpr());
+      emitAccess(ir::InstrKind::Write, UO->getSubExpr());
+    }
+    return;
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+    lowerConstruct(CE);
+    return;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    lowerCall(CE);
+    return;
+  }
+  if (const auto *AE = dyn_cast<AtomicExpr>(S)) {
+    lowerAtomic(AE);
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        lowerVarDecl(VD);
+    return;
+  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+    lowerReturn(RS);
+    return;
+  }
+  if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+    lowerLambda(LE);
+    return;
+  }
+}
+
+/// Code from system headers (default arguments, macros) is reported at the
+/// last position in user code.
+ir::Loc FunctionLowerer::at(SourceLocation L) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (L.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(L)))
+    return LastLoc;
+  ir::Loc R = Files.loc(L);
+  if (R.Line)
+    LastLoc = R;
+  return R;
+}
+
+void FunctionLowerer::emitPathAccess(ir::InstrKind K, AccessPath P,
+                                     bool Atomic, SourceLocation At) {
+  ir::Instr I;
+  I.Kind = K;
+  I.Path = std::move(P);
+  I.Atomic = Atomic;
+  I.Location = at(At);
+  Cur->Instrs.push_back(std::move(I));
+}
+
+void FunctionLowerer::emitAccess(ir::InstrKind K, const Expr *LV,
+                                 bool ForceAtomic, SourceLocation At) {
+  std::optional<AccessPath> P = PB.pathOf(LV);
+  if (!P)
+    return;
+  if (!hasDeref(*P)) {
+    if (P->Root != ir::RootKind::Global)
+      return; // the local or parameter itself
+    if (LV->getType().isConstQualified())
+      return; // a const global: never written
+  }
+  bool Atomic = ForceAtomic || LV->getType()->isAtomicType();
+  emitPathAccess(K, std::move(*P), Atomic, At.isValid() ? At : accessLoc(LV));
+}
+
+void FunctionLowerer::emitBind(uint32_t Dest, Operand V, SourceLocation At) {
+  ir::Instr I;
+  I.Kind = ir::InstrKind::Bind;
+  I.Dest = Dest;
+  I.Value = std::move(V);
+  I.Location = at(At);
+  Cur->Instrs.push_back(std::move(I));
+}
+
+void FunctionLowerer::emitCall(ir::CallInfo C, SourceLocation At,
+                               const Stmt *Key) {
+  ir::Instr I;
+  I.Kind = ir::InstrKind::Call;
+  I.Call = std::move(C);
+  I.Location = at(At);
+  if (Key)
+    CallIndexInBlock[Key] = int32_t(Cur->Instrs.size());
+  Cur->Instrs.push_back(std::move(I));
+}
+
+ir::CallInfo FunctionLowerer::callTo(const FunctionDecl *Callee) {
+  ir::CallInfo C;
+  if (!Callee)
+    return C;
+  C.Callee = functionSymbol(Callee);
+  C.CalleeName = functionName(Callee);
+  C.IsConstructor = isa<CXXConstructorDecl>(Callee);
+  C.IsDestructor = isa<CXXDestructorDecl>(Callee);
+  C.DeclaredEffects = declaredEffects(Callee);
+  return C;
+}
+
+void FunctionLowerer::emitDtorCall(const CXXDestructorDecl *Dtor, Operand Recv,
+                                   std::string RecvType, SourceLocation At) {
+  if (!Dtor)
+    return;
+  ir::CallInfo C = callTo(Dtor);
+  C.Args.push_back(std::move(Recv));
+  C.ArgTypes.push_back(std::move(RecvType));
+  emitCall(std::move(C), At, nullptr);
+}
+
+/// `__sync_*` builtins: atomic read-modify-write of the pointee of arg 0.
+bool FunctionLowerer::lowerSyncBuiltin(const CallExpr *CE,
+                                       const FunctionDecl *Callee) {
+  if (!Callee->getIdentifier())
+    return false;
+  StringRef N = Callee->getName();
+  if (N.starts_with("__atomic_") || N.starts_with("__c11_atomic_"))
+    return true; // fences and lock-free queries: no memory access
+  if (!N.starts_with("__sync_"))
+    return false;
+  if (N.contains("synchronize") || CE->getNumArgs() < 1)
+    return true;
+  std::optional<AccessPath> P = PB.pointeeOf(CE->getArg(0));
+  if (!P)
+    return true;
+  SourceLocation At = accessLoc(CE->getArg(0));
+  if (!N.starts_with("__sync_lock_release"))
+    emitPathAccess(ir::InstrKind::Read, *P, /*Atomic=*/true, At);
+  emitPathAccess(ir::InstrKind::Write, std::move(*P), /*Atomic=*/true, At);
+  return true;
+}
+
+void FunctionLowerer::lowerAtomic(const AtomicExpr *AE) {
+  std::optional<AccessPath> P = PB.pointeeOf(AE->getPtr());
+  if (!P)
+    return;
+  SourceLocation At = accessLoc(AE->getPtr());
+  bool Load = false, Store = false;
+  switch (AE->getOp()) {
+  case AtomicExpr::AO__c11_atomic_load:
+  case AtomicExpr::AO__atomic_load:
+  case AtomicExpr::AO__atomic_load_n:
+  case AtomicExpr::AO__opencl_atomic_load:
+  case AtomicExpr::AO__hip_atomic_load:
+  case AtomicExpr::AO__scoped_atomic_load:
+  case AtomicExpr::AO__scoped_atomic_load_n:
+    Load = true;
+    break;
+  case AtomicExpr::AO__c11_atomic_init:
+  case AtomicExpr::AO__opencl_atomic_init:
+  case AtomicExpr::AO__c11_atomic_store:
+  case AtomicExpr::AO__atomic_store:
+  case AtomicExpr::AO__atomic_store_n:
+  case AtomicExpr::AO__opencl_atomic_store:
+  case AtomicExpr::AO__hip_atomic_store:
+  case AtomicExpr::AO__scoped_atomic_store:
+  case AtomicExpr::AO__scoped_atomic_store_n:
+    Store = true;
+    break;
+  default:
+    Load = Store = true; // read-modify-write
+    break;
+  }
+  if (Load)
+    emitPathAccess(ir::InstrKind::Read, *P, /*Atomic=*/true, At);
+  if (Store)
+    emitPathAccess(ir::InstrKind::Write, std::move(*P), /*Atomic=*/true, At);
+}
+
+void FunctionLowerer::lowerCall(const CallExpr *CE) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (Callee) {
+    if (isPassThroughCallee(Callee))
+      return;
+    if (Callee->getBuiltinID() && lowerSyncBuiltin(CE, Callee))
+      return;
+  }
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
+  bool MemberOperator = isa<CXXOperatorCallExpr>(CE) && MD &&
+                        MD->isImplicitObjectMemberFunction();
+
+  // Receiver.
+  std::optional<Operand> Recv;
+  std::string RecvType;
+  unsigned FirstArg = 0;
+  const Expr *RecvExpr = nullptr;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+    const Expr *Obj = MCE->getImplicitObjectArgument();
+    bool Arrow = false;
+    const Expr *Callee = MCE->getCallee()->IgnoreParens();
+    if (const auto *ME = dyn_cast<MemberExpr>(Callee))
+      Arrow = ME->isArrow();
+    else if (const auto *BO = dyn_cast<BinaryOperator>(Callee))
+      Arrow = BO->getOpcode() == BO_PtrMemI;
+    if (Obj) {
+      RecvExpr = Obj;
+      Recv = Arrow ? PB.operandOfPointer(Obj) : PB.operandOfLValue(Obj);
+      RecvType = objectTypeName(Arrow ? Obj->getType()->getPointeeType()
+                                      : Obj->getType());
+    } else {
+      Recv = Operand::unknown();
+    }
+  } else if (MemberOperator && CE->getNumArgs() >= 1) {
+    RecvExpr = CE->getArg(0);
+    Recv = PB.operandOfLValue(RecvExpr);
+    RecvType = objectTypeName(RecvExpr->getType());
+    FirstArg = 1;
+  }
+
+  // Compiler-provided copy/move assignment: a write of the destination and a
+  // read of the source, no call.
+  if (MD && RecvExpr &&
+      (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()) &&
+      (MD->isTrivial() || MD->isImplicit() || MD->isDefaulted()) &&
+      CE->getNumArgs() > FirstArg) {
+    if (!MD->getParent()->isEmpty()) {
+      bool Arrow = Recv && RecvExpr->getType()->isPointerType();
+      if (Arrow) {
+        if (std::optional<AccessPath> P = PB.pointeeOf(RecvExpr))
+          if (hasDeref(*P) || P->Root == ir::RootKind::Global)
+            emitPathAccess(ir::InstrKind::Write, std::move(*P), false,
+                           CE->getExprLoc());
+      } else {
+        emitAccess(ir::InstrKind::Write, RecvExpr, false, accessLoc(RecvExpr));
+      }
+      emitAccess(ir::InstrKind::Read, CE->getArg(FirstArg));
+    }
+    return;
+  }
+
+  ir::CallInfo C = callTo(Callee);
+  SourceLocation At = CE->getExprLoc();
+  if (Recv) {
+    if (Callee && isLambdaCallOperator(Callee)) {
+      // The lambda's formal 0 is the captured `this`: known only for lambdas
+      // created in this function. Such a call is located at the lambda, where
+      // its body (and so any access reported through it) is written.
+      std::string ThisType;
+      const LambdaExpr *LE = localLambdaOf(RecvExpr);
+      Recv = LE ? lambdaReceiver(LE, ThisType) : Operand::unknown();
+      if (LE)
+        At = LE->getBeginLoc();
+    }
+    C.Args.push_back(std::move(*Recv));
+    C.ArgTypes.push_back(std::move(RecvType));
+  }
+  for (unsigned I = FirstArg; I < CE->getNumArgs(); ++I) {
+    const Expr *A = CE->getArg(I);
+    C.Args.push_back(PB.operandOfArg(A));
+    C.ArgTypes.push_back(objectTypeName(stripWrappers(A)->getType()));
+  }
+  auto RIt = CallResults.find(CE);
+  if (RIt != CallResults.end())
+    C.ResultLocal = int32_t(RIt->second);
+  if (const VarDecl *VD = ScalarResults.lookup(CE))
+    CallOfLocalInBlock[VD] = int32_t(Cur->Instrs.size());
+  emitCall(std::move(C), At, CE);
+}
+
+void FunctionLowerer::lowerConstruct(const CXXConstructExpr *CE) {
+  if (CE->isElidable())
+    return; // the elided copy's source is constructed in place
+  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  if (!Ctor)
+    return;
+  const CXXRecordDecl *RD = Ctor->getParent();
+  if (Ctor->isDefaultConstructor() && Ctor->isTrivial())
+    return;
+  if (Ctor->isCopyOrMoveConstructor() &&
+      (Ctor->isTrivial() || Ctor->isImplicit() || Ctor->isDefaulted())) {
+    if (!RD->isEmpty() && CE->getNumArgs() >= 1)
+      emitAccess(ir::InstrKind::Read, CE->getArg(0));
+    return;
+  }
+  ir::CallInfo C = callTo(Ctor);
+  auto It = CtorTargets.find(CE);
+  C.Args.push_back(It != CtorTargets.end() ? It->second : Operand::fresh());
+  C.ArgTypes.push_back(objectTypeName(CE->getType()));
+  for (const Expr *A : CE->arguments()) {
+    C.Args.push_back(PB.operandOfArg(A));
+    C.ArgTypes.push_back(objectTypeName(stripWrappers(A)->getType()));
+  }
+  emitCall(std::move(C), CE->getLocation(), CE);
+}
+
+void FunctionLowerer::lowerVarDecl(const VarDecl *VD) {
+  if (!isBindableLocal(VD))
+    return;
+  uint32_t Id = localId(VD);
+  const Expr *Init = VD->getInit();
+  if (!Init)
+    return;
+  if (const CallExpr *RC = resultCallOf(Init)) {
+    auto It = CallResults.find(RC);
+    if (It != CallResults.end() && It->second == Id)
+      return;
+  }
+  const Expr *E = stripWrappers(Init);
+  if (const auto *IL = dyn_cast<InitListExpr>(E); IL && IL->getNumInits() == 1)
+    E = IL->getInit(0);
+  Operand V = VD->getType()->isReferenceType() ? PB.operandOfLValue(E)
+                                               : PB.operandOfPointer(E);
+  emitBind(Id, std::move(V), VD->getLocation());
+}
+
+void FunctionLowerer::lowerReturn(const ReturnStmt *RS) {
+  const Expr *RV = RS->getRetValue();
+  if (!RV)
+    return;
+  QualType RT = FD->getReturnType();
+  Operand V;
+  if (RT->isPointerType())
+    V = PB.operandOfPointer(RV);
+  else if (RT->isReferenceType())
+    V = PB.operandOfLValue(RV);
+  else
+    return;
+  ir::Instr I;
+  I.Kind = ir::InstrKind::Return;
+  I.Value = std::move(V);
+  I.Location = at(RS->getReturnLoc());
+  Cur->Instrs.push_back(std::move(I));
+}
+
+Operand FunctionLowerer::lambdaReceiver(const LambdaExpr *LE,
+                                        std::string &Type) {
+  bool CapturesThis = false, CopiesThis = false;
+  for (const LambdaCapture &Cap : LE->captures())
+    if (Cap.capturesThis()) {
+      CapturesThis = true;
+      CopiesThis = Cap.getCaptureKind() == LCK_StarThis;
+    }
+  if (!CapturesThis || !PB.hasThis())
+    return Operand::unknown();
+  Type = enclosingClassName(FD);
+  return CopiesThis ? Operand::fresh() : Operand::object(thisObject());
+}
+
+const LambdaExpr *FunctionLowerer::localLambdaOf(const Expr *Closure) const {
+  const Expr *E = stripClosure(Closure);
+  if (const auto *LE = dyn_cast_or_null<LambdaExpr>(E))
+    return LE;
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return LambdaVars.lookup(VD);
+  return nullptr;
+}
+
+/// A lambda's body is attributed to the function that creates it (a call at
+/// the LambdaExpr), unless it is only invoked here: then to each invocation
+/// (so locks held there apply), still located at the LambdaExpr.
+void FunctionLowerer::lowerLambda(const LambdaExpr *LE) {
+  if (InvokedOnlyHere.count(LE))
+    return;
+  std::string RecvType;
+  Operand Recv = lambdaReceiver(LE, RecvType);
+  const CXXMethodDecl *Op = LE->getCallOperator();
+  std::vector<const FunctionDecl *> Ops;
+  if (const FunctionTemplateDecl *FTD = Op->getDescribedFunctionTemplate()) {
+    for (const FunctionDecl *Spec : FTD->specializations())
+      Ops.push_back(Spec);
+  } else {
+    Ops.push_back(Op);
+  }
+  for (const FunctionDecl *O : Ops) {
+    ir::CallInfo C = callTo(O);
+    C.Args.push_back(Recv);
+    C.ArgTypes.push_back(RecvType);
+    emitCall(std::move(C), LE->getBeginLoc(), nullptr);
+  }
+}
+
+void FunctionLowerer::lowerInitializer(const CXXCtorInitializer *I) {
+  const FieldDecl *Fld = I->getAnyMember();
+  if (!Fld)
+    return; // base/delegating: the constructor call is its own element
+  if (ctorOf(I->getInit()))
+    return; // class-type member: lowered as a constructor call
+  SourceLocation At = I->isWritten() ? I->getMemberLocation() : SourceLocation();
+  if (At.isInvalid())
+    At = Fld->getLocation();
+  emitPathAccess(ir::InstrKind::Write,
+                 push(thisObject(), ir::StepKind::Field, fieldName(Fld)),
+                 Fld->getType()->isAtomicType(), At);
+}
+
+} // namespace
+
+ir::Function lowerFunction(const FunctionDecl *FD, FileTable &Files) {
+  return FunctionLowerer(FD, Files).run();
+}
+
+} // namespace racer::frontend

@@ -118,10 +118,12 @@ bool entryLess(const Entry &A, const Entry &B) {
     return X.Path < Y.Path;
   if (X.Function != Y.Function)
     return X.Function < Y.Function;
-  if (locKey(X.Loc) != locKey(Y.Loc))
-    return locKey(X.Loc) < locKey(Y.Loc);
+  // Writes before reads: when a line both reads and writes a location
+  // (`return ++n_;`), the one report kept for it is the unprotected write.
   if (A.Kind != B.Kind)
     return A.Kind < B.Kind;
+  if (locKey(X.Loc) != locKey(Y.Loc))
+    return locKey(X.Loc) < locKey(Y.Loc);
   if (X.ConflictFunction != Y.ConflictFunction)
     return X.ConflictFunction < Y.ConflictFunction;
   if (locKey(X.ConflictLoc) != locKey(Y.ConflictLoc))

@@ -49,7 +49,7 @@ struct SarifOptions {
   /// tool.driver.version (e.g. "0.1.0"); omitted when empty.
   std::string ToolVersion;
   /// tool.driver.informationUri; omitted when empty.
-  std::string InformationUri = "https://github.com/racecar/racecar";
+  std::string InformationUri; ///< omitted from the output when empty
   /// Absolute directory that relative file names are relative to. When set,
   /// it is emitted as run.originalUriBaseIds.SRCROOT. Relative file names
   /// always use uriBaseId "SRCROOT".

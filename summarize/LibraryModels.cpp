@@ -13,26 +13,27 @@ struct FunctionRow {
   const char *Name;
   ModelKind Kind;
   unsigned LockArg;
+  bool ZeroIsSuccess = false;
 };
 
 /// C lock APIs: the lock is the pointee of the first argument.
 const FunctionRow FunctionTable[] = {
     {"pthread_mutex_lock", ModelKind::Lock, 0},
     {"pthread_mutex_unlock", ModelKind::Unlock, 0},
-    {"pthread_mutex_trylock", ModelKind::TryLock, 0},
-    {"pthread_mutex_timedlock", ModelKind::TryLock, 0},
+    {"pthread_mutex_trylock", ModelKind::TryLock, 0, true},
+    {"pthread_mutex_timedlock", ModelKind::TryLock, 0, true},
     {"pthread_rwlock_rdlock", ModelKind::LockShared, 0},
     {"pthread_rwlock_wrlock", ModelKind::Lock, 0},
     {"pthread_rwlock_unlock", ModelKind::Unlock, 0},
-    {"pthread_rwlock_tryrdlock", ModelKind::TryLockShared, 0},
-    {"pthread_rwlock_trywrlock", ModelKind::TryLock, 0},
+    {"pthread_rwlock_tryrdlock", ModelKind::TryLockShared, 0, true},
+    {"pthread_rwlock_trywrlock", ModelKind::TryLock, 0, true},
     {"pthread_spin_lock", ModelKind::Lock, 0},
     {"pthread_spin_unlock", ModelKind::Unlock, 0},
-    {"pthread_spin_trylock", ModelKind::TryLock, 0},
+    {"pthread_spin_trylock", ModelKind::TryLock, 0, true},
     {"mtx_lock", ModelKind::Lock, 0},
     {"mtx_unlock", ModelKind::Unlock, 0},
-    {"mtx_trylock", ModelKind::TryLock, 0},
-    {"mtx_timedlock", ModelKind::TryLock, 0},
+    {"mtx_trylock", ModelKind::TryLock, 0, true},
+    {"mtx_timedlock", ModelKind::TryLock, 0, true},
     {"std::lock", ModelKind::LockAllArgs, 0},
     // Waiting releases and re-acquires the mutex: no net effect.
     {"pthread_cond_wait", ModelKind::NoEffect, 0},
@@ -146,7 +147,7 @@ struct Tables {
 
   Tables() {
     for (const FunctionRow &R : FunctionTable)
-      Functions[R.Name] = CallModel{R.Kind, R.LockArg};
+      Functions[R.Name] = CallModel{R.Kind, R.LockArg, R.ZeroIsSuccess};
     for (const ClassRow &R : ClassTable)
       Classes[R.Name] = R.Role;
     for (const MethodRow &R : MutexMethods)

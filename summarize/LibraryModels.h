@@ -46,6 +46,9 @@ struct CallModel {
   ModelKind Kind = ModelKind::None;
   /// Which actual designates the lock (Lock..TryLockShared).
   unsigned LockArg = 0;
+  /// Try-locks: success is a zero result (C APIs: `pthread_mutex_trylock`
+  /// returns 0 when it acquired the lock), not a true one.
+  bool ZeroIsSuccess = false;
 };
 
 /// The model for a callee, by its qualified name without template arguments

@@ -87,8 +87,9 @@ public:
 private:
   /// Effect of a block's condition call on its true edge.
   struct CondEffect {
-    std::vector<HeldLock> Acquire; ///< locks held if the result is true
+    std::vector<HeldLock> Acquire; ///< locks held if the call succeeded
     int32_t Guard = -1;            ///< guard that then owns them
+    bool OnZero = false;           ///< success is a zero (false) result
   };
 
   void transferBlock(const ir::Block &B, AbstractState &S,
@@ -365,6 +366,7 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
       Cond.emplace();
       Cond->Acquire.push_back(
           lockOf(Arg(M.LockArg), M.Kind == ModelKind::TryLockShared, S));
+      Cond->OnZero = M.ZeroIsSuccess;
     }
     return true;
   case ModelKind::LockAllArgs:
@@ -547,8 +549,9 @@ FunctionSummary FunctionAnalysis::run() {
         if (Succ >= N)
           continue;
         AbstractState Out = S;
-        bool TrueEdge = (SI == 0) != B.CondNegated;
-        if (Cond && TrueEdge && B.Succs.size() == 2) {
+        // The edge on which the condition call returned non-zero.
+        bool NonZeroEdge = (SI == 0) != B.CondNegated;
+        if (Cond && NonZeroEdge != Cond->OnZero && B.Succs.size() == 2) {
           for (const HeldLock &L : Cond->Acquire)
             Out.Held.acquire(L);
           if (Cond->Guard >= 0)

@@ -127,7 +127,7 @@ struct AccessPath {
 
 /// Maximum number of steps kept; longer paths (from recursion over linked
 /// structures) are truncated, which keeps summaries finite.
-constexpr unsigned MaxPathSteps = 8;
+constexpr unsigned MaxPathSteps = 16;
 
 } // namespace racer::ir
 

@@ -191,6 +191,23 @@ TEST(Transfer, TryLockProtectsOnlyTheSuccessBranch) {
   EXPECT_FALSE(find(S, AccessKind::Write, "this->unlocked_")->isProtected());
 }
 
+TEST(Transfer, PthreadTryLockSucceedsOnZero) {
+  // if (pthread_mutex_trylock(&mu_) == 0) { locked_ = 1; ... } else { ... }
+  FunctionBuilder F("C::poll", "C");
+  F.call("pthread_mutex_trylock", {Operand::object(F.thisField("mu_"))});
+  F.block(0).CondCall = 0;
+  F.block(0).CondNegated = true; // Succs[0] is taken on a zero result
+  uint32_t Then = F.newBlock();
+  F.write(F.thisField("locked_"), 5);
+  uint32_t Else = F.newBlock();
+  F.write(F.thisField("unlocked_"), 8);
+  F.edges(0, {Then, Else});
+  MapLookup L;
+  FunctionSummary S = summarizeFunction(F.build(), L);
+  EXPECT_TRUE(find(S, AccessKind::Write, "this->locked_")->isProtected());
+  EXPECT_FALSE(find(S, AccessKind::Write, "this->unlocked_")->isProtected());
+}
+
 TEST(Transfer, DeferredUniqueLockHoldsOnlyAfterLock) {
   FunctionBuilder F("C::deferred", "C");
   uint32_t G = F.local("lk");

@@ -1,0 +1,95 @@
+//===- Pipeline.h - The whole scan: jobs -> IR -> summaries -> reports -*- C++ -*-===//
+//
+// Why: the driver is the only place that knows every phase. It maps the
+// frontend over translation units in parallel (TBB), links the modules by
+// symbol (one copy of each inline/template function however many TUs define
+// it), summarizes bottom-up over the call graph's SCCs (a TBB task per SCC,
+// started when its callees are done), and reduces to reports. The result is
+// the same for any job count and any TU order.
+//===----------------------------------------------------------------------===//
+#ifndef RACER_DRIVER_PIPELINE_H
+#define RACER_DRIVER_PIPELINE_H
+
+#include "frontend/Frontend.h"
+#include "report/Report.h"
+#include "summarize/ConflictFinder.h"
+#include "summarize/ir/IR.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace racer::driver {
+
+/// Time and counts per phase (printed by --stats).
+struct PhaseStats {
+  double FrontendWallSeconds = 0; ///< parallel frontend (parse + lower)
+  double ParseCpuSeconds = 0;     ///< summed over TUs
+  double LowerCpuSeconds = 0;     ///< summed over TUs
+  double LinkSeconds = 0;
+  double SummarizeSeconds = 0;
+  double ConflictSeconds = 0;
+  double ReportSeconds = 0;
+  unsigned TUs = 0, TUsFailed = 0;
+  unsigned FunctionsLowered = 0; ///< before dedup by symbol
+  unsigned FunctionsLinked = 0;  ///< after dedup
+  unsigned SCCs = 0;
+  unsigned CacheHits = 0, CacheMisses = 0, CacheInvalid = 0;
+  ConflictStats Conflicts;
+};
+
+/// The linked program: every TU's module merged by symbol.
+struct LinkedProgram {
+  std::vector<std::string> Files; ///< ir::Loc::File indexes this
+  std::vector<ir::Function> Functions;
+  std::vector<ir::ClassInfo> Classes;
+};
+
+class SummaryCache;
+
+/// What the map phase produced: one module per TU that could be analysed,
+/// in main-file order (so any job order or split gives the same program).
+struct MapResult {
+  std::vector<ir::Module> Modules;
+  std::vector<std::string> FailedTUs;
+};
+
+struct ScanResult {
+  std::vector<report::Report> Reports;
+  std::vector<std::string> MainFiles; ///< the TUs' main files
+  std::vector<std::string> Files;     ///< every non-system file seen
+  std::vector<std::string> FailedTUs;
+  PhaseStats Stats;
+};
+
+/// Map: the frontend on every job with \p Threads workers (0 = all cores),
+/// or the cached module when the TU's inputs are unchanged (\p Cache may be
+/// null). Diagnostics for failed TUs go to \p Errs as they happen.
+MapResult runMap(std::vector<frontend::TUJob> Jobs,
+                 const frontend::FrontendOptions &Opts, unsigned Threads,
+                 SummaryCache *Cache, llvm::raw_ostream &Errs,
+                 PhaseStats &Stats);
+
+/// Link and reduce: merges the modules, summarizes bottom-up and finds races.
+ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats Stats);
+
+/// Map then reduce.
+ScanResult runScan(std::vector<frontend::TUJob> Jobs,
+                   const frontend::FrontendOptions &Opts, unsigned Threads,
+                   SummaryCache *Cache, llvm::raw_ostream &Errs);
+
+/// The jobs of shard \p Index (1-based) of \p Count: every Count-th job in
+/// main-file order, so shards are disjoint, cover all jobs, and do not depend
+/// on the compile database's order.
+std::vector<frontend::TUJob> selectShard(std::vector<frontend::TUJob> Jobs,
+                                         unsigned Index, unsigned Count);
+
+/// Merges modules (in the given order) into one program.
+LinkedProgram linkModules(std::vector<ir::Module> Modules);
+
+void printStats(const PhaseStats &S, llvm::raw_ostream &OS);
+
+} // namespace racer::driver
+
+#endif

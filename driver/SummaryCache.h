@@ -1,0 +1,62 @@
+//===- SummaryCache.h - Incremental scans: per-TU results on disk -*- C++ -*-===//
+//
+// Why: a nightly or CI scan of an unchanged tree must not parse anything
+// again. Each TU's lowered module is kept in a cache directory under a key
+// derived from racecar's version and the TU's compile command. Beside it, a
+// manifest records every input file the TU read (main file and non-system
+// headers, as recorded at parse time, like a depfile) with size, mtime and a
+// BLAKE3 content hash. An entry is used only if every input still has the
+// same content; files whose size and mtime are unchanged are not re-hashed.
+//
+//   SummaryCache Cache(Dir, Log);
+//   if (auto M = Cache.lookup(Job)) ...   else { ...; Cache.store(Job, M); }
+//
+// Entries are written to a temporary file and renamed, so concurrent scans
+// sharing a directory never see a partial entry. A corrupt, truncated or
+// old-format entry is reported (verbose) and treated as a miss.
+//===----------------------------------------------------------------------===//
+#ifndef RACER_DRIVER_SUMMARYCACHE_H
+#define RACER_DRIVER_SUMMARYCACHE_H
+
+#include "frontend/Frontend.h"
+#include "summarize/ir/IR.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <optional>
+#include <string>
+
+namespace racer::driver {
+
+class SummaryCache {
+public:
+  /// \p Log receives one line per invalid entry when \p Verbose.
+  SummaryCache(std::string Dir, bool Verbose, llvm::raw_ostream &Log);
+
+  /// The cached module for \p Job if all its recorded inputs are unchanged.
+  std::optional<ir::Module> lookup(const frontend::TUJob &Job);
+  /// Stores \p M for \p Job, recording the contents of M.Files as inputs.
+  void store(const frontend::TUJob &Job, const ir::Module &M);
+
+  /// The key of a job: racecar version, compile command and directory.
+  static std::string keyOf(const frontend::TUJob &Job);
+
+  unsigned hits() const { return Hits; }
+  unsigned misses() const { return Misses; }
+  unsigned invalid() const { return Invalid; }
+  const std::string &directory() const { return Dir; }
+
+private:
+  std::string entryPath(const std::string &Key, const char *Ext) const;
+  void note(const std::string &Message);
+
+  std::string Dir;
+  bool Verbose;
+  llvm::raw_ostream &Log;
+  std::atomic<unsigned> Hits{0}, Misses{0}, Invalid{0};
+};
+
+} // namespace racer::driver
+
+#endif

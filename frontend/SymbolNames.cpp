@@ -1,0 +1,252 @@
+//===- SymbolNames.cpp - Stable symbols and readable names for decls ------===//
+#include "frontend/SymbolNames.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ASTLambda.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Index/USRGeneration.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace racer::frontend {
+
+namespace {
+
+std::string recordComponent(const RecordDecl *RD) {
+  if (!RD->getName().empty())
+    return RD->getName().str();
+  if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
+    return TD->getName().str();
+  return "(anonymous)";
+}
+
+/// "lambda@LINE:COL" for a closure type.
+std::string lambdaComponent(const CXXRecordDecl *RD) {
+  const SourceManager &SM = RD->getASTContext().getSourceManager();
+  SourceLocation L = SM.getExpansionLoc(RD->getLocation());
+  PresumedLoc P = SM.getPresumedLoc(L, /*UseLineDirectives=*/false);
+  if (P.isInvalid())
+    return "lambda";
+  return "lambda@" + std::to_string(P.getLine()) + ":" +
+         std::to_string(P.getColumn());
+}
+
+std::string functionBaseName(const FunctionDecl *FD) {
+  DeclarationName N = FD->getDeclName();
+  switch (N.getNameKind()) {
+  case DeclarationName::CXXConstructorName:
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+      return recordComponent(MD->getParent());
+    break;
+  case DeclarationName::CXXDestructorName:
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+      return "~" + recordComponent(MD->getParent());
+    break;
+  case DeclarationName::CXXConversionFunctionName: {
+    PrintingPolicy PP(FD->getASTContext().getLangOpts());
+    PP.SuppressTagKeyword = true;
+    PP.SuppressScope = false;
+    return "operator " + N.getCXXNameType().getAsString(PP);
+  }
+  case DeclarationName::Identifier:
+    if (N.getAsIdentifierInfo())
+      return N.getAsIdentifierInfo()->getName().str();
+    return "(anonymous)";
+  default:
+    break;
+  }
+  return N.getAsString();
+}
+
+void contextParts(const DeclContext *DC, std::vector<std::string> &Out) {
+  if (!DC || isa<TranslationUnitDecl>(DC))
+    return;
+  contextParts(DC->getParent(), Out);
+  if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+    if (NS->isInline())
+      return;
+    if (NS->isAnonymousNamespace()) {
+      // Each TU has its own: `(anonymous:parser.cpp)` keeps classes of
+      // different files apart (and those of one header together).
+      const SourceManager &SM = NS->getASTContext().getSourceManager();
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(NS->getLocation()),
+                                        /*UseLineDirectives=*/false);
+      Out.push_back("(anonymous:" +
+                    (P.isValid()
+                         ? llvm::sys::path::filename(P.getFilename()).str()
+                         : std::string("?")) +
+                    ")");
+      return;
+    }
+    Out.push_back(NS->getName().str());
+  } else if (const auto *RD = dyn_cast<RecordDecl>(DC)) {
+    const auto *CRD = dyn_cast<CXXRecordDecl>(RD);
+    if (CRD && CRD->isLambda())
+      Out.push_back(lambdaComponent(CRD));
+    else if (!RD->isAnonymousStructOrUnion())
+      Out.push_back(recordComponent(RD));
+  } else if (const auto *FD = dyn_cast<FunctionDecl>(DC)) {
+    if (!isLambdaCallOperator(FD))
+      Out.push_back(functionBaseName(FD));
+  } else if (const auto *ED = dyn_cast<EnumDecl>(DC)) {
+    Out.push_back(ED->getName().str());
+  }
+  // LinkageSpecDecl, ExportDecl, BlockDecl, CapturedDecl: transparent.
+}
+
+std::string join(const std::vector<std::string> &Parts,
+                 const std::string &Last) {
+  std::string S;
+  for (const std::string &P : Parts) {
+    S += P;
+    S += "::";
+  }
+  S += Last;
+  return S;
+}
+
+std::string usrOf(const Decl *D) {
+  llvm::SmallString<128> Buf;
+  if (!D || index::generateUSRForDecl(D, Buf))
+    return "";
+  return std::string(Buf);
+}
+
+std::string lambdaSymbol(const FunctionDecl *FD) {
+  const CXXRecordDecl *RD = cast<CXXMethodDecl>(FD)->getParent();
+  std::string Base;
+  for (const DeclContext *C = RD->getDeclContext(); C && Base.empty();
+       C = C->getParent()) {
+    if (const auto *EF = dyn_cast<FunctionDecl>(C)) {
+      Base = functionSymbol(EF);
+      break;
+    }
+    if (isa<RecordDecl>(C) || isa<NamespaceDecl>(C) ||
+        isa<TranslationUnitDecl>(C)) {
+      if (const Decl *CD = RD->getLambdaContextDecl())
+        Base = usrOf(CD);
+      if (Base.empty() && !isa<TranslationUnitDecl>(C))
+        Base = usrOf(cast<Decl>(C));
+      break;
+    }
+  }
+  if (Base.empty()) {
+    const SourceManager &SM = RD->getASTContext().getSourceManager();
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(RD->getLocation()),
+                                      /*UseLineDirectives=*/false);
+    Base = "c:" + (P.isValid()
+                       ? llvm::sys::path::filename(P.getFilename()).str()
+                       : std::string("?"));
+  }
+  std::string S = Base + "@" + lambdaComponent(RD);
+  if (const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs()) {
+    llvm::raw_string_ostream OS(S);
+    PrintingPolicy PP(FD->getASTContext().getLangOpts());
+    printTemplateArgumentList(OS, Args->asArray(), PP);
+  }
+  return S;
+}
+
+} // namespace
+
+bool isLambdaCallOperator(const FunctionDecl *FD) {
+  return FD && clang::isLambdaCallOperator(FD);
+}
+
+std::string qualifiedName(const NamedDecl *D) {
+  if (!D)
+    return "";
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    return functionName(FD);
+  if (const auto *F = dyn_cast<FieldDecl>(D))
+    return fieldName(F);
+  std::vector<std::string> Parts;
+  contextParts(D->getDeclContext(), Parts);
+  if (const auto *CRD = dyn_cast<CXXRecordDecl>(D); CRD && CRD->isLambda())
+    return join(Parts, lambdaComponent(CRD));
+  if (const auto *RD = dyn_cast<RecordDecl>(D))
+    return join(Parts, recordComponent(RD));
+  std::string Name = D->getName().str();
+  if (Name.empty())
+    Name = "(anonymous)";
+  return join(Parts, Name);
+}
+
+std::string functionName(const FunctionDecl *FD) {
+  if (isLambdaCallOperator(FD))
+    return qualifiedName(cast<CXXMethodDecl>(FD)->getParent());
+  std::vector<std::string> Parts;
+  contextParts(FD->getDeclContext(), Parts);
+  return join(Parts, functionBaseName(FD));
+}
+
+std::string functionSymbol(const FunctionDecl *FD) {
+  if (isLambdaCallOperator(FD))
+    return lambdaSymbol(FD);
+  std::string U = usrOf(FD);
+  if (!U.empty())
+    return U;
+  return "racecar:" + functionName(FD);
+}
+
+std::string fieldName(const FieldDecl *FD) {
+  const RecordDecl *P = FD->getParent();
+  while (P && P->isAnonymousStructOrUnion()) {
+    const auto *Up = dyn_cast<RecordDecl>(P->getDeclContext());
+    if (!Up)
+      break;
+    P = Up;
+  }
+  std::string Name = FD->getName().str();
+  if (Name.empty())
+    Name = "(anonymous)";
+  return (P ? qualifiedName(P) : std::string("(anonymous)")) + "::" + Name;
+}
+
+std::string variableSymbol(const VarDecl *VD) {
+  std::string U = usrOf(VD);
+  if (!U.empty())
+    return U;
+  return "racecar:" + qualifiedName(VD);
+}
+
+std::string recordTypeName(QualType T) {
+  if (T.isNull())
+    return "";
+  T = T.getNonReferenceType();
+  if (const RecordDecl *RD = T->getAsRecordDecl())
+    return qualifiedName(RD);
+  return "";
+}
+
+std::string enclosingClassName(const FunctionDecl *FD) {
+  if (!isLambdaCallOperator(FD)) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+      return qualifiedName(MD->getParent());
+    return "";
+  }
+  const DeclContext *C = cast<CXXMethodDecl>(FD)->getParent()->getDeclContext();
+  for (; C; C = C->getParent()) {
+    if (const auto *EF = dyn_cast<FunctionDecl>(C)) {
+      if (isLambdaCallOperator(EF))
+        continue;
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(EF))
+        return qualifiedName(MD->getParent());
+      return "";
+    }
+    if (const auto *RD = dyn_cast<RecordDecl>(C)) {
+      const auto *CRD = dyn_cast<CXXRecordDecl>(RD);
+      if (CRD && CRD->isLambda())
+        continue;
+      return qualifiedName(RD);
+    }
+  }
+  return "";
+}
+
+} // namespace racer::frontend

@@ -1,0 +1,936 @@
+//===- ModuleCodec.cpp - TUFile <-> Cap'n Proto + zstd --------------------===//
+//
+// Encoding walks the TUFile in a fixed order, interning every string into the
+// file's string table as it goes, and builds the Cap'n Proto message
+// directly; pointer fields whose C++ value is the default are left null.
+// Decoding checks the header, the checksum and the zstd frame before
+// Cap'n Proto sees a byte, then converts the message back, checking every
+// enum and string index. Cap'n Proto reports malformed messages by throwing
+// kj::Exception; all exceptions are caught here and become llvm::Errors.
+//===----------------------------------------------------------------------===//
+#include "serialize/ModuleCodec.h"
+#include "serialize/CodecTesting.h"
+
+#include "serialize/schema/racecar.capnp.h"
+
+#include <capnp/message.h>
+#include <capnp/serialize.h>
+#include <kj/exception.h>
+#include <zstd.h>
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <memory>
+
+namespace racer::serialize {
+
+namespace sc = schema;
+
+namespace {
+
+//===-- Enums -------------------------------------------------------------===//
+// The schema's enums list the C++ enumerators in the same order, so values
+// convert by number; these asserts keep the two in step.
+
+#define RACER_SAME_ENUM(S, C)                                                  \
+  static_assert(static_cast<unsigned>(S) == static_cast<unsigned>(C),          \
+                #S " != " #C)
+RACER_SAME_ENUM(sc::RootKind::FORMAL, ir::RootKind::Formal);
+RACER_SAME_ENUM(sc::RootKind::GLOBAL, ir::RootKind::Global);
+RACER_SAME_ENUM(sc::RootKind::LOCAL, ir::RootKind::Local);
+RACER_SAME_ENUM(sc::StepKind::FIELD, ir::StepKind::Field);
+RACER_SAME_ENUM(sc::StepKind::DEREF, ir::StepKind::Deref);
+RACER_SAME_ENUM(sc::StepKind::INDEX, ir::StepKind::Index);
+RACER_SAME_ENUM(sc::OperandKind::OBJECT, ir::Operand::Kind::Object);
+RACER_SAME_ENUM(sc::OperandKind::FRESH, ir::Operand::Kind::Fresh);
+RACER_SAME_ENUM(sc::OperandKind::UNKNOWN, ir::Operand::Kind::Unknown);
+RACER_SAME_ENUM(sc::LockEffectKind::ACQUIRE, ir::DeclaredLockEffect::Kind::Acquire);
+RACER_SAME_ENUM(sc::LockEffectKind::ACQUIRE_SHARED,
+                ir::DeclaredLockEffect::Kind::AcquireShared);
+RACER_SAME_ENUM(sc::LockEffectKind::RELEASE, ir::DeclaredLockEffect::Kind::Release);
+RACER_SAME_ENUM(sc::LockEffectKind::TRY_ACQUIRE,
+                ir::DeclaredLockEffect::Kind::TryAcquire);
+RACER_SAME_ENUM(sc::InstrKind::READ, ir::InstrKind::Read);
+RACER_SAME_ENUM(sc::InstrKind::WRITE, ir::InstrKind::Write);
+RACER_SAME_ENUM(sc::InstrKind::CALL, ir::InstrKind::Call);
+RACER_SAME_ENUM(sc::InstrKind::BIND, ir::InstrKind::Bind);
+RACER_SAME_ENUM(sc::InstrKind::RETURN, ir::InstrKind::Return);
+RACER_SAME_ENUM(sc::AccessSpec::NONE, ir::AccessSpec::None);
+RACER_SAME_ENUM(sc::AccessSpec::PUBLIC, ir::AccessSpec::Public);
+RACER_SAME_ENUM(sc::AccessSpec::PROTECTED, ir::AccessSpec::Protected);
+RACER_SAME_ENUM(sc::AccessSpec::PRIVATE, ir::AccessSpec::Private);
+RACER_SAME_ENUM(sc::FunctionKind::FREE, ir::FunctionKind::Free);
+RACER_SAME_ENUM(sc::FunctionKind::METHOD, ir::FunctionKind::Method);
+RACER_SAME_ENUM(sc::FunctionKind::STATIC_METHOD, ir::FunctionKind::StaticMethod);
+RACER_SAME_ENUM(sc::FunctionKind::CONSTRUCTOR, ir::FunctionKind::Constructor);
+RACER_SAME_ENUM(sc::FunctionKind::DESTRUCTOR, ir::FunctionKind::Destructor);
+RACER_SAME_ENUM(sc::FunctionKind::LAMBDA, ir::FunctionKind::Lambda);
+RACER_SAME_ENUM(sc::AccessKind::READ, AccessKind::Read);
+RACER_SAME_ENUM(sc::AccessKind::WRITE, AccessKind::Write);
+RACER_SAME_ENUM(sc::AccessKind::CONTAINER_READ, AccessKind::ContainerRead);
+RACER_SAME_ENUM(sc::AccessKind::CONTAINER_WRITE, AccessKind::ContainerWrite);
+RACER_SAME_ENUM(sc::ThreadsKind::NO_THREAD, ThreadsKind::NoThread);
+RACER_SAME_ENUM(sc::ThreadsKind::ANY_THREAD_BUT_SELF, ThreadsKind::AnyThreadButSelf);
+RACER_SAME_ENUM(sc::ThreadsKind::ANY_THREAD, ThreadsKind::AnyThread);
+#undef RACER_SAME_ENUM
+
+//===-- Tripwire: the IR gained or lost a field ---------------------------===//
+// The codec copies every field by hand, so a field added to the IR would be
+// silently dropped by the cache. These sizes (x86-64 libstdc++) catch most
+// such changes at build time. If one fires: add the field to
+// schema/racecar.capnp, to Encoder and Decoder below and to the dump in
+// test/unit/serialize/ModuleCodecTest.cpp, bump FormatVersion, then update
+// the size here.
+#if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
+#define RACER_SIZE(T, N)                                                       \
+  static_assert(sizeof(T) == N, "the IR changed: update serialize/ (" #T ")")
+RACER_SIZE(ir::Loc, 12);
+RACER_SIZE(ir::PathStep, 40);
+RACER_SIZE(ir::AccessPath, 96);
+RACER_SIZE(ir::Operand, 104);
+RACER_SIZE(ir::DeclaredLockEffect, 104);
+RACER_SIZE(ir::CallInfo, 144);
+RACER_SIZE(ir::Instr, 368);
+RACER_SIZE(ir::Block, 56);
+RACER_SIZE(ir::Function, 216);
+RACER_SIZE(ir::ClassInfo, 48);
+RACER_SIZE(ir::Module, 104);
+RACER_SIZE(HeldLock, 104);
+RACER_SIZE(CallSite, 48);
+RACER_SIZE(AccessSnapshot, 200);
+RACER_SIZE(LockEffect, 48);
+RACER_SIZE(FunctionSummary, 248);
+RACER_SIZE(TUFile, 160);
+#undef RACER_SIZE
+#endif
+
+/// Number of enumerators of each C++ enum (valid values are 0..N-1).
+template <typename E> constexpr unsigned enumCount();
+template <> constexpr unsigned enumCount<ir::RootKind>() { return 3; }
+template <> constexpr unsigned enumCount<ir::StepKind>() { return 3; }
+template <> constexpr unsigned enumCount<ir::Operand::Kind>() { return 3; }
+template <> constexpr unsigned enumCount<ir::DeclaredLockEffect::Kind>() {
+  return 4;
+}
+template <> constexpr unsigned enumCount<ir::InstrKind>() { return 5; }
+template <> constexpr unsigned enumCount<ir::AccessSpec>() { return 4; }
+template <> constexpr unsigned enumCount<ir::FunctionKind>() { return 6; }
+template <> constexpr unsigned enumCount<AccessKind>() { return 4; }
+template <> constexpr unsigned enumCount<ThreadsKind>() { return 3; }
+
+template <typename S, typename C> S toSchema(C V) {
+  return static_cast<S>(static_cast<uint16_t>(V));
+}
+
+//===-- Defaults: such values are written as null pointers ----------------===//
+
+bool isDefault(const ir::Loc &L) { return L == ir::Loc(); }
+bool isDefault(const ir::AccessPath &P) {
+  return P.Root == ir::RootKind::Local && P.Index == 0 && P.Symbol.empty() &&
+         P.Spelling.empty() && P.Steps.empty();
+}
+bool isDefault(const ir::Operand &O) {
+  return O.K == ir::Operand::Kind::Unknown && isDefault(O.Path);
+}
+bool isDefault(const ir::CallInfo &C) {
+  return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
+         C.ArgTypes.empty() && C.ResultLocal == -1 && !C.IsConstructor &&
+         !C.IsDestructor && C.DeclaredEffects.empty();
+}
+bool isDefault(const LockEffect &E) {
+  return E.Acquired.empty() && E.Released.empty();
+}
+
+//===-- Encoder -----------------------------------------------------------===//
+
+class Encoder {
+public:
+  explicit Encoder(bool Dedup) : Dedup(Dedup) { Strings.push_back(""); }
+
+  void file(sc::TUFile::Builder B, const TUFile &F) {
+    B.setFormatVersion(FormatVersion);
+    B.setMainFile(str(F.MainFile));
+    module(B.initModule(), F.Module);
+    if (!F.Summaries.empty()) {
+      auto L = B.initSummaries(F.Summaries.size());
+      for (size_t I = 0; I < F.Summaries.size(); ++I)
+        summary(L[I], F.Summaries[I]);
+    }
+    // The table goes last: its size is known only now.
+    auto T = B.initStrings(Strings.size());
+    for (size_t I = 0; I < Strings.size(); ++I) {
+      llvm::StringRef S = Strings[I];
+      if (S.empty())
+        continue; // null Text reads as ""
+      auto TB = T.init(I, S.size());
+      std::memcpy(TB.begin(), S.data(), S.size());
+    }
+  }
+
+private:
+  uint32_t str(llvm::StringRef S) {
+    if (S.empty())
+      return 0;
+    if (!Dedup) {
+      Strings.push_back(S);
+      return Strings.size() - 1;
+    }
+    auto [It, Inserted] = Ids.try_emplace(S, Strings.size());
+    if (Inserted)
+      Strings.push_back(S);
+    return It->second;
+  }
+
+  void loc(sc::Loc::Builder B, const ir::Loc &L) {
+    B.setFile(L.File);
+    B.setLine(L.Line);
+    B.setCol(L.Col);
+  }
+
+  void path(sc::AccessPath::Builder B, const ir::AccessPath &P) {
+    B.setRoot(toSchema<sc::RootKind>(P.Root));
+    B.setIndex(P.Index);
+    B.setSymbol(str(P.Symbol));
+    B.setSpelling(str(P.Spelling));
+    if (!P.Steps.empty()) {
+      auto L = B.initSteps(P.Steps.size());
+      for (size_t I = 0; I < P.Steps.size(); ++I) {
+        L[I].setKind(toSchema<sc::StepKind>(P.Steps[I].Kind));
+        L[I].setName(str(P.Steps[I].Name));
+      }
+    }
+  }
+
+  void operand(sc::Operand::Builder B, const ir::Operand &O) {
+    B.setKind(toSchema<sc::OperandKind>(O.K));
+    if (!isDefault(O.Path))
+      path(B.initPath(), O.Path);
+  }
+
+  template <typename Builder>
+  void effects(Builder B, const std::vector<ir::DeclaredLockEffect> &Es) {
+    if (Es.empty())
+      return;
+    auto L = B.initDeclaredEffects(Es.size());
+    for (size_t I = 0; I < Es.size(); ++I) {
+      L[I].setKind(toSchema<sc::LockEffectKind>(Es[I].K));
+      if (!isDefault(Es[I].Lock))
+        path(L[I].initLock(), Es[I].Lock);
+    }
+  }
+
+  /// A list of string ids; \p Init is called with the size only if non-empty.
+  template <typename InitFn>
+  void strList(const std::vector<std::string> &V, InitFn Init) {
+    if (V.empty())
+      return;
+    auto L = Init(V.size());
+    for (size_t I = 0; I < V.size(); ++I)
+      L.set(I, str(V[I]));
+  }
+
+  void call(sc::CallInfo::Builder B, const ir::CallInfo &C) {
+    B.setCallee(str(C.Callee));
+    B.setCalleeName(str(C.CalleeName));
+    if (!C.Args.empty()) {
+      auto L = B.initArgs(C.Args.size());
+      for (size_t I = 0; I < C.Args.size(); ++I)
+        operand(L[I], C.Args[I]);
+    }
+    strList(C.ArgTypes, [&](size_t N) { return B.initArgTypes(N); });
+    B.setResultLocal(C.ResultLocal);
+    B.setIsConstructor(C.IsConstructor);
+    B.setIsDestructor(C.IsDestructor);
+    effects(B, C.DeclaredEffects);
+  }
+
+  void instr(sc::Instr::Builder B, const ir::Instr &I) {
+    B.setKind(toSchema<sc::InstrKind>(I.Kind));
+    if (!isDefault(I.Location))
+      loc(B.initLocation(), I.Location);
+    if (!isDefault(I.Path))
+      path(B.initPath(), I.Path);
+    B.setAtomic(I.Atomic);
+    B.setDest(I.Dest);
+    if (!isDefault(I.Value))
+      operand(B.initValue(), I.Value);
+    if (!isDefault(I.Call))
+      call(B.initCall(), I.Call);
+  }
+
+  void function(sc::Function::Builder B, const ir::Function &F) {
+    B.setSymbol(str(F.Symbol));
+    B.setName(str(F.Name));
+    B.setClassName(str(F.Class));
+    B.setAccess(toSchema<sc::AccessSpec>(F.Access));
+    B.setKind(toSchema<sc::FunctionKind>(F.Kind));
+    strList(F.Formals, [&](size_t N) { return B.initFormals(N); });
+    strList(F.Locals, [&](size_t N) { return B.initLocals(N); });
+    if (!isDefault(F.Location))
+      loc(B.initLocation(), F.Location);
+    if (!F.Blocks.empty()) {
+      auto BL = B.initBlocks(F.Blocks.size());
+      for (size_t BI = 0; BI < F.Blocks.size(); ++BI) {
+        const ir::Block &Blk = F.Blocks[BI];
+        auto BB = BL[BI];
+        if (!Blk.Instrs.empty()) {
+          auto IL = BB.initInstrs(Blk.Instrs.size());
+          for (size_t II = 0; II < Blk.Instrs.size(); ++II)
+            instr(IL[II], Blk.Instrs[II]);
+        }
+        if (!Blk.Succs.empty()) {
+          auto SL = BB.initSuccs(Blk.Succs.size());
+          for (size_t SI = 0; SI < Blk.Succs.size(); ++SI)
+            SL.set(SI, Blk.Succs[SI]);
+        }
+        BB.setCondCall(Blk.CondCall);
+        BB.setCondNegated(Blk.CondNegated);
+      }
+    }
+    effects(B, F.DeclaredEffects);
+  }
+
+  void module(sc::Module::Builder B, const ir::Module &M) {
+    B.setMainFile(str(M.MainFile));
+    strList(M.Files, [&](size_t N) { return B.initFiles(N); });
+    if (!M.Functions.empty()) {
+      auto L = B.initFunctions(M.Functions.size());
+      for (size_t I = 0; I < M.Functions.size(); ++I)
+        function(L[I], M.Functions[I]);
+    }
+    if (!M.Classes.empty()) {
+      auto L = B.initClasses(M.Classes.size());
+      for (size_t I = 0; I < M.Classes.size(); ++I) {
+        const ir::ClassInfo &C = M.Classes[I];
+        L[I].setName(str(C.Name));
+        L[I].setHasGuardedFields(C.HasGuardedFields);
+        L[I].setIsCapability(C.IsCapability);
+        L[I].setMarkedThreadSafe(C.MarkedThreadSafe);
+        if (!isDefault(C.Location))
+          loc(L[I].initLocation(), C.Location);
+      }
+    }
+  }
+
+  void heldLocks(capnp::List<sc::HeldLock>::Builder L,
+                 const std::vector<HeldLock> &V) {
+    for (size_t I = 0; I < V.size(); ++I) {
+      if (!isDefault(V[I].Lock))
+        path(L[I].initLock(), V[I].Lock);
+      L[I].setShared(V[I].Shared);
+      L[I].setUnknown(V[I].Unknown);
+    }
+  }
+
+  void summary(sc::FunctionSummary::Builder B, const FunctionSummary &S) {
+    B.setSymbol(str(S.Symbol));
+    B.setName(str(S.Name));
+    B.setThreads(toSchema<sc::ThreadsKind>(S.Threads));
+    B.setUsesLocksDirectly(S.UsesLocksDirectly);
+    if (!isDefault(S.Locks)) {
+      auto LB = B.initLocks();
+      if (!S.Locks.Acquired.empty())
+        heldLocks(LB.initAcquired(S.Locks.Acquired.size()), S.Locks.Acquired);
+      if (!S.Locks.Released.empty())
+        heldLocks(LB.initReleased(S.Locks.Released.size()), S.Locks.Released);
+    }
+    if (!S.Accesses.empty()) {
+      auto L = B.initAccesses(S.Accesses.size());
+      for (size_t I = 0; I < S.Accesses.size(); ++I) {
+        const AccessSnapshot &A = S.Accesses[I];
+        auto AB = L[I];
+        AB.setKind(toSchema<sc::AccessKind>(A.Kind));
+        if (!isDefault(A.Path))
+          path(AB.initPath(), A.Path);
+        AB.setContainerMethod(str(A.ContainerMethod));
+        if (!A.Locks.empty())
+          heldLocks(AB.initLocks(A.Locks.size()), A.Locks);
+        AB.setThreads(toSchema<sc::ThreadsKind>(A.Threads));
+        if (!isDefault(A.Location))
+          loc(AB.initLocation(), A.Location);
+        if (!A.Trace.empty()) {
+          auto TL = AB.initTrace(A.Trace.size());
+          for (size_t T = 0; T < A.Trace.size(); ++T) {
+            TL[T].setCallee(str(A.Trace[T].Callee));
+            if (!isDefault(A.Trace[T].Location))
+              loc(TL[T].initLocation(), A.Trace[T].Location);
+          }
+        }
+      }
+    }
+    if (!isDefault(S.Return))
+      operand(B.initReturnValue(), S.Return);
+  }
+
+  bool Dedup;
+  llvm::DenseMap<llvm::StringRef, uint32_t> Ids;
+  std::vector<llvm::StringRef> Strings; ///< point into the TUFile
+};
+
+//===-- Decoder -----------------------------------------------------------===//
+
+/// Thrown (and caught in decodeTUFile) when a value is out of range.
+struct DecodeError {
+  std::string Message;
+};
+
+[[noreturn]] void fail(const llvm::Twine &Msg) { throw DecodeError{Msg.str()}; }
+
+class Decoder {
+public:
+  TUFile file(sc::TUFile::Reader R) {
+    if (R.getFormatVersion() != FormatVersion)
+      fail("message format version " + llvm::Twine(R.getFormatVersion()) +
+           " does not match the header's " + llvm::Twine(FormatVersion));
+    // Read the string table first: everything else refers to it.
+    auto T = R.getStrings();
+    if (T.size() == 0)
+      fail("the string table is missing");
+    Strings.reserve(T.size());
+    for (capnp::Text::Reader S : T)
+      Strings.emplace_back(S.begin(), S.size());
+    if (!Strings[0].empty())
+      fail("string table entry 0 is not empty");
+
+    TUFile F;
+    F.MainFile = str(R.getMainFile());
+    if (R.hasModule())
+      F.Module = module(R.getModule());
+    auto SL = R.getSummaries();
+    F.Summaries.reserve(SL.size());
+    for (auto S : SL)
+      F.Summaries.push_back(summary(S));
+    return F;
+  }
+
+private:
+  template <typename C, typename S> C en(S V, const char *What) {
+    auto Raw = static_cast<uint16_t>(V);
+    if (Raw >= enumCount<C>())
+      fail(llvm::Twine("invalid ") + What + " " + llvm::Twine(Raw));
+    return static_cast<C>(Raw);
+  }
+
+  std::string str(uint32_t Id) {
+    if (Id >= Strings.size())
+      fail("string index " + llvm::Twine(Id) + " out of range (the table has " +
+           llvm::Twine(Strings.size()) + " entries)");
+    return Strings[Id].str();
+  }
+
+  template <typename ListR> std::vector<std::string> strList(ListR L) {
+    std::vector<std::string> V;
+    V.reserve(L.size());
+    for (uint32_t Id : L)
+      V.push_back(str(Id));
+    return V;
+  }
+
+  static ir::Loc loc(sc::Loc::Reader R) {
+    ir::Loc L;
+    L.File = R.getFile();
+    L.Line = R.getLine();
+    L.Col = R.getCol();
+    return L;
+  }
+
+  ir::AccessPath path(sc::AccessPath::Reader R) {
+    ir::AccessPath P;
+    P.Root = en<ir::RootKind>(R.getRoot(), "path root kind");
+    P.Index = R.getIndex();
+    P.Symbol = str(R.getSymbol());
+    P.Spelling = str(R.getSpelling());
+    auto Steps = R.getSteps();
+    P.Steps.reserve(Steps.size());
+    for (auto S : Steps) {
+      ir::PathStep St;
+      St.Kind = en<ir::StepKind>(S.getKind(), "path step kind");
+      St.Name = str(S.getName());
+      P.Steps.push_back(std::move(St));
+    }
+    return P;
+  }
+
+  ir::Operand operand(sc::Operand::Reader R) {
+    ir::Operand O;
+    O.K = en<ir::Operand::Kind>(R.getKind(), "operand kind");
+    if (R.hasPath())
+      O.Path = path(R.getPath());
+    return O;
+  }
+
+  template <typename ListR>
+  std::vector<ir::DeclaredLockEffect> effects(ListR L) {
+    std::vector<ir::DeclaredLockEffect> V;
+    V.reserve(L.size());
+    for (auto E : L) {
+      ir::DeclaredLockEffect D;
+      D.K = en<ir::DeclaredLockEffect::Kind>(E.getKind(), "lock effect kind");
+      if (E.hasLock())
+        D.Lock = path(E.getLock());
+      V.push_back(std::move(D));
+    }
+    return V;
+  }
+
+  ir::CallInfo call(sc::CallInfo::Reader R) {
+    ir::CallInfo C;
+    C.Callee = str(R.getCallee());
+    C.CalleeName = str(R.getCalleeName());
+    auto Args = R.getArgs();
+    C.Args.reserve(Args.size());
+    for (auto A : Args)
+      C.Args.push_back(operand(A));
+    C.ArgTypes = strList(R.getArgTypes());
+    C.ResultLocal = R.getResultLocal();
+    C.IsConstructor = R.getIsConstructor();
+    C.IsDestructor = R.getIsDestructor();
+    C.DeclaredEffects = effects(R.getDeclaredEffects());
+    return C;
+  }
+
+  void instr(sc::Instr::Reader R, ir::Instr &I) {
+    I.Kind = en<ir::InstrKind>(R.getKind(), "instruction kind");
+    if (R.hasLocation())
+      I.Location = loc(R.getLocation());
+    if (R.hasPath())
+      I.Path = path(R.getPath());
+    I.Atomic = R.getAtomic();
+    I.Dest = R.getDest();
+    if (R.hasValue())
+      I.Value = operand(R.getValue());
+    if (R.hasCall())
+      I.Call = call(R.getCall());
+  }
+
+  void function(sc::Function::Reader R, ir::Function &F) {
+    F.Symbol = str(R.getSymbol());
+    F.Name = str(R.getName());
+    F.Class = str(R.getClassName());
+    F.Access = en<ir::AccessSpec>(R.getAccess(), "access specifier");
+    F.Kind = en<ir::FunctionKind>(R.getKind(), "function kind");
+    F.Formals = strList(R.getFormals());
+    F.Locals = strList(R.getLocals());
+    if (R.hasLocation())
+      F.Location = loc(R.getLocation());
+    auto Blocks = R.getBlocks();
+    F.Blocks.reserve(Blocks.size());
+    for (auto BR : Blocks) {
+      ir::Block &B = F.Blocks.emplace_back();
+      auto Instrs = BR.getInstrs();
+      B.Instrs.reserve(Instrs.size());
+      for (auto IR : Instrs)
+        instr(IR, B.Instrs.emplace_back());
+      auto Succs = BR.getSuccs();
+      B.Succs.reserve(Succs.size());
+      for (uint32_t S : Succs)
+        B.Succs.push_back(S);
+      B.CondCall = BR.getCondCall();
+      B.CondNegated = BR.getCondNegated();
+    }
+    F.DeclaredEffects = effects(R.getDeclaredEffects());
+  }
+
+  ir::Module module(sc::Module::Reader R) {
+    ir::Module M;
+    M.MainFile = str(R.getMainFile());
+    M.Files = strList(R.getFiles());
+    auto Fns = R.getFunctions();
+    M.Functions.reserve(Fns.size());
+    for (auto F : Fns)
+      function(F, M.Functions.emplace_back());
+    auto Cls = R.getClasses();
+    M.Classes.reserve(Cls.size());
+    for (auto CR : Cls) {
+      ir::ClassInfo C;
+      C.Name = str(CR.getName());
+      C.HasGuardedFields = CR.getHasGuardedFields();
+      C.IsCapability = CR.getIsCapability();
+      C.MarkedThreadSafe = CR.getMarkedThreadSafe();
+      if (CR.hasLocation())
+        C.Location = loc(CR.getLocation());
+      M.Classes.push_back(std::move(C));
+    }
+    return M;
+  }
+
+  std::vector<HeldLock> heldLocks(capnp::List<sc::HeldLock>::Reader L) {
+    std::vector<HeldLock> V;
+    V.reserve(L.size());
+    for (auto HR : L) {
+      HeldLock H;
+      if (HR.hasLock())
+        H.Lock = path(HR.getLock());
+      H.Shared = HR.getShared();
+      H.Unknown = HR.getUnknown();
+      V.push_back(std::move(H));
+    }
+    return V;
+  }
+
+  FunctionSummary summary(sc::FunctionSummary::Reader R) {
+    FunctionSummary S;
+    S.Symbol = str(R.getSymbol());
+    S.Name = str(R.getName());
+    S.Threads = en<ThreadsKind>(R.getThreads(), "threads kind");
+    S.UsesLocksDirectly = R.getUsesLocksDirectly();
+    if (R.hasLocks()) {
+      auto LR = R.getLocks();
+      S.Locks.Acquired = heldLocks(LR.getAcquired());
+      S.Locks.Released = heldLocks(LR.getReleased());
+    }
+    auto Accs = R.getAccesses();
+    S.Accesses.reserve(Accs.size());
+    for (auto AR : Accs) {
+      AccessSnapshot A;
+      A.Kind = en<AccessKind>(AR.getKind(), "access kind");
+      if (AR.hasPath())
+        A.Path = path(AR.getPath());
+      A.ContainerMethod = str(AR.getContainerMethod());
+      A.Locks = heldLocks(AR.getLocks());
+      A.Threads = en<ThreadsKind>(AR.getThreads(), "threads kind");
+      if (AR.hasLocation())
+        A.Location = loc(AR.getLocation());
+      auto Tr = AR.getTrace();
+      A.Trace.reserve(Tr.size());
+      for (auto CR : Tr) {
+        CallSite C;
+        C.Callee = str(CR.getCallee());
+        if (CR.hasLocation())
+          C.Location = loc(CR.getLocation());
+        A.Trace.push_back(std::move(C));
+      }
+      S.Accesses.push_back(std::move(A));
+    }
+    if (R.hasReturnValue())
+      S.Return = operand(R.getReturnValue());
+    return S;
+  }
+
+  std::vector<llvm::StringRef> Strings; ///< point into the message
+};
+
+//===-- Header ------------------------------------------------------------===//
+
+void putHeader(uint8_t *Out, uint64_t MessageBytes, uint64_t Checksum) {
+  using namespace llvm::support;
+  std::memcpy(Out, Magic, 4);
+  endian::write32le(Out + 4, FormatVersion);
+  endian::write64le(Out + 8, MessageBytes);
+  endian::write64le(Out + 16, Checksum);
+}
+
+llvm::Error corrupt(const llvm::Twine &Msg) {
+  return llvm::createStringError(
+      std::make_error_code(std::errc::illegal_byte_sequence),
+      "corrupt racecar TU file: " + Msg);
+}
+
+/// \p E with "<Prefix>: " in front of its message, keeping its error code.
+llvm::Error withPrefix(const std::string &Prefix, llvm::Error E) {
+  std::string Msg;
+  std::error_code EC;
+  llvm::handleAllErrors(std::move(E), [&](const llvm::ErrorInfoBase &EI) {
+    if (!Msg.empty())
+      Msg += "; ";
+    Msg += EI.message();
+    EC = EI.convertToErrorCode();
+  });
+  return llvm::createStringError(EC, Prefix + ": " + Msg);
+}
+
+//===-- zstd contexts, one per thread (creating them costs ~100 us) -------===//
+
+struct ZstdFree {
+  void operator()(ZSTD_CCtx *C) const { ZSTD_freeCCtx(C); }
+  void operator()(ZSTD_DCtx *D) const { ZSTD_freeDCtx(D); }
+};
+
+ZSTD_CCtx *compressContext() {
+  thread_local std::unique_ptr<ZSTD_CCtx, ZstdFree> C(ZSTD_createCCtx());
+  return C.get();
+}
+ZSTD_DCtx *decompressContext() {
+  thread_local std::unique_ptr<ZSTD_DCtx, ZstdFree> D(ZSTD_createDCtx());
+  return D.get();
+}
+
+/// Compresses \p Raw (a flat Cap'n Proto message) and prepends the header.
+llvm::Expected<std::vector<uint8_t>> frame(llvm::ArrayRef<uint8_t> Raw,
+                                           int ZstdLevel) {
+  if (Raw.size() > MaxMessageBytes)
+    return llvm::createStringError(
+        std::errc::value_too_large,
+        "cannot encode TU file: message of %zu bytes exceeds the %llu-byte "
+        "limit",
+        Raw.size(), (unsigned long long)MaxMessageBytes);
+  ZSTD_CCtx *C = compressContext();
+  if (!C)
+    return llvm::createStringError(std::errc::not_enough_memory,
+                                   "cannot create a zstd context");
+  int Level =
+      std::max(ZSTD_minCLevel(), std::min(ZstdLevel, ZSTD_maxCLevel()));
+  // Everything that shapes the frame is set explicitly, so the bytes depend
+  // only on the input, the level and the zstd version.
+  ZSTD_CCtx_reset(C, ZSTD_reset_session_and_parameters);
+  ZSTD_CCtx_setParameter(C, ZSTD_c_compressionLevel, Level);
+  ZSTD_CCtx_setParameter(C, ZSTD_c_contentSizeFlag, 1);
+  ZSTD_CCtx_setParameter(C, ZSTD_c_checksumFlag, 0); // the header has one
+  ZSTD_CCtx_setParameter(C, ZSTD_c_dictIDFlag, 0);
+  ZSTD_CCtx_setParameter(C, ZSTD_c_nbWorkers, 0);
+
+  // Compress into uninitialized scratch, then copy out exactly the frame
+  // (a vector sized for the bound would be zero-filled and keep its slack).
+  size_t Bound = ZSTD_compressBound(Raw.size());
+  std::unique_ptr<uint8_t[]> Scratch(new uint8_t[Bound]);
+  size_t N = ZSTD_compress2(C, Scratch.get(), Bound, Raw.data(), Raw.size());
+  if (ZSTD_isError(N))
+    return llvm::createStringError(std::errc::io_error,
+                                   "cannot encode TU file: zstd: %s",
+                                   ZSTD_getErrorName(N));
+  std::vector<uint8_t> Out(HeaderSize + N);
+  std::memcpy(Out.data() + HeaderSize, Scratch.get(), N);
+  uint64_t Sum =
+      llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(Out).drop_front(HeaderSize));
+  putHeader(Out.data(), Raw.size(), Sum);
+  return Out;
+}
+
+/// The whole encoder; fails only on absurd sizes (Cap'n Proto limits lists
+/// to 2^29 elements) or if zstd fails.
+llvm::Expected<std::vector<uint8_t>> tryEncode(const TUFile &F,
+                                               const EncodeOptions &Opts) {
+  try {
+    // The first segment is sized for a typical TU; bigger ones grow.
+    capnp::MallocMessageBuilder Msg(1 << 14);
+    Encoder(Opts.DedupStrings).file(Msg.initRoot<sc::TUFile>(), F);
+    kj::Array<capnp::word> Flat = capnp::messageToFlatArray(Msg);
+    kj::ArrayPtr<const kj::byte> Raw = Flat.asBytes();
+    return frame(llvm::ArrayRef<uint8_t>(Raw.begin(), Raw.size()),
+                 Opts.ZstdLevel);
+  } catch (const kj::Exception &E) {
+    return llvm::createStringError(std::errc::value_too_large,
+                                   "cannot encode TU file: %s",
+                                   E.getDescription().cStr());
+  } catch (const std::exception &E) {
+    return llvm::createStringError(std::errc::not_enough_memory,
+                                   "cannot encode TU file: %s", E.what());
+  }
+}
+
+/// Checks header, checksum and zstd frame, and decompresses the message
+/// into word-aligned storage (Cap'n Proto reads it in place).
+llvm::Expected<kj::Array<capnp::word>> unframe(llvm::ArrayRef<uint8_t> Bytes) {
+  llvm::Expected<FileHeader> H = peekHeader(Bytes);
+  if (!H)
+    return H.takeError();
+  llvm::ArrayRef<uint8_t> Payload = Bytes.drop_front(HeaderSize);
+  uint64_t Sum = llvm::xxh3_64bits(Payload);
+  if (Sum != H->Checksum)
+    return corrupt("checksum mismatch (stored " +
+                   llvm::Twine::utohexstr(H->Checksum) + ", computed " +
+                   llvm::Twine::utohexstr(Sum) +
+                   "): the file is truncated or damaged");
+
+  // The payload must be exactly one zstd frame of the announced size.
+  unsigned long long Content =
+      ZSTD_getFrameContentSize(Payload.data(), Payload.size());
+  if (Content == ZSTD_CONTENTSIZE_ERROR)
+    return corrupt("the payload is not a zstd frame");
+  if (Content == ZSTD_CONTENTSIZE_UNKNOWN)
+    return corrupt("the zstd frame does not record its size");
+  if (Content != H->MessageBytes)
+    return corrupt("the zstd frame holds " + llvm::Twine(Content) +
+                   " bytes but the header announces " +
+                   llvm::Twine(H->MessageBytes));
+  size_t FrameLen = ZSTD_findFrameCompressedSize(Payload.data(), Payload.size());
+  if (ZSTD_isError(FrameLen))
+    return corrupt(llvm::Twine("bad zstd frame: ") +
+                   ZSTD_getErrorName(FrameLen));
+  if (FrameLen != Payload.size())
+    return corrupt(llvm::Twine(Payload.size() - FrameLen) +
+                   " trailing bytes after the zstd frame");
+
+  ZSTD_DCtx *D = decompressContext();
+  if (!D)
+    return llvm::createStringError(std::errc::not_enough_memory,
+                                   "cannot create a zstd context");
+  kj::Array<capnp::word> Msg;
+  try {
+    Msg = kj::heapArray<capnp::word>(H->MessageBytes / sizeof(capnp::word));
+  } catch (const std::bad_alloc &) {
+    return llvm::createStringError(std::errc::not_enough_memory,
+                                   "out of memory decoding racecar TU file");
+  }
+  size_t N = ZSTD_decompressDCtx(D, Msg.begin(), H->MessageBytes,
+                                 Payload.data(), Payload.size());
+  if (ZSTD_isError(N))
+    return corrupt(llvm::Twine("zstd: ") + ZSTD_getErrorName(N));
+  if (N != H->MessageBytes)
+    return corrupt("the zstd frame decompressed to " + llvm::Twine(N) +
+                   " bytes, expected " + llvm::Twine(H->MessageBytes));
+  return Msg;
+}
+
+} // namespace
+
+//===-- Public API --------------------------------------------------------===//
+
+std::vector<uint8_t> encodeTUFile(const TUFile &F, int ZstdLevel) {
+  EncodeOptions Opts;
+  Opts.ZstdLevel = ZstdLevel;
+  return encodeTUFile(F, Opts);
+}
+
+std::vector<uint8_t> encodeTUFile(const TUFile &F, const EncodeOptions &Opts) {
+  llvm::Expected<std::vector<uint8_t>> Out = tryEncode(F, Opts);
+  if (!Out)
+    llvm::report_fatal_error(Out.takeError());
+  return std::move(*Out);
+}
+
+llvm::Expected<FileHeader> peekHeader(llvm::ArrayRef<uint8_t> Bytes) {
+  using namespace llvm::support;
+  if (Bytes.empty())
+    return corrupt("the file is empty");
+  size_t MagicLen = std::min<size_t>(Bytes.size(), 4);
+  if (std::memcmp(Bytes.data(), Magic, MagicLen) != 0)
+    return llvm::createStringError(
+        std::errc::illegal_byte_sequence,
+        "not a racecar TU file (bad magic; expected \"RCS1\")");
+  if (Bytes.size() < HeaderSize)
+    return corrupt("truncated to " + llvm::Twine(Bytes.size()) +
+                   " bytes, shorter than the " + llvm::Twine(HeaderSize) +
+                   "-byte header");
+  FileHeader H;
+  H.Version = endian::read32le(Bytes.data() + 4);
+  H.MessageBytes = endian::read64le(Bytes.data() + 8);
+  H.Checksum = endian::read64le(Bytes.data() + 16);
+  H.PayloadBytes = Bytes.size() - HeaderSize;
+  if (H.Version != FormatVersion)
+    return llvm::createStringError(
+        std::errc::not_supported,
+        "racecar TU file written by an incompatible racecar version (format "
+        "%u, expected %u)",
+        H.Version, FormatVersion);
+  if (H.MessageBytes == 0 || H.MessageBytes % 8 != 0 ||
+      H.MessageBytes > MaxMessageBytes)
+    return corrupt("invalid message size " + llvm::Twine(H.MessageBytes) +
+                   " in the header");
+  if (H.PayloadBytes == 0)
+    return corrupt("truncated after the header (no payload)");
+  return H;
+}
+
+llvm::Expected<TUFile> decodeTUFile(llvm::ArrayRef<uint8_t> Bytes) {
+  llvm::Expected<kj::Array<capnp::word>> Msg = unframe(Bytes);
+  if (!Msg)
+    return Msg.takeError();
+  try {
+    capnp::ReaderOptions Opts;
+    // Each object is visited once; the slack covers the root and headers.
+    Opts.traversalLimitInWords = 4 * Msg->size() + 1024;
+    Opts.nestingLimit = 64;
+    capnp::FlatArrayMessageReader Reader(*Msg, Opts);
+    if (Reader.getEnd() != Msg->end())
+      return corrupt("trailing data after the message");
+    return Decoder().file(Reader.getRoot<sc::TUFile>());
+  } catch (const DecodeError &E) {
+    return corrupt(E.Message);
+  } catch (const kj::Exception &E) {
+    return corrupt("malformed message: " +
+                   llvm::Twine(E.getDescription().cStr()));
+  } catch (const std::bad_alloc &) {
+    return llvm::createStringError(std::errc::not_enough_memory,
+                                   "out of memory decoding racecar TU file");
+  } catch (const std::exception &E) {
+    return corrupt(llvm::Twine("malformed message: ") + E.what());
+  } catch (...) {
+    return corrupt("malformed message");
+  }
+}
+
+llvm::Error writeTUFileAtomically(const std::string &Path, const TUFile &F) {
+  llvm::Expected<std::vector<uint8_t>> Bytes = tryEncode(F, EncodeOptions());
+  if (!Bytes)
+    return withPrefix(Path, Bytes.takeError());
+  llvm::SmallString<256> Tmp;
+  int FD = -1;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(
+          Path + ".tmp-%%%%%%%%", FD, Tmp, llvm::sys::fs::OF_None,
+          llvm::sys::fs::all_read | llvm::sys::fs::all_write))
+    return llvm::createStringError(EC, "%s: cannot create a temporary file: %s",
+                                   Path.c_str(), EC.message().c_str());
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS.write(reinterpret_cast<const char *>(Bytes->data()), Bytes->size());
+    OS.close();
+    if (OS.has_error()) {
+      std::error_code EC = OS.error();
+      OS.clear_error();
+      llvm::sys::fs::remove(Tmp);
+      return llvm::createStringError(EC, "%s: cannot write %s: %s",
+                                     Path.c_str(), Tmp.c_str(),
+                                     EC.message().c_str());
+    }
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
+    llvm::sys::fs::remove(Tmp);
+    return llvm::createStringError(EC, "%s: cannot rename %s into place: %s",
+                                   Path.c_str(), Tmp.c_str(),
+                                   EC.message().c_str());
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<TUFile> readTUFile(const std::string &Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return llvm::createStringError(Buf.getError(), "%s: cannot read: %s",
+                                   Path.c_str(),
+                                   Buf.getError().message().c_str());
+  llvm::StringRef Data = (*Buf)->getBuffer();
+  llvm::Expected<TUFile> F = decodeTUFile(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(Data.data()), Data.size()));
+  if (!F)
+    return withPrefix(Path, F.takeError());
+  return F;
+}
+
+} // namespace racer::serialize
+
+//===-- Testing hooks (CodecTesting.h) ------------------------------------===//
+
+namespace racer::serialize::testing {
+
+llvm::Expected<std::vector<uint8_t>>
+extractMessage(llvm::ArrayRef<uint8_t> File) {
+  llvm::Expected<kj::Array<capnp::word>> Msg = unframe(File);
+  if (!Msg)
+    return Msg.takeError();
+  kj::ArrayPtr<const kj::byte> B = Msg->asBytes();
+  return std::vector<uint8_t>(B.begin(), B.end());
+}
+
+std::vector<uint8_t> wrapMessage(llvm::ArrayRef<uint8_t> Message) {
+  llvm::Expected<std::vector<uint8_t>> Out = frame(Message, 3);
+  if (!Out)
+    llvm::report_fatal_error(Out.takeError());
+  return std::move(*Out);
+}
+
+} // namespace racer::serialize::testing

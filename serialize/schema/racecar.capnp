@@ -1,0 +1,185 @@
+# racecar.capnp - on-disk form of one translation unit's IR module and
+# (optionally) its functions' summaries.
+#
+# Mirrors summarize/ir/IR.h, summarize/ir/AccessPath.h and
+# summarize/Summary.h field by field. serialize/ModuleCodec.cpp is the only
+# code that reads or writes it; nothing outside serialize/ sees these types.
+#
+# String table. Every string of the IR (symbols, qualified names, field
+# names, spellings, file paths) is stored once in TUFile.strings and
+# referenced by its UInt32 index (fields named `...` :StrId below).
+# Index 0 is always "" so that an unset field means the empty string.
+# Strings are numbered in order of first use by the encoder, which walks the
+# file in a fixed order, so the table (like the whole message) is a pure
+# function of the input. Symbols, qualified names and field names repeat on
+# almost every instruction: on synthetic TUs the table makes the message
+# ~43% smaller and the zstd-compressed file ~46% smaller (~55% with
+# summaries), and encoding ~1.6x faster; see serialize/README.md.
+#
+# Evolution. The file header (see ModuleCodec.h) carries FormatVersion and
+# TUFile.formatVersion repeats it. Any change to this schema that an older
+# reader cannot ignore, or any change to the meaning of a field, must bump
+# racer::serialize::FormatVersion; readers reject other versions with a
+# clear error and the cache treats such entries as misses.
+
+@0xc99a619a1170b29e;
+
+$import "/capnp/c++.capnp".namespace("racer::serialize::schema");
+
+using StrId = UInt32;   # index into TUFile.strings
+
+# ---- summarize/ir/AccessPath.h ----------------------------------------------
+
+enum RootKind { formal @0; global @1; local @2; }
+enum StepKind { field @0; deref @1; index @2; }
+
+struct PathStep {
+  kind @0 :StepKind;
+  name @1 :StrId;           # Field: qualified field name
+}
+
+struct AccessPath {
+  root @0 :RootKind;
+  index @1 :UInt32;         # Formal index / local id
+  symbol @2 :StrId;         # Global: USR
+  spelling @3 :StrId;
+  steps @4 :List(PathStep);
+}
+
+# ---- summarize/ir/IR.h ------------------------------------------------------
+
+struct Loc {
+  file @0 :UInt32;          # index into Module.files (not a StrId)
+  line @1 :UInt32;
+  col @2 :UInt32;
+}
+
+enum OperandKind { object @0; fresh @1; unknown @2; }
+
+struct Operand {
+  kind @0 :OperandKind = unknown;
+  path @1 :AccessPath;      # null = default-constructed path
+}
+
+enum LockEffectKind { acquire @0; acquireShared @1; release @2; tryAcquire @3; }
+
+struct DeclaredLockEffect {
+  kind @0 :LockEffectKind;
+  lock @1 :AccessPath;
+}
+
+struct CallInfo {
+  callee @0 :StrId;
+  calleeName @1 :StrId;
+  args @2 :List(Operand);
+  argTypes @3 :List(StrId);
+  resultLocal @4 :Int32 = -1;
+  isConstructor @5 :Bool;
+  isDestructor @6 :Bool;
+  declaredEffects @7 :List(DeclaredLockEffect);
+}
+
+enum InstrKind { read @0; write @1; call @2; bind @3; return @4; }
+
+# Pointer fields (location, path, value, call) are null when the C++ field
+# holds its default value, so a Read carries no CallInfo and so on.
+struct Instr {
+  kind @0 :InstrKind;
+  location @1 :Loc;
+  path @2 :AccessPath;
+  atomic @3 :Bool;
+  dest @4 :UInt32;
+  value @5 :Operand;
+  call @6 :CallInfo;
+}
+
+struct Block {
+  instrs @0 :List(Instr);
+  succs @1 :List(UInt32);
+  condCall @2 :Int32 = -1;
+  condNegated @3 :Bool;
+}
+
+enum AccessSpec { none @0; public @1; protected @2; private @3; }
+enum FunctionKind {
+  free @0; method @1; staticMethod @2; constructor @3; destructor @4; lambda @5;
+}
+
+struct Function {
+  symbol @0 :StrId;
+  name @1 :StrId;
+  className @2 :StrId;
+  access @3 :AccessSpec;
+  kind @4 :FunctionKind;
+  formals @5 :List(StrId);
+  locals @6 :List(StrId);
+  location @7 :Loc;
+  blocks @8 :List(Block);
+  declaredEffects @9 :List(DeclaredLockEffect);
+}
+
+struct ClassInfo {
+  name @0 :StrId;
+  hasGuardedFields @1 :Bool;
+  isCapability @2 :Bool;
+  markedThreadSafe @3 :Bool;
+  location @4 :Loc;
+}
+
+struct Module {
+  mainFile @0 :StrId;
+  files @1 :List(StrId);
+  functions @2 :List(Function);
+  classes @3 :List(ClassInfo);
+}
+
+# ---- summarize/Summary.h ----------------------------------------------------
+
+enum AccessKind { read @0; write @1; containerRead @2; containerWrite @3; }
+enum ThreadsKind { noThread @0; anyThreadButSelf @1; anyThread @2; }
+
+struct HeldLock {
+  lock @0 :AccessPath;
+  shared @1 :Bool;
+  unknown @2 :Bool;
+}
+
+struct CallSite {
+  callee @0 :StrId;
+  location @1 :Loc;
+}
+
+struct AccessSnapshot {
+  kind @0 :AccessKind;
+  path @1 :AccessPath;
+  containerMethod @2 :StrId;
+  locks @3 :List(HeldLock);
+  threads @4 :ThreadsKind;
+  location @5 :Loc;
+  trace @6 :List(CallSite);
+}
+
+struct LockEffect {
+  acquired @0 :List(HeldLock);
+  released @1 :List(HeldLock);
+}
+
+struct FunctionSummary {
+  symbol @0 :StrId;
+  name @1 :StrId;
+  threads @2 :ThreadsKind;
+  usesLocksDirectly @3 :Bool;
+  locks @4 :LockEffect;
+  accesses @5 :List(AccessSnapshot);
+  returnValue @6 :Operand;
+}
+
+# ---- the file ---------------------------------------------------------------
+
+struct TUFile {
+  formatVersion @0 :UInt32;
+  mainFile @1 :StrId;
+  module @2 :Module;
+  summaries @3 :List(FunctionSummary);
+  strings @4 :List(Text);   # strings[0] == ""
+}

@@ -1,0 +1,236 @@
+//===- IRPrinter.cpp - Stable text dump of racecar's IR --------------------===//
+#include "summarize/ir/IRPrinter.h"
+
+namespace racer::ir {
+
+namespace {
+
+llvm::StringRef unqualified(llvm::StringRef Name) {
+  size_t Pos = Name.rfind("::");
+  return Pos == llvm::StringRef::npos ? Name : Name.substr(Pos + 2);
+}
+
+std::string rootSpelling(const AccessPath &P) {
+  if (!P.Spelling.empty())
+    return P.Spelling;
+  switch (P.Root) {
+  case RootKind::Formal:
+    return "formal" + std::to_string(P.Index);
+  case RootKind::Local:
+    return "local" + std::to_string(P.Index);
+  case RootKind::Global:
+    return P.Symbol;
+  }
+  return "?";
+}
+
+std::string printSteps(std::string S, const std::vector<PathStep> &Steps,
+                       size_t End) {
+  for (size_t I = 0; I < End; ++I) {
+    const PathStep &St = Steps[I];
+    switch (St.Kind) {
+    case StepKind::Deref:
+      if (I + 1 < End && Steps[I + 1].Kind == StepKind::Field) {
+        S += "->";
+        S += unqualified(Steps[I + 1].Name).str();
+        ++I;
+      } else {
+        S = "*" + S;
+        if (I + 1 < End && Steps[I + 1].Kind == StepKind::Index)
+          S = "(" + S + ")";
+      }
+      break;
+    case StepKind::Field:
+      S += ".";
+      S += unqualified(St.Name).str();
+      break;
+    case StepKind::Index:
+      S += "[]";
+      break;
+    }
+  }
+  return S;
+}
+
+void printLoc(const Loc &L, llvm::raw_ostream &OS) {
+  OS << " @" << L.File << ":" << L.Line << ":" << L.Col;
+}
+
+const char *kindName(FunctionKind K) {
+  switch (K) {
+  case FunctionKind::Free:
+    return "free";
+  case FunctionKind::Method:
+    return "method";
+  case FunctionKind::StaticMethod:
+    return "static";
+  case FunctionKind::Constructor:
+    return "ctor";
+  case FunctionKind::Destructor:
+    return "dtor";
+  case FunctionKind::Lambda:
+    return "lambda";
+  }
+  return "?";
+}
+
+const char *accessName(AccessSpec A) {
+  switch (A) {
+  case AccessSpec::None:
+    return "none";
+  case AccessSpec::Public:
+    return "public";
+  case AccessSpec::Protected:
+    return "protected";
+  case AccessSpec::Private:
+    return "private";
+  }
+  return "?";
+}
+
+} // namespace
+
+std::string printPath(const AccessPath &P) {
+  return printSteps(rootSpelling(P), P.Steps, P.Steps.size());
+}
+
+std::string printOperand(const Operand &O) {
+  switch (O.K) {
+  case Operand::Kind::Fresh:
+    return "fresh";
+  case Operand::Kind::Unknown:
+    return "?";
+  case Operand::Kind::Object:
+    break;
+  }
+  const AccessPath &P = O.Path;
+  if (!P.Steps.empty() && P.Steps.back().Kind == StepKind::Deref)
+    return printSteps(rootSpelling(P), P.Steps, P.Steps.size() - 1);
+  return "&" + printPath(P);
+}
+
+std::string printEffect(const DeclaredLockEffect &E) {
+  const char *K = "?";
+  switch (E.K) {
+  case DeclaredLockEffect::Kind::Acquire:
+    K = "acquire";
+    break;
+  case DeclaredLockEffect::Kind::AcquireShared:
+    K = "acquire_shared";
+    break;
+  case DeclaredLockEffect::Kind::Release:
+    K = "release";
+    break;
+  case DeclaredLockEffect::Kind::TryAcquire:
+    K = "try_acquire";
+    break;
+  }
+  return std::string(K) + "(" + printPath(E.Lock) + ")";
+}
+
+static std::string localName(uint32_t Id, const Function *F) {
+  if (F && Id < F->Locals.size() && !F->Locals[Id].empty())
+    return F->Locals[Id];
+  return "local" + std::to_string(Id);
+}
+
+std::string printInstr(const Instr &I, const Function *F) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  switch (I.Kind) {
+  case InstrKind::Read:
+  case InstrKind::Write:
+    OS << (I.Kind == InstrKind::Read ? "read " : "write ") << printPath(I.Path);
+    if (I.Atomic)
+      OS << " atomic";
+    break;
+  case InstrKind::Bind:
+    OS << "bind " << localName(I.Dest, F) << " = " << printOperand(I.Value);
+    break;
+  case InstrKind::Return:
+    OS << "return " << printOperand(I.Value);
+    break;
+  case InstrKind::Call: {
+    const CallInfo &C = I.Call;
+    OS << "call " << (C.CalleeName.empty() ? "<indirect>" : C.CalleeName)
+       << "(";
+    for (size_t A = 0; A < C.Args.size(); ++A) {
+      if (A)
+        OS << ", ";
+      OS << printOperand(C.Args[A]);
+      if (A < C.ArgTypes.size() && !C.ArgTypes[A].empty())
+        OS << ":" << C.ArgTypes[A];
+    }
+    OS << ")";
+    if (C.IsConstructor)
+      OS << " ctor";
+    if (C.IsDestructor)
+      OS << " dtor";
+    if (C.ResultLocal >= 0)
+      OS << " result=" << localName(uint32_t(C.ResultLocal), F);
+    for (const DeclaredLockEffect &E : C.DeclaredEffects)
+      OS << " " << printEffect(E);
+    break;
+  }
+  }
+  printLoc(I.Location, OS);
+  if (I.Kind == InstrKind::Call && !I.Call.Callee.empty())
+    OS << " [" << I.Call.Callee << "]";
+  return S;
+}
+
+void printFunction(const Function &F, llvm::raw_ostream &OS) {
+  OS << "function " << F.Name << " kind=" << kindName(F.Kind)
+     << " access=" << accessName(F.Access);
+  if (!F.Class.empty())
+    OS << " class=" << F.Class;
+  printLoc(F.Location, OS);
+  OS << "\n  symbol " << F.Symbol << "\n  formals";
+  for (size_t I = 0; I < F.Formals.size(); ++I)
+    OS << (I ? ", " : " ") << F.Formals[I];
+  OS << "\n";
+  if (!F.Locals.empty()) {
+    OS << "  locals";
+    for (size_t I = 0; I < F.Locals.size(); ++I)
+      OS << " " << I << ":" << F.Locals[I];
+    OS << "\n";
+  }
+  if (!F.DeclaredEffects.empty()) {
+    OS << "  effects";
+    for (const DeclaredLockEffect &E : F.DeclaredEffects)
+      OS << " " << printEffect(E);
+    OS << "\n";
+  }
+  for (size_t B = 0; B < F.Blocks.size(); ++B) {
+    const Block &Blk = F.Blocks[B];
+    OS << "  bb" << B;
+    for (size_t S = 0; S < Blk.Succs.size(); ++S)
+      OS << (S ? ", bb" : " -> bb") << Blk.Succs[S];
+    if (Blk.CondCall >= 0)
+      OS << " cond=" << (Blk.CondNegated ? "!#" : "#") << Blk.CondCall;
+    OS << "\n";
+    for (size_t I = 0; I < Blk.Instrs.size(); ++I)
+      OS << "    " << I << ": " << printInstr(Blk.Instrs[I], &F) << "\n";
+  }
+}
+
+void printModule(const Module &M, llvm::raw_ostream &OS) {
+  OS << "module " << M.MainFile << "\n";
+  for (size_t I = 0; I < M.Files.size(); ++I)
+    OS << "file " << I << " " << M.Files[I] << "\n";
+  for (const ClassInfo &C : M.Classes) {
+    OS << "class " << C.Name;
+    if (C.HasGuardedFields)
+      OS << " guarded";
+    if (C.IsCapability)
+      OS << " capability";
+    if (C.MarkedThreadSafe)
+      OS << " thread_safe";
+    printLoc(C.Location, OS);
+    OS << "\n";
+  }
+  for (const Function &F : M.Functions)
+    printFunction(F, OS);
+}
+
+} // namespace racer::ir

@@ -1,0 +1,46 @@
+// Long pointer chains are cut at a fixed depth; distinct fields past the cut must not be conflated.
+#include <mutex>
+
+namespace topo {
+
+struct Port {
+  int rxErrors = 0;
+  int txErrors = 0;
+};
+struct Card {
+  Port *port;
+};
+struct Slot {
+  Card *card;
+};
+struct Chassis {
+  Slot *slot;
+};
+struct Rack {
+  Chassis *chassis;
+};
+
+class Inventory {
+public:
+  void countRx_bad() {
+    rack_->chassis->slot->card->port->rxErrors++; // expected-race{{unprotected write to `this->rack_->chassis->slot->card}}
+  }
+
+  void resetRx_ok() {
+    std::lock_guard<std::mutex> guard(mu_);
+    rack_->chassis->slot->card->port->rxErrors = 0;
+  }
+
+  // Reads a different field from the one countRx_bad writes: no race. The
+  // path is truncated to `this->rack_->chassis->slot->card` and is reported
+  // as racing with the rxErrors write (a false positive).
+  int txErrors_ok() const {
+    return rack_->chassis->slot->card->port->txErrors;
+  }
+
+private:
+  mutable std::mutex mu_;
+  Rack *rack_ = nullptr;
+};
+
+} // namespace topo

@@ -1,0 +1,49 @@
+// Lambdas capturing `this` by [&], [=], generic and nested lambdas are folded into the creating method.
+#include <algorithm>
+#include <mutex>
+#include <vector>
+
+namespace agg {
+
+class Tally {
+public:
+  void byRef_bad() {
+    auto f = [&] { ++refs_; }; // expected-race{{unprotected write to `this->refs_` in 'agg::Tally::byRef_bad' (via call to 'agg::Tally::byRef_bad::lambda@}}
+    f();
+  }
+
+  void byCopy_bad() {
+    auto f = [=] { ++copies_; }; // expected-race{{unprotected write to `this->copies_` in 'agg::Tally::byCopy_bad' (via call to}}
+    f();
+  }
+
+  void generic_bad(const std::vector<int> &v) {
+    std::for_each(v.begin(), v.end(), [this](auto x) { sum_ += x; }); // expected-race{{unprotected write to `this->sum_` in 'agg::Tally::generic_bad'}}
+  }
+
+  void nested_bad() {
+    auto outer = [this] { // expected-race{{unprotected write to `this->nested_` in 'agg::Tally::nested_bad'}}
+      auto inner = [this] { ++nested_; };
+      inner();
+    };
+    outer();
+  }
+
+  // Missed: with an init-capture the lambda reaches the object through a
+  // captured copy of the pointer, which is not mapped back to `this`.
+  void initCapture_bad() {
+    auto f = [self = this] { ++self->inits_; }; // FIXME-race{{unprotected write to `this->inits_`}}
+    f();
+  }
+
+  void reset_ok() {
+    std::lock_guard<std::mutex> guard(mu_);
+    refs_ = copies_ = sum_ = nested_ = inits_ = 0;
+  }
+
+private:
+  std::mutex mu_;
+  long refs_ = 0, copies_ = 0, sum_ = 0, nested_ = 0, inits_ = 0;
+};
+
+} // namespace agg

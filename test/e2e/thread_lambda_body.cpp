@@ -1,0 +1,37 @@
+// A std::thread body lambda that touches fields is folded into the method that creates it.
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace worker {
+
+class Crawler {
+public:
+  void start_bad() {
+    // Reported at the lambda's creation: every thread runs this body.
+    auto fetch = [this] { // expected-race{{unprotected write to `this->pagesFetched_` in 'worker::Crawler::start_bad' (via call to 'worker::Crawler::start_bad::lambda@}}
+      ++pagesFetched_;
+    };
+    for (int i = 0; i < 4; ++i)
+      threads_.emplace_back(fetch); // expected-race{{unprotected write to container `this->threads_` (call to 'std::vector::emplace_back') in 'worker::Crawler::start_bad'}}
+  }
+
+  long pages_ok() {
+    std::lock_guard<std::mutex> guard(mu_);
+    return pagesFetched_;
+  }
+
+  void join_ok() {
+    std::lock_guard<std::mutex> guard(mu_);
+    for (std::thread &t : threads_)
+      t.join();
+    threads_.clear();
+  }
+
+private:
+  std::mutex mu_;
+  std::vector<std::thread> threads_;
+  long pagesFetched_ = 0;
+};
+
+} // namespace worker

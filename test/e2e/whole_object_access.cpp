@@ -1,0 +1,51 @@
+// Copying or swapping a whole member races with writes to its parts.
+#include <mutex>
+#include <string>
+#include <utility>
+
+namespace geo {
+
+struct Position {
+  double lat = 0;
+  double lon = 0;
+};
+
+class Tracker {
+public:
+  void update_ok(double lat, double lon) {
+    std::lock_guard<std::mutex> guard(mu_);
+    pos_.lat = lat;
+    pos_.lon = lon;
+  }
+
+  // Missed: the copy reads `this->pos_` as a whole, a different access path
+  // from the `this->pos_.lat` written above; prefixes are not matched.
+  Position snapshot_bad() const {
+    Position p = pos_; // FIXME-race{{read of `this->pos_`}}
+    return p;
+  }
+
+  // Missed: std::swap on two members writes both, but its body is not seen
+  // through the reference arguments.
+  void swapNames_bad() {
+    std::swap(name_, alias_); // FIXME-race{{unprotected write to container `this->name_`}}
+  }
+
+  void rename_ok(const std::string &n) {
+    std::lock_guard<std::mutex> guard(mu_);
+    name_ = n;
+    alias_ = n;
+  }
+
+  double lat_bad() const {
+    return pos_.lat; // expected-race{{read of `this->pos_.lat` without synchronization in 'geo::Tracker::lat_bad'}}
+  }
+
+private:
+  mutable std::mutex mu_;
+  Position pos_;
+  std::string name_;
+  std::string alias_;
+};
+
+} // namespace geo
