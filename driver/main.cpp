@@ -77,6 +77,7 @@ cl::opt<std::string> OutputPath("o", cl::desc("Write the output to <file>"),
                                 cl::sub(MergeCmd), cl::sub(NinjaCmd),
                                 cl::cat(RacecarCategory));
 cl::opt<unsigned> Jobs("j", cl::desc("Worker threads (default: all cores)"),
+                       cl::Prefix,
                        cl::init(0), cl::sub(ScanCmd), cl::sub(DumpIRCmd),
                        cl::sub(SummarizeCmd), cl::sub(MergeCmd),
                        cl::cat(RacecarCategory));

@@ -1,0 +1,5 @@
+#include "ledger.h"
+
+namespace bank {
+long Ledger::balance() const { return balance_; }
+} // namespace bank
