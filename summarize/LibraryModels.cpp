@@ -35,6 +35,7 @@ const FunctionRow FunctionTable[] = {
     {"mtx_trylock", ModelKind::TryLock, 0, true},
     {"mtx_timedlock", ModelKind::TryLock, 0, true},
     {"std::lock", ModelKind::LockAllArgs, 0},
+    {"std::call_once", ModelKind::CallOnce, 0},
     // Waiting releases and re-acquires the mutex: no net effect.
     {"pthread_cond_wait", ModelKind::NoEffect, 0},
     {"pthread_cond_timedwait", ModelKind::NoEffect, 0},

@@ -38,6 +38,9 @@ enum class ModelKind : uint8_t {
   GuardRelease,  ///< `g.release()`: disassociates without unlocking
   ContainerRead,  ///< reads the container Args[0] (`v.size()`)
   ContainerWrite, ///< writes the container Args[0] (`v.push_back(x)`)
+  CallOnce,      ///< `std::call_once(flag, f)`: runs f once, synchronized on
+                 ///< the flag (Args[LockArg]); f is the lambda lowered just
+                 ///< before the call
   Atomic,        ///< an atomic operation: never part of a data race
   NoEffect,      ///< known library call without effect on shared memory
 };

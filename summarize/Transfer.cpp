@@ -461,11 +461,33 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
              Obj.Path, I.Location, C.CalleeName, S);
     return true;
   }
+  case ModelKind::CallOnce: // its callable was applied under the flag
   case ModelKind::Atomic:
   case ModelKind::NoEffect:
     return true;
   }
   return false;
+}
+
+/// If the call at \p Idx is a lambda handed to a later `std::call_once` in
+/// the same block (the frontend lowers the lambda where it is created, just
+/// before the call), that call's once-flag: the lambda runs under it.
+static const ir::Operand *onceFlagFor(const ir::Block &B, size_t Idx) {
+  const ir::CallInfo &Lambda = B.Instrs[Idx].Call;
+  if (Lambda.CalleeName.find("::lambda@") == std::string::npos)
+    return nullptr;
+  for (size_t J = Idx + 1; J < B.Instrs.size(); ++J) {
+    const ir::Instr &I = B.Instrs[J];
+    if (I.Kind != ir::InstrKind::Call)
+      continue;
+    if (lookupCallModel(I.Call.CalleeName).Kind != ModelKind::CallOnce)
+      return nullptr;
+    for (const std::string &T : I.Call.ArgTypes)
+      if (T == Lambda.CalleeName && !I.Call.Args.empty())
+        return &I.Call.Args[0];
+    return nullptr;
+  }
+  return nullptr;
 }
 
 void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
@@ -499,6 +521,13 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
                I.Path, I.Location, {}, S);
       break;
     case ir::InstrKind::Call:
+      if (const ir::Operand *Flag = onceFlagFor(B, Idx)) {
+        HeldLock Once = lockOf(*Flag, /*Shared=*/false, S);
+        acquire(S, Once);
+        transferCall(I, S, false, Cond);
+        release(S, Once);
+        break;
+      }
       transferCall(I, S, static_cast<int32_t>(Idx) == B.CondCall, Cond);
       break;
     case ir::InstrKind::Bind:

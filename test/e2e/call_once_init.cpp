@@ -8,8 +8,8 @@ namespace res {
 
 class FontRegistry {
 public:
-  // Known limitation (README): call_once is not modelled, so the lambda's
-  // write is folded into fonts_ok() as an unlocked write: a false positive.
+  // std::call_once is modelled as a lock on the once_flag around its
+  // callable, so the lambda's write is protected.
   const std::string &fonts_ok() {
     std::call_once(loaded_, [this] { fontList_ = "serif,sans,mono"; });
     return fontList_;

@@ -1,0 +1,76 @@
+//===- LinkReduceBench.cpp - Link + summarize + reduce on synthetic IR ----===//
+//
+// Measures the phases after the frontend (what `racecar merge` runs) on
+// generated programs of 10k, 100k and 1M functions, 1000 functions per TU,
+// with a shared header of inline functions every TU repeats. No Clang.
+//
+//   build/perf/racecar_link_reduce_bench --benchmark_counters_tabular=true
+//===----------------------------------------------------------------------===//
+#include "driver/Pipeline.h"
+#include "perf/SyntheticIR.h"
+
+#include <benchmark/benchmark.h>
+
+#include <sys/resource.h>
+
+using namespace racer;
+
+namespace {
+
+std::vector<ir::Module> program(unsigned Functions) {
+  perf::SyntheticOptions O;
+  O.Functions = 1000;
+  O.SharedFunctions = 50;
+  return perf::makeSyntheticProgram(Functions / 1000, O);
+}
+
+long peakRssMiB() {
+  struct rusage U;
+  getrusage(RUSAGE_SELF, &U);
+  return U.ru_maxrss / 1024;
+}
+
+void BM_LinkReduce(benchmark::State &State) {
+  const unsigned N = static_cast<unsigned>(State.range(0));
+  const unsigned Threads = static_cast<unsigned>(State.range(1));
+  size_t Reports = 0;
+  driver::PhaseStats Last;
+  for (auto _ : State) {
+    State.PauseTiming();
+    driver::MapResult Map;
+    Map.Modules = program(N);
+    State.ResumeTiming();
+    driver::ScanResult R =
+        driver::runReduce(std::move(Map), Threads, driver::PhaseStats());
+    Reports = R.Reports.size();
+    Last = R.Stats;
+    State.PauseTiming();
+    R = driver::ScanResult(); // free outside the timed region
+    State.ResumeTiming();
+  }
+  State.counters["functions"] = N;
+  State.counters["linked"] = Last.FunctionsLinked;
+  State.counters["reports"] = static_cast<double>(Reports);
+  State.counters["link_s"] = Last.LinkSeconds;
+  State.counters["summarize_s"] = Last.SummarizeSeconds;
+  State.counters["conflicts_s"] = Last.ConflictSeconds;
+  State.counters["report_s"] = Last.ReportSeconds;
+  State.counters["functions/s"] = benchmark::Counter(
+      N, benchmark::Counter::kIsIterationInvariantRate);
+  State.counters["peak_rss_MiB"] = static_cast<double>(peakRssMiB());
+}
+
+BENCHMARK(BM_LinkReduce)
+    ->ArgNames({"functions", "threads"})
+    ->Args({10000, 1})
+    ->Args({10000, 2})
+    ->Args({100000, 1})
+    ->Args({100000, 2})
+    ->Args({1000000, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
+
+} // namespace
+
+BENCHMARK_MAIN();
