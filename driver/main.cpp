@@ -217,6 +217,7 @@ int emitReports(const driver::ScanResult &R) {
     break;
   }
   Out.keep();
+  Out.os().flush(); // reports before the summary line on a terminal
 
   if (Stats)
     driver::printStats(R.Stats, errs());

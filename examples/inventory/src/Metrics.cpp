@@ -26,7 +26,7 @@ MetricsSnapshot Metrics::snapshot() const {
   if (latencySamples_ != 0)
     s.meanLatencyMs = latencySumMs_ / static_cast<double>(latencySamples_);
   s.maxLatencyMs = latencyMaxMs_;
-  s.slowOrders = slowOrders_; // racecar: expected race
+  s.slowOrders = slowOrders_; // racecar: locked read; the race is reported at the unlocked write (line 18)
   return s;
 }
 
