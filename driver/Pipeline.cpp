@@ -204,6 +204,12 @@ ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats St) {
   ProgramSummarizer PS(Program.Functions);
   St.SCCs = static_cast<unsigned>(PS.graph().sccs().size());
   summarizeInParallel(PS, Arena);
+  // The bodies are not needed past summarizing (conflicts and reports read
+  // names, kinds and summaries): free them before the phases that allocate.
+  for (ir::Function &F : Program.Functions) {
+    std::vector<ir::Block>().swap(F.Blocks);
+    std::vector<std::string>().swap(F.Locals);
+  }
   St.SummarizeSeconds = secondsSince(T2);
 
   auto T3 = std::chrono::steady_clock::now();

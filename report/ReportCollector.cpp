@@ -3,7 +3,9 @@
 #include "report/ReportCollector.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
+#include <string_view>
 #include <tuple>
 
 using namespace racer;
@@ -29,9 +31,9 @@ SourceLocation toSource(const ir::Loc &L, const std::vector<std::string> &Files)
   return S;
 }
 
-/// `P`, or container `P` (call to 'M').
-std::string accessPhrase(const AccessSnapshot &A) {
-  std::string P = "`" + A.Path.str() + "`";
+/// `P`, or container `P` (call to 'M'). \p PathStr is A.Path.str().
+std::string accessPhrase(const AccessSnapshot &A, const std::string &PathStr) {
+  std::string P = "`" + PathStr + "`";
   if (!isContainer(A.Kind))
     return P;
   std::string S = "container " + P;
@@ -55,15 +57,24 @@ SourceLocation sideLoc(const RaceSide &S, const std::vector<std::string> &Files)
 }
 
 /// The call chain as notes, ending with the access; empty for a direct access.
+/// \p PathStr is S.Access.Path.str().
 std::vector<Note> sideTrace(const RaceSide &S,
-                            const std::vector<std::string> &Files) {
+                            const std::vector<std::string> &Files,
+                            const std::string &PathStr) {
   std::vector<Note> Notes;
   const AccessSnapshot &A = S.Access;
   if (A.Trace.empty())
     return Notes;
-  for (const CallSite &C : A.Trace)
-    Notes.push_back({toSource(C.Location, Files), "call to '" + C.Callee + "'"});
-  std::string P = "`" + A.Path.str() + "`";
+  Notes.reserve(A.Trace.size() + 1);
+  for (const CallSite &C : A.Trace) {
+    std::string Msg;
+    Msg.reserve(C.Callee.size() + 10);
+    Msg += "call to '";
+    Msg += C.Callee.str();
+    Msg += '\'';
+    Notes.push_back({toSource(C.Location, Files), std::move(Msg)});
+  }
+  std::string P = "`" + PathStr + "`";
   std::string Last;
   if (isContainer(A.Kind)) {
     Last = A.ContainerMethod.empty()
@@ -151,32 +162,36 @@ Report racer::report::wordFinding(const RaceFinding &F,
   const AccessSnapshot &A = Rep.Access;
   bool Self = isSelfRace(F);
 
+  const std::string RepPath = A.Path.str();
+  const std::string ConPath =
+      Con.Access.Trace.empty() ? std::string() : Con.Access.Path.str();
+
   Report R;
   R.RuleId = ruleId(F.Kind);
   std::string Where = " in '" + Rep.Function + "'" + viaCall(A);
   std::string With = Self ? " races with itself on another thread"
                           : " races with the write in '" + Con.Function + "'";
   if (F.Kind == RaceKind::UnprotectedWrite) {
-    R.Message = "unprotected write to " + accessPhrase(A) + Where + With;
+    R.Message = "unprotected write to " + accessPhrase(A, RepPath) + Where + With;
     if (onlySharedLocks(A))
       R.Message += " (only a shared lock is held)";
   } else {
-    R.Message = "read of " + accessPhrase(A) + " without synchronization" +
+    R.Message = "read of " + accessPhrase(A, RepPath) + " without synchronization" +
                 Where + With;
   }
   R.Loc = sideLoc(Rep, Files);
-  R.Trace = sideTrace(Rep, Files);
+  R.Trace = sideTrace(Rep, Files, RepPath);
 
   R.ConflictMessage =
       Self ? "conflicting write by another thread running '" + Con.Function + "'"
            : "conflicting write in '" + Con.Function + "'" + viaCall(Con.Access);
   R.ConflictLoc = sideLoc(Con, Files);
-  R.ConflictTrace = sideTrace(Con, Files);
+  R.ConflictTrace = sideTrace(Con, Files, ConPath);
 
   R.Class = F.Class;
   R.Function = Rep.Function;
   R.ConflictFunction = Con.Function;
-  R.Path = A.Path.str();
+  R.Path = RepPath;
   return R;
 }
 
@@ -186,6 +201,11 @@ ReportCollector::ReportCollector(const std::vector<std::string> &Files)
 void ReportCollector::handleRace(const RaceFinding &F) {
   std::lock_guard<std::mutex> G(Mu);
   Findings.push_back(F);
+}
+
+void ReportCollector::takeRace(RaceFinding &&F) {
+  std::lock_guard<std::mutex> G(Mu);
+  Findings.push_back(std::move(F));
 }
 
 unsigned ReportCollector::numFindings() const {
@@ -202,39 +222,129 @@ std::vector<Report> ReportCollector::takeReports() {
   Stats = ReportStats();
   Stats.Findings = Taken.size();
 
-  std::vector<Entry> Entries;
-  Entries.reserve(Taken.size());
+  // Word lazily: the primary sort keys and both dedup keys need only the
+  // class, functions, path and locations. Full reports are built for the
+  // findings that survive dedup and for ties on all primary keys (where
+  // the order falls to messages and traces, as in entryLess).
+  static const std::string UnknownFile = "<unknown>";
+  struct LightLoc {
+    const std::string *File;
+    unsigned Line, Col;
+  };
+  auto lightLoc = [&](const ir::Loc &L) {
+    return LightLoc{L.File < Files.size() ? &Files[L.File] : &UnknownFile,
+                    L.Line, L.Col};
+  };
+  auto lightSideLoc = [&](const RaceSide &S) {
+    return lightLoc(S.Access.Trace.empty() ? S.Access.Location
+                                           : S.Access.Trace.front().Location);
+  };
+  struct Light {
+    RaceKind Kind;
+    const std::string *Class, *Function, *ConflictFunction;
+    std::string Path;
+    LightLoc Loc, ConflictLoc;
+  };
+  auto lightLocLess = [](const LightLoc &X, const LightLoc &Y) {
+    if (*X.File != *Y.File)
+      return *X.File < *Y.File;
+    return std::tie(X.Line, X.Col) < std::tie(Y.Line, Y.Col);
+  };
+  auto lightLocEq = [](const LightLoc &X, const LightLoc &Y) {
+    return X.Line == Y.Line && X.Col == Y.Col && *X.File == *Y.File;
+  };
+  /// -1, 0, 1 on the primary keys of entryLess, in its order.
+  auto lightCmp = [&](const Light &X, const Light &Y) -> int {
+    if (*X.Class != *Y.Class)
+      return *X.Class < *Y.Class ? -1 : 1;
+    if (X.Path != Y.Path)
+      return X.Path < Y.Path ? -1 : 1;
+    if (*X.Function != *Y.Function)
+      return *X.Function < *Y.Function ? -1 : 1;
+    if (X.Kind != Y.Kind)
+      return X.Kind < Y.Kind ? -1 : 1;
+    if (!lightLocEq(X.Loc, Y.Loc))
+      return lightLocLess(X.Loc, Y.Loc) ? -1 : 1;
+    if (*X.ConflictFunction != *Y.ConflictFunction)
+      return *X.ConflictFunction < *Y.ConflictFunction ? -1 : 1;
+    if (!lightLocEq(X.ConflictLoc, Y.ConflictLoc))
+      return lightLocLess(X.ConflictLoc, Y.ConflictLoc) ? -1 : 1;
+    return 0;
+  };
+
+  std::vector<Light> Lights;
+  Lights.reserve(Taken.size());
   for (const RaceFinding &F : Taken)
-    Entries.push_back({F.Kind, wordFinding(F, Files)});
-  std::sort(Entries.begin(), Entries.end(), entryLess);
+    Lights.push_back({F.Kind, &F.Class, &F.Reported.Function,
+                      &F.Conflicting.Function, F.Reported.Access.Path.str(),
+                      lightSideLoc(F.Reported), lightSideLoc(F.Conflicting)});
+  std::vector<std::optional<Entry>> Worded(Taken.size());
+  auto word = [&](uint32_t I) -> Entry & {
+    if (!Worded[I])
+      Worded[I] = Entry{Taken[I].Kind, wordFinding(Taken[I], Files)};
+    return *Worded[I];
+  };
+
+  // Sort indices by the primary keys, then each run of ties by entryLess.
+  std::vector<uint32_t> Order(Taken.size());
+  for (uint32_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::sort(Order.begin(), Order.end(), [&](uint32_t A, uint32_t B) {
+    return lightCmp(Lights[A], Lights[B]) < 0;
+  });
+  for (size_t Begin = 0; Begin < Order.size();) {
+    size_t End = Begin + 1;
+    while (End < Order.size() &&
+           lightCmp(Lights[Order[Begin]], Lights[Order[End]]) == 0)
+      ++End;
+    if (End - Begin > 1) {
+      for (size_t K = Begin; K < End; ++K)
+        word(Order[K]);
+      std::sort(Order.begin() + Begin, Order.begin() + End,
+                [&](uint32_t A, uint32_t B) {
+                  return entryLess(*Worded[A], *Worded[B]);
+                });
+    }
+    Begin = End;
+  }
 
   // (a) (class, function, file, line) and (b) (class, path, function, rule).
-  using SiteKey = std::tuple<std::string, std::string, std::string, unsigned>;
-  using PathKey = std::tuple<std::string, std::string, std::string, std::string>;
+  // The views point into Taken, Files and Lights, which outlive the sets.
+  using SiteKey =
+      std::tuple<std::string_view, std::string_view, std::string_view, unsigned>;
+  using PathKey = std::tuple<std::string_view, std::string_view,
+                             std::string_view, std::string_view>;
   std::set<SiteKey> Sites;
   std::set<PathKey> Paths;
-  std::vector<Report> Out;
-  for (Entry &E : Entries) {
-    Report &R = E.R;
-    SiteKey S{R.Class, R.Function, R.Loc.File, R.Loc.Line};
+  std::vector<uint32_t> Kept;
+  for (uint32_t I : Order) {
+    const Light &L = Lights[I];
+    SiteKey S{*L.Class, *L.Function, *L.Loc.File, L.Loc.Line};
     if (Sites.count(S)) {
       ++Stats.DroppedSameSite;
       continue;
     }
-    PathKey P{R.Class, R.Path, R.Function, R.RuleId};
+    PathKey P{*L.Class, L.Path, *L.Function, ruleId(L.Kind)};
     if (Paths.count(P)) {
       ++Stats.DroppedSamePath;
       continue;
     }
-    Sites.insert(std::move(S));
-    Paths.insert(std::move(P));
-    Out.push_back(std::move(R));
+    Sites.insert(S);
+    Paths.insert(P);
+    Kept.push_back(I);
   }
+  for (uint32_t I : Kept)
+    word(I);
 
-  std::stable_sort(Out.begin(), Out.end(), [](const Report &X, const Report &Y) {
+  std::stable_sort(Kept.begin(), Kept.end(), [&](uint32_t A, uint32_t B) {
+    const Report &X = Worded[A]->R, &Y = Worded[B]->R;
     return std::tie(X.Loc.File, X.Loc.Line, X.Loc.Col, X.RuleId, X.Message) <
            std::tie(Y.Loc.File, Y.Loc.Line, Y.Loc.Col, Y.RuleId, Y.Message);
   });
+  std::vector<Report> Out;
+  Out.reserve(Kept.size());
+  for (uint32_t I : Kept)
+    Out.push_back(std::move(Worded[I]->R));
   Stats.Reports = Out.size();
   return Out;
 }

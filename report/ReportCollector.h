@@ -77,6 +77,7 @@ public:
   explicit ReportCollector(const std::vector<std::string> &Files);
 
   void handleRace(const RaceFinding &F) override;
+  void takeRace(RaceFinding &&F) override;
 
   /// Words, dedups and orders all findings received so far and clears them.
   std::vector<Report> takeReports();

@@ -97,21 +97,21 @@ RACER_SAME_ENUM(sc::ThreadsKind::ANY_THREAD, ThreadsKind::AnyThread);
 #define RACER_SIZE(T, N)                                                       \
   static_assert(sizeof(T) == N, "the IR changed: update serialize/ (" #T ")")
 RACER_SIZE(ir::Loc, 12);
-RACER_SIZE(ir::PathStep, 40);
-RACER_SIZE(ir::AccessPath, 96);
-RACER_SIZE(ir::Operand, 104);
-RACER_SIZE(ir::DeclaredLockEffect, 104);
+RACER_SIZE(ir::PathStep, 16);
+RACER_SIZE(ir::AccessPath, 72);
+RACER_SIZE(ir::Operand, 80);
+RACER_SIZE(ir::DeclaredLockEffect, 80);
 RACER_SIZE(ir::CallInfo, 144);
-RACER_SIZE(ir::Instr, 368);
+RACER_SIZE(ir::Instr, 320);
 RACER_SIZE(ir::Block, 56);
 RACER_SIZE(ir::Function, 216);
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 104);
-RACER_SIZE(HeldLock, 104);
-RACER_SIZE(CallSite, 48);
-RACER_SIZE(AccessSnapshot, 200);
+RACER_SIZE(HeldLock, 80);
+RACER_SIZE(CallSite, 24);
+RACER_SIZE(AccessSnapshot, 152);
 RACER_SIZE(LockEffect, 48);
-RACER_SIZE(FunctionSummary, 248);
+RACER_SIZE(FunctionSummary, 224);
 RACER_SIZE(TUFile, 160);
 #undef RACER_SIZE
 #endif

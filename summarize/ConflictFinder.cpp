@@ -18,18 +18,13 @@ bool isReportable(const ir::Function &F) {
           F.Kind == ir::FunctionKind::StaticMethod);
 }
 
-/// The location key: `this` is the same object for every method of a class.
-std::optional<ir::AccessPath> locationKey(const ir::Function &F,
-                                          const AccessSnapshot &A) {
+/// Accesses with a location key: globals, and `this` paths of methods
+/// (`this` is the same object for every method of a class).
+bool hasLocationKey(const ir::Function &F, const AccessSnapshot &A) {
   if (A.Path.Root == ir::RootKind::Global)
-    return A.Path;
-  if (A.Path.Root == ir::RootKind::Formal && A.Path.Index == 0 &&
-      F.Kind == ir::FunctionKind::Method) {
-    ir::AccessPath P = A.Path;
-    P.Spelling = "this";
-    return P;
-  }
-  return std::nullopt;
+    return true;
+  return A.Path.Root == ir::RootKind::Formal && A.Path.Index == 0 &&
+         F.Kind == ir::FunctionKind::Method;
 }
 
 struct Entry {
@@ -71,8 +66,9 @@ ConflictStats findConflicts(const std::vector<ir::Function> &Functions,
       continue;
     auto &Locations = ByClass[F.Class];
     for (const AccessSnapshot &A : Summaries[I].Accesses)
-      if (std::optional<ir::AccessPath> Key = locationKey(F, A))
-        Locations[*Key].push_back({I, &A});
+      if (hasLocationKey(F, A))
+        // Keys compare without the root's spelling: the path is the key.
+        Locations[A.Path].push_back({I, &A});
   }
   for (const auto &[Name, IsChecked] : Checked)
     ++(IsChecked ? Stats.ClassesChecked : Stats.ClassesSkipped);
@@ -87,19 +83,25 @@ ConflictStats findConflicts(const std::vector<ir::Function> &Functions,
                                   B.Access->Location, B.Access->Kind);
                 });
       // The conflicting write for \p A: a write in another method if there
-      // is one (the more useful pointer), else one in the same method.
-      auto ConflictFor = [&](const Entry &A) -> const Entry * {
-        const Entry *Same = nullptr;
-        for (const Entry &B : Entries) {
-          if (!isWrite(B.Access->Kind) ||
-              !threadsCanConflict(ThreadsKind::AnyThread, B.Access->Threads))
-            continue;
-          if (B.Function != A.Function)
-            return &B;
-          if (!Same)
-            Same = &B;
+      // is one (the more useful pointer), else one in the same method. In
+      // sorted order: the first write, or if it is in A's method, the first
+      // write of any other method, else that first write.
+      const Entry *First = nullptr, *FirstOther = nullptr;
+      for (const Entry &B : Entries) {
+        if (!isWrite(B.Access->Kind) ||
+            !threadsCanConflict(ThreadsKind::AnyThread, B.Access->Threads))
+          continue;
+        if (!First) {
+          First = &B;
+        } else if (B.Function != First->Function) {
+          FirstOther = &B;
+          break;
         }
-        return Same;
+      }
+      auto ConflictFor = [&](const Entry &A) -> const Entry * {
+        if (!First || First->Function != A.Function)
+          return First;
+        return FirstOther ? FirstOther : First;
       };
       for (const Entry &A : Entries) {
         const AccessSnapshot &Acc = *A.Access;
@@ -118,7 +120,7 @@ ConflictStats findConflicts(const std::vector<ir::Function> &Functions,
         R.Class = Class;
         R.Reported = sideOf(Functions[A.Function], Acc);
         R.Conflicting = sideOf(Functions[B->Function], *B->Access);
-        Sink.handleRace(R);
+        Sink.takeRace(std::move(R));
         ++Stats.Findings;
       }
     }

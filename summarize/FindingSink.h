@@ -45,6 +45,9 @@ class FindingSink {
 public:
   virtual ~FindingSink();
   virtual void handleRace(const RaceFinding &F) = 0;
+  /// The same, for a finding the caller no longer needs; sinks that store
+  /// findings override it to avoid a copy.
+  virtual void takeRace(RaceFinding &&F) { handleRace(F); }
 };
 
 } // namespace racer

@@ -73,7 +73,7 @@ struct HeldLock {
 /// One frame of the call chain from a summarized function to an access:
 /// the call site in the caller and the callee's name.
 struct CallSite {
-  std::string Callee; ///< qualified name, e.g. "Counter::bump"
+  ir::Symbol Callee; ///< qualified name, e.g. "Counter::bump"
   ir::Loc Location;   ///< where the call is
 
   friend bool operator==(const CallSite &A, const CallSite &B) {
@@ -88,7 +88,7 @@ struct AccessSnapshot {
   AccessKind Kind = AccessKind::Read;
   ir::AccessPath Path;
   /// For container accesses: the modeled method, e.g. "std::vector::push_back".
-  std::string ContainerMethod;
+  ir::Symbol ContainerMethod;
   /// Locks held at the access, sorted, without duplicates.
   std::vector<HeldLock> Locks;
   ThreadsKind Threads = ThreadsKind::NoThread;

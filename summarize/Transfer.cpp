@@ -22,6 +22,7 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace racer {
 
@@ -55,24 +56,97 @@ bool startsWithDeref(const AccessPath &P) {
   return !P.Steps.empty() && P.Steps.front().Kind == StepKind::Deref;
 }
 
-/// Accesses and locks of one function, deduplicated modulo location/trace.
+/// Accesses and locks of one function, deduplicated modulo location/trace
+/// (the key of AccessSnapshot::sameAbstractAccess), in O(log n) per add.
 class AccessSet {
 public:
   void add(AccessSnapshot S) {
-    for (AccessSnapshot &E : Items)
-      if (E.sameAbstractAccess(S)) {
-        // Keep the earliest location (deterministic whatever the order).
-        if (std::make_tuple(S.Location, S.Trace.size()) <
-            std::make_tuple(E.Location, E.Trace.size()))
-          E = std::move(S);
-        return;
-      }
-    Items.push_back(std::move(S));
+    auto It = Index.lower_bound(S);
+    if (It == Index.end() || KeyLess()(S, Items[*It])) {
+      Items.push_back(std::move(S));
+      Index.insert(It, static_cast<uint32_t>(Items.size() - 1));
+      return;
+    }
+    // Keep the earliest location (deterministic whatever the order).
+    AccessSnapshot &E = Items[*It];
+    if (std::make_tuple(S.Location, S.Trace.size()) <
+        std::make_tuple(E.Location, E.Trace.size()))
+      E = std::move(S); // same key: the index stays ordered
   }
-  std::vector<AccessSnapshot> take() { return std::move(Items); }
+  std::vector<AccessSnapshot> take() {
+    Index.clear();
+    return std::move(Items);
+  }
 
 private:
+  /// A strict weak order whose equivalence is sameAbstractAccess. It orders
+  /// interned names by address (cheap, not deterministic): it only serves
+  /// lookups, Items keeps insertion order.
+  struct KeyLess {
+    static int cmpSym(ir::Symbol A, ir::Symbol B) {
+      std::less<const void *> L;
+      const void *PA = A.c_str(), *PB = B.c_str();
+      return L(PA, PB) ? -1 : L(PB, PA) ? 1 : 0;
+    }
+    template <typename T> static int cmpVal(T A, T B) {
+      return A < B ? -1 : B < A ? 1 : 0;
+    }
+    /// Equivalence is AccessPath::operator== (spelling ignored).
+    static int cmpPath(const AccessPath &A, const AccessPath &B) {
+      if (int C = cmpVal(A.Root, B.Root))
+        return C;
+      if (int C = A.Root == RootKind::Global ? cmpSym(A.Symbol, B.Symbol)
+                                             : cmpVal(A.Index, B.Index))
+        return C;
+      if (int C = cmpVal(A.Steps.size(), B.Steps.size()))
+        return C;
+      for (size_t I = 0; I < A.Steps.size(); ++I) {
+        if (int C = cmpVal(A.Steps[I].Kind, B.Steps[I].Kind))
+          return C;
+        if (int C = cmpSym(A.Steps[I].Name, B.Steps[I].Name))
+          return C;
+      }
+      return 0;
+    }
+    bool operator()(const AccessSnapshot &A, const AccessSnapshot &B) const {
+      if (int C = cmpVal(A.Kind, B.Kind))
+        return C < 0;
+      if (int C = cmpVal(A.Threads, B.Threads))
+        return C < 0;
+      if (int C = cmpSym(A.ContainerMethod, B.ContainerMethod))
+        return C < 0;
+      if (int C = cmpVal(A.Locks.size(), B.Locks.size()))
+        return C < 0;
+      if (int C = cmpPath(A.Path, B.Path))
+        return C < 0;
+      for (size_t I = 0; I < A.Locks.size(); ++I) {
+        const HeldLock &X = A.Locks[I], &Y = B.Locks[I];
+        if (int C = cmpVal(X.Shared, Y.Shared))
+          return C < 0;
+        if (int C = cmpVal(X.Unknown, Y.Unknown))
+          return C < 0;
+        if (int C = cmpPath(X.Lock, Y.Lock))
+          return C < 0;
+      }
+      return false;
+    }
+  };
+  /// Orders indices into Items by their key; looks up snapshots directly.
+  struct IndexLess {
+    using is_transparent = void;
+    const std::vector<AccessSnapshot> *Items;
+    bool operator()(uint32_t A, uint32_t B) const {
+      return KeyLess()((*Items)[A], (*Items)[B]);
+    }
+    bool operator()(const AccessSnapshot &A, uint32_t B) const {
+      return KeyLess()(A, (*Items)[B]);
+    }
+    bool operator()(uint32_t A, const AccessSnapshot &B) const {
+      return KeyLess()((*Items)[A], B);
+    }
+  };
   std::vector<AccessSnapshot> Items;
+  std::set<uint32_t, IndexLess> Index{IndexLess{&Items}};
 };
 
 class FunctionAnalysis {
@@ -269,23 +343,29 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
                                     AbstractState &S) {
   const ir::CallInfo &C = I.Call;
   std::vector<HeldLock> CallerLocks = S.Held.locks();
+  const ir::Symbol CalleeSym(C.CalleeName.empty() ? Callee.Name : C.CalleeName);
   for (const AccessSnapshot &A : Callee.Accesses) {
     std::optional<AccessPath> P = substitute(A.Path, C.Args, S);
     if (!P)
       continue;
-    AccessSnapshot Out = A;
+    AccessSnapshot Out;
+    Out.Kind = A.Kind;
     Out.Path = std::move(*P);
+    Out.ContainerMethod = A.ContainerMethod;
+    Out.Threads = A.Threads;
+    Out.Location = A.Location;
+    Out.Locks.reserve(CallerLocks.size() + A.Locks.size());
     Out.Locks = CallerLocks;
     for (const HeldLock &L : A.Locks)
       Out.Locks.push_back(substituteLock(L, C.Args, S));
     std::sort(Out.Locks.begin(), Out.Locks.end());
     Out.Locks.erase(std::unique(Out.Locks.begin(), Out.Locks.end()),
                     Out.Locks.end());
-    Out.Trace.insert(Out.Trace.begin(),
-                     CallSite{C.CalleeName.empty() ? Callee.Name : C.CalleeName,
-                              I.Location});
-    if (Out.Trace.size() > MaxTraceDepth)
-      Out.Trace.resize(MaxTraceDepth);
+    size_t Depth = std::min<size_t>(A.Trace.size() + 1, MaxTraceDepth);
+    Out.Trace.reserve(Depth);
+    Out.Trace.push_back(CallSite{CalleeSym, I.Location});
+    Out.Trace.insert(Out.Trace.end(), A.Trace.begin(),
+                     A.Trace.begin() + (Depth - 1));
     Accesses.add(std::move(Out));
   }
   if (C.DeclaredEffects.empty()) {
@@ -611,6 +691,7 @@ FunctionSummary FunctionAnalysis::run() {
   Sum.UsesLocksDirectly = UsesLocks;
   Sum.Threads = UsesLocks ? ThreadsKind::AnyThread : ThreadsKind::NoThread;
   Sum.Accesses = Accesses.take();
+  Sum.Accesses.shrink_to_fit(); // summaries live until the end of the run
   for (AccessSnapshot &A : Sum.Accesses) {
     A.Threads = joinThreads(A.Threads, Sum.Threads);
     // Locks on this function's own stack objects protect nothing a caller

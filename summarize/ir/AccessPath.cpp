@@ -1,6 +1,8 @@
 //===- AccessPath.cpp - Canonical memory paths ----------------------------===//
 #include "summarize/ir/AccessPath.h"
 
+#include <string_view>
+
 namespace racer::ir {
 
 bool AccessPath::isPrefixOf(const AccessPath &Other) const {
@@ -25,13 +27,14 @@ bool operator<(const AccessPath &A, const AccessPath &B) {
 }
 
 /// Field names are stored qualified ("Counter::n_"); print the last part.
-static std::string unqualified(const std::string &Name) {
-  size_t Pos = Name.rfind("::");
-  return Pos == std::string::npos ? Name : Name.substr(Pos + 2);
+static std::string_view unqualified(const std::string &Name) {
+  std::string_view V = Name;
+  size_t Pos = V.rfind("::");
+  return Pos == std::string_view::npos ? V : V.substr(Pos + 2);
 }
 
 std::string AccessPath::str() const {
-  std::string Out = Spelling.empty() ? "<root>" : Spelling;
+  std::string Out = Spelling.empty() ? std::string("<root>") : Spelling.str();
   size_t PendingDerefs = 0;
   for (const PathStep &S : Steps) {
     switch (S.Kind) {

@@ -18,6 +18,11 @@
 #ifndef RACER_SUMMARIZE_IR_ACCESSPATH_H
 #define RACER_SUMMARIZE_IR_ACCESSPATH_H
 
+#include "summarize/ir/Symbol.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -42,7 +47,7 @@ enum class StepKind : uint8_t {
 struct PathStep {
   StepKind Kind = StepKind::Field;
   /// For Field: the field's qualified name, e.g. "Counter::n_".
-  std::string Name;
+  Symbol Name;
 
   friend bool operator==(const PathStep &A, const PathStep &B) {
     return A.Kind == B.Kind && A.Name == B.Name;
@@ -58,26 +63,27 @@ struct AccessPath {
   /// Formal index (Formal), local id (Local); unused for Global.
   uint32_t Index = 0;
   /// Global: the variable's symbol (USR), its identity across TUs.
-  std::string Symbol;
+  ir::Symbol Symbol;
   /// The root as spelled in source (`this`, `p`, `g_config`); printing only.
-  std::string Spelling;
-  std::vector<PathStep> Steps;
+  ir::Symbol Spelling;
+  /// Most paths are short (`this->f` is Deref Field): kept inline.
+  llvm::SmallVector<PathStep, 2> Steps;
 
-  static AccessPath formal(uint32_t Idx, std::string Name) {
+  static AccessPath formal(uint32_t Idx, ir::Symbol Name) {
     AccessPath P;
     P.Root = RootKind::Formal;
     P.Index = Idx;
     P.Spelling = std::move(Name);
     return P;
   }
-  static AccessPath global(std::string Symbol, std::string Name) {
+  static AccessPath global(ir::Symbol Symbol, ir::Symbol Name) {
     AccessPath P;
     P.Root = RootKind::Global;
     P.Symbol = std::move(Symbol);
     P.Spelling = std::move(Name);
     return P;
   }
-  static AccessPath local(uint32_t Id, std::string Name) {
+  static AccessPath local(uint32_t Id, ir::Symbol Name) {
     AccessPath P;
     P.Root = RootKind::Local;
     P.Index = Id;
@@ -85,9 +91,9 @@ struct AccessPath {
     return P;
   }
 
-  AccessPath field(std::string Name) const {
+  AccessPath field(ir::Symbol Name) const {
     AccessPath P = *this;
-    P.Steps.push_back({StepKind::Field, std::move(Name)});
+    P.Steps.push_back({StepKind::Field, Name});
     return P;
   }
   AccessPath deref() const {

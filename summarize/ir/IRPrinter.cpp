@@ -24,7 +24,7 @@ std::string rootSpelling(const AccessPath &P) {
   return "?";
 }
 
-std::string printSteps(std::string S, const std::vector<PathStep> &Steps,
+std::string printSteps(std::string S, llvm::ArrayRef<PathStep> Steps,
                        size_t End) {
   for (size_t I = 0; I < End; ++I) {
     const PathStep &St = Steps[I];
