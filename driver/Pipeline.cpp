@@ -215,7 +215,7 @@ ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats St) {
   auto T3 = std::chrono::steady_clock::now();
   report::ReportCollector Collector(Program.Files);
   St.Conflicts = findConflicts(Program.Functions, PS.summaries(),
-                               Program.Classes, Collector);
+                               Program.Classes, Collector, &PS.graph());
   St.ConflictSeconds = secondsSince(T3);
 
   auto T4 = std::chrono::steady_clock::now();

@@ -17,6 +17,8 @@ const char *racer::report::ruleId(RaceKind K) {
     return UnprotectedWriteRuleId;
   case RaceKind::ReadWriteRace:
     return ReadWriteRaceRuleId;
+  case RaceKind::DifferentLocks:
+    return DifferentLocksRuleId;
   }
   return UnprotectedWriteRuleId;
 }
@@ -89,6 +91,37 @@ std::vector<Note> sideTrace(const RaceSide &S,
   return Notes;
 }
 
+/// " under `a`, `b`": the identified locks held at \p A.
+std::string underLocks(const AccessSnapshot &A) {
+  std::string S;
+  for (const HeldLock &L : A.Locks) {
+    if (L.Unknown)
+      continue;
+    S += S.empty() ? " under `" : ", `";
+    S += L.Lock.str();
+    S += '`';
+    if (L.Shared)
+      S += " (shared)";
+  }
+  return S;
+}
+
+/// Notes saying how the thread of \p S was started: the calls from the root
+/// function to the thread-creating call, then that call.
+std::vector<Note> startNotes(const RaceSide &S,
+                             const std::vector<std::string> &Files) {
+  std::vector<Note> Notes;
+  for (size_t I = 0; I < S.Started.size(); ++I) {
+    const CallSite &C = S.Started[I];
+    bool Last = I + 1 == S.Started.size();
+    Notes.push_back({toSource(C.Location, Files),
+                     Last ? "thread running '" + C.Callee.str() +
+                                "' started here"
+                          : "call to '" + C.Callee.str() + "'"});
+  }
+  return Notes;
+}
+
 /// The conflicting side is the reported access itself (a method racing with
 /// another thread running the same code).
 bool isSelfRace(const RaceFinding &F) {
@@ -118,8 +151,17 @@ bool notesLess(const std::vector<Note> &A, const std::vector<Note> &B) {
 /// remaining field, so equal-keyed findings can only be identical reports.
 struct Entry {
   RaceKind Kind;
+  unsigned Rank; ///< kindRank
   Report R;
 };
+
+/// Orders kinds, and within a kind writes before reads: when a line both
+/// reads and writes a location (`return ++n_;`), the one report kept for it
+/// is about the write.
+unsigned kindRank(const RaceFinding &F) {
+  return static_cast<unsigned>(F.Kind) * 2 +
+         (isWrite(F.Reported.Access.Kind) ? 0 : 1);
+}
 
 bool entryLess(const Entry &A, const Entry &B) {
   const Report &X = A.R, &Y = B.R;
@@ -129,10 +171,8 @@ bool entryLess(const Entry &A, const Entry &B) {
     return X.Path < Y.Path;
   if (X.Function != Y.Function)
     return X.Function < Y.Function;
-  // Writes before reads: when a line both reads and writes a location
-  // (`return ++n_;`), the one report kept for it is the unprotected write.
-  if (A.Kind != B.Kind)
-    return A.Kind < B.Kind;
+  if (A.Rank != B.Rank)
+    return A.Rank < B.Rank;
   if (locKey(X.Loc) != locKey(Y.Loc))
     return locKey(X.Loc) < locKey(Y.Loc);
   if (X.ConflictFunction != Y.ConflictFunction)
@@ -168,25 +208,41 @@ Report racer::report::wordFinding(const RaceFinding &F,
 
   Report R;
   R.RuleId = ruleId(F.Kind);
+  const char *ConKind = isWrite(Con.Access.Kind) ? "write" : "read";
   std::string Where = " in '" + Rep.Function + "'" + viaCall(A);
   std::string With = Self ? " races with itself on another thread"
-                          : " races with the write in '" + Con.Function + "'";
+                          : std::string(" races with the ") + ConKind +
+                                " in '" + Con.Function + "'";
   if (F.Kind == RaceKind::UnprotectedWrite) {
     R.Message = "unprotected write to " + accessPhrase(A, RepPath) + Where + With;
     if (onlySharedLocks(A))
       R.Message += " (only a shared lock is held)";
-  } else {
+  } else if (F.Kind == RaceKind::ReadWriteRace) {
     R.Message = "read of " + accessPhrase(A, RepPath) + " without synchronization" +
                 Where + With;
+  } else {
+    R.Message = std::string(isWrite(A.Kind) ? "write to " : "read of ") +
+                accessPhrase(A, RepPath) + underLocks(A) + Where +
+                (Self ? " races with itself on another thread"
+                      : std::string(" races with the ") + ConKind +
+                            underLocks(Con.Access) + " in '" + Con.Function +
+                            "'") +
+                " (no common lock)";
   }
   R.Loc = sideLoc(Rep, Files);
-  R.Trace = sideTrace(Rep, Files, RepPath);
+  R.Trace = startNotes(Rep, Files);
+  for (Note &N : sideTrace(Rep, Files, RepPath))
+    R.Trace.push_back(std::move(N));
 
   R.ConflictMessage =
-      Self ? "conflicting write by another thread running '" + Con.Function + "'"
-           : "conflicting write in '" + Con.Function + "'" + viaCall(Con.Access);
+      Self ? std::string("conflicting ") + ConKind +
+                 " by another thread running '" + Con.Function + "'"
+           : std::string("conflicting ") + ConKind + " in '" + Con.Function +
+                 "'" + viaCall(Con.Access);
   R.ConflictLoc = sideLoc(Con, Files);
-  R.ConflictTrace = sideTrace(Con, Files, ConPath);
+  R.ConflictTrace = startNotes(Con, Files);
+  for (Note &N : sideTrace(Con, Files, ConPath))
+    R.ConflictTrace.push_back(std::move(N));
 
   R.Class = F.Class;
   R.Function = Rep.Function;
@@ -241,6 +297,7 @@ std::vector<Report> ReportCollector::takeReports() {
   };
   struct Light {
     RaceKind Kind;
+    unsigned Rank;
     const std::string *Class, *Function, *ConflictFunction;
     std::string Path;
     LightLoc Loc, ConflictLoc;
@@ -261,8 +318,8 @@ std::vector<Report> ReportCollector::takeReports() {
       return X.Path < Y.Path ? -1 : 1;
     if (*X.Function != *Y.Function)
       return *X.Function < *Y.Function ? -1 : 1;
-    if (X.Kind != Y.Kind)
-      return X.Kind < Y.Kind ? -1 : 1;
+    if (X.Rank != Y.Rank)
+      return X.Rank < Y.Rank ? -1 : 1;
     if (!lightLocEq(X.Loc, Y.Loc))
       return lightLocLess(X.Loc, Y.Loc) ? -1 : 1;
     if (*X.ConflictFunction != *Y.ConflictFunction)
@@ -275,13 +332,14 @@ std::vector<Report> ReportCollector::takeReports() {
   std::vector<Light> Lights;
   Lights.reserve(Taken.size());
   for (const RaceFinding &F : Taken)
-    Lights.push_back({F.Kind, &F.Class, &F.Reported.Function,
+    Lights.push_back({F.Kind, kindRank(F), &F.Class, &F.Reported.Function,
                       &F.Conflicting.Function, F.Reported.Access.Path.str(),
                       lightSideLoc(F.Reported), lightSideLoc(F.Conflicting)});
   std::vector<std::optional<Entry>> Worded(Taken.size());
   auto word = [&](uint32_t I) -> Entry & {
     if (!Worded[I])
-      Worded[I] = Entry{Taken[I].Kind, wordFinding(Taken[I], Files)};
+      Worded[I] =
+          Entry{Taken[I].Kind, kindRank(Taken[I]), wordFinding(Taken[I], Files)};
     return *Worded[I];
   };
 

@@ -34,6 +34,7 @@ namespace racer::report {
 /// Rule ids, one per RaceKind.
 inline constexpr const char *UnprotectedWriteRuleId = "racecar-unprotected-write";
 inline constexpr const char *ReadWriteRaceRuleId = "racecar-read-write-race";
+inline constexpr const char *DifferentLocksRuleId = "racecar-different-locks";
 
 /// The rule id of a finding kind.
 const char *ruleId(RaceKind K);

@@ -78,6 +78,14 @@ const Rule Rules[] = {
      "Read under the same mutex that protects the writes (a shared lock such "
      "as std::shared_lock is enough for reads), or make the memory a "
      "std::atomic if it is a single independent value."},
+    {DifferentLocksRuleId, "DifferentLocks",
+     "Accesses protected by different locks",
+     "Both accesses hold a lock, but not the same one, so they do not exclude "
+     "each other: the two threads may run them at the same time. This is a "
+     "data race, which is undefined behavior in C and C++.",
+     "Decide which mutex protects this memory and take that one on every "
+     "access (for a field, usually the mutex of the same object), or make "
+     "the memory a std::atomic if it is a single independent value."},
 };
 
 unsigned ruleIndex(llvm::StringRef Id) {

@@ -56,6 +56,7 @@ RACER_SAME_ENUM(sc::StepKind::INDEX, ir::StepKind::Index);
 RACER_SAME_ENUM(sc::OperandKind::OBJECT, ir::Operand::Kind::Object);
 RACER_SAME_ENUM(sc::OperandKind::FRESH, ir::Operand::Kind::Fresh);
 RACER_SAME_ENUM(sc::OperandKind::UNKNOWN, ir::Operand::Kind::Unknown);
+RACER_SAME_ENUM(sc::OperandKind::VALUE, ir::Operand::Kind::Value);
 RACER_SAME_ENUM(sc::LockEffectKind::ACQUIRE, ir::DeclaredLockEffect::Kind::Acquire);
 RACER_SAME_ENUM(sc::LockEffectKind::ACQUIRE_SHARED,
                 ir::DeclaredLockEffect::Kind::AcquireShared);
@@ -101,17 +102,19 @@ RACER_SIZE(ir::PathStep, 16);
 RACER_SIZE(ir::AccessPath, 72);
 RACER_SIZE(ir::Operand, 80);
 RACER_SIZE(ir::DeclaredLockEffect, 80);
-RACER_SIZE(ir::CallInfo, 144);
-RACER_SIZE(ir::Instr, 320);
+RACER_SIZE(ir::CallInfo, 200);
+RACER_SIZE(ir::CallableArg, 192);
+RACER_SIZE(ir::Instr, 376);
 RACER_SIZE(ir::Block, 56);
 RACER_SIZE(ir::Function, 216);
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 104);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
-RACER_SIZE(AccessSnapshot, 152);
+RACER_SIZE(AccessSnapshot, 168);
 RACER_SIZE(LockEffect, 48);
-RACER_SIZE(FunctionSummary, 224);
+RACER_SIZE(FunctionSummary, 288);
+RACER_SIZE(ThreadSpawn, 192);
 RACER_SIZE(TUFile, 160);
 #undef RACER_SIZE
 #endif
@@ -120,7 +123,7 @@ RACER_SIZE(TUFile, 160);
 template <typename E> constexpr unsigned enumCount();
 template <> constexpr unsigned enumCount<ir::RootKind>() { return 3; }
 template <> constexpr unsigned enumCount<ir::StepKind>() { return 3; }
-template <> constexpr unsigned enumCount<ir::Operand::Kind>() { return 3; }
+template <> constexpr unsigned enumCount<ir::Operand::Kind>() { return 4; }
 template <> constexpr unsigned enumCount<ir::DeclaredLockEffect::Kind>() {
   return 4;
 }
@@ -147,7 +150,8 @@ bool isDefault(const ir::Operand &O) {
 bool isDefault(const ir::CallInfo &C) {
   return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
          C.ArgTypes.empty() && C.ResultLocal == -1 && !C.IsConstructor &&
-         !C.IsDestructor && C.DeclaredEffects.empty();
+         !C.IsDestructor && C.DeclaredEffects.empty() && C.Callables.empty() &&
+         C.ElementType.empty();
 }
 bool isDefault(const LockEffect &E) {
   return E.Acquired.empty() && E.Released.empty();
@@ -254,6 +258,50 @@ private:
     B.setIsConstructor(C.IsConstructor);
     B.setIsDestructor(C.IsDestructor);
     effects(B, C.DeclaredEffects);
+    if (!C.Callables.empty()) {
+      auto L = B.initCallables(C.Callables.size());
+      for (size_t I = 0; I < C.Callables.size(); ++I) {
+        const ir::CallableArg &A = C.Callables[I];
+        auto AB = L[I];
+        AB.setArg(A.Arg);
+        AB.setCallee(str(A.Callee));
+        AB.setCalleeName(str(A.CalleeName));
+        AB.setHasReceiver(A.HasReceiver);
+        if (!isDefault(A.Receiver))
+          operand(AB.initReceiver(), A.Receiver);
+        AB.setNumParams(A.NumParams);
+        operands(A.Captures, [&](size_t N) { return AB.initCaptures(N); });
+      }
+    }
+    B.setElementType(str(C.ElementType));
+  }
+
+  /// A list of operands; \p Init is called with the size only if non-empty.
+  template <typename InitFn>
+  void operands(const std::vector<ir::Operand> &V, InitFn Init) {
+    if (V.empty())
+      return;
+    auto L = Init(V.size());
+    for (size_t I = 0; I < V.size(); ++I)
+      operand(L[I], V[I]);
+  }
+
+  template <typename InitFn, typename Vec>
+  void ids(const Vec &V, InitFn Init) {
+    if (V.empty())
+      return;
+    auto L = Init(V.size());
+    for (size_t I = 0; I < V.size(); ++I)
+      L.set(I, V[I]);
+  }
+
+  template <typename ListB>
+  void trace(ListB TL, const std::vector<CallSite> &Tr) {
+    for (size_t T = 0; T < Tr.size(); ++T) {
+      TL[T].setCallee(str(Tr[T].Callee));
+      if (!isDefault(Tr[T].Location))
+        loc(TL[T].initLocation(), Tr[T].Location);
+    }
   }
 
   void instr(sc::Instr::Builder B, const ir::Instr &I) {
@@ -360,18 +408,34 @@ private:
         AB.setThreads(toSchema<sc::ThreadsKind>(A.Threads));
         if (!isDefault(A.Location))
           loc(AB.initLocation(), A.Location);
-        if (!A.Trace.empty()) {
-          auto TL = AB.initTrace(A.Trace.size());
-          for (size_t T = 0; T < A.Trace.size(); ++T) {
-            TL[T].setCallee(str(A.Trace[T].Callee));
-            if (!isDefault(A.Trace[T].Location))
-              loc(TL[T].initLocation(), A.Trace[T].Location);
-          }
-        }
+        if (!A.Trace.empty())
+          trace(AB.initTrace(A.Trace.size()), A.Trace);
+        ids(A.Live, [&](size_t N) { return AB.initLive(N); });
       }
     }
     if (!isDefault(S.Return))
       operand(B.initReturnValue(), S.Return);
+    if (!S.Spawns.empty()) {
+      auto L = B.initSpawns(S.Spawns.size());
+      for (size_t I = 0; I < S.Spawns.size(); ++I) {
+        const ThreadSpawn &T = S.Spawns[I];
+        auto TB = L[I];
+        TB.setId(T.Id);
+        TB.setEntry(str(T.Entry));
+        TB.setEntryName(str(T.EntryName));
+        operands(T.Args, [&](size_t N) { return TB.initArgs(N); });
+        if (!isDefault(T.Handle))
+          operand(TB.initHandle(), T.Handle);
+        TB.setMulti(T.Multi);
+        ids(T.LiveAtSpawn, [&](size_t N) { return TB.initLiveAtSpawn(N); });
+        if (!isDefault(T.Location))
+          loc(TB.initLocation(), T.Location);
+        if (!T.Trace.empty())
+          trace(TB.initTrace(T.Trace.size()), T.Trace);
+      }
+    }
+    ids(S.LiveAtExit, [&](size_t N) { return B.initLiveAtExit(N); });
+    operands(S.Joins, [&](size_t N) { return B.initJoins(N); });
   }
 
   bool Dedup;
@@ -498,7 +562,49 @@ private:
     C.IsConstructor = R.getIsConstructor();
     C.IsDestructor = R.getIsDestructor();
     C.DeclaredEffects = effects(R.getDeclaredEffects());
+    for (auto AR : R.getCallables()) {
+      ir::CallableArg A;
+      A.Arg = AR.getArg();
+      A.Callee = str(AR.getCallee());
+      A.CalleeName = str(AR.getCalleeName());
+      A.HasReceiver = AR.getHasReceiver();
+      if (AR.hasReceiver())
+        A.Receiver = operand(AR.getReceiver());
+      A.NumParams = AR.getNumParams();
+      A.Captures = operands(AR.getCaptures());
+      C.Callables.push_back(std::move(A));
+    }
+    C.ElementType = str(R.getElementType());
     return C;
+  }
+
+  std::vector<ir::Operand> operands(capnp::List<sc::Operand>::Reader L) {
+    std::vector<ir::Operand> V;
+    V.reserve(L.size());
+    for (auto O : L)
+      V.push_back(operand(O));
+    return V;
+  }
+
+  template <typename Vec> static Vec ids(capnp::List<uint32_t>::Reader L) {
+    Vec V;
+    V.reserve(L.size());
+    for (uint32_t I : L)
+      V.push_back(I);
+    return V;
+  }
+
+  std::vector<CallSite> trace(capnp::List<sc::CallSite>::Reader Tr) {
+    std::vector<CallSite> V;
+    V.reserve(Tr.size());
+    for (auto CR : Tr) {
+      CallSite C;
+      C.Callee = str(CR.getCallee());
+      if (CR.hasLocation())
+        C.Location = loc(CR.getLocation());
+      V.push_back(std::move(C));
+    }
+    return V;
   }
 
   void instr(sc::Instr::Reader R, ir::Instr &I) {
@@ -603,19 +709,29 @@ private:
       A.Threads = en<ThreadsKind>(AR.getThreads(), "threads kind");
       if (AR.hasLocation())
         A.Location = loc(AR.getLocation());
-      auto Tr = AR.getTrace();
-      A.Trace.reserve(Tr.size());
-      for (auto CR : Tr) {
-        CallSite C;
-        C.Callee = str(CR.getCallee());
-        if (CR.hasLocation())
-          C.Location = loc(CR.getLocation());
-        A.Trace.push_back(std::move(C));
-      }
+      A.Trace = trace(AR.getTrace());
+      A.Live = ids<llvm::SmallVector<uint32_t, 0>>(AR.getLive());
       S.Accesses.push_back(std::move(A));
     }
     if (R.hasReturnValue())
       S.Return = operand(R.getReturnValue());
+    for (auto TR : R.getSpawns()) {
+      ThreadSpawn T;
+      T.Id = TR.getId();
+      T.Entry = str(TR.getEntry());
+      T.EntryName = str(TR.getEntryName());
+      T.Args = operands(TR.getArgs());
+      if (TR.hasHandle())
+        T.Handle = operand(TR.getHandle());
+      T.Multi = TR.getMulti();
+      T.LiveAtSpawn = ids<llvm::SmallVector<uint32_t, 0>>(TR.getLiveAtSpawn());
+      if (TR.hasLocation())
+        T.Location = loc(TR.getLocation());
+      T.Trace = trace(TR.getTrace());
+      S.Spawns.push_back(std::move(T));
+    }
+    S.LiveAtExit = ids<llvm::SmallVector<uint32_t, 0>>(R.getLiveAtExit());
+    S.Joins = operands(R.getJoins());
     return S;
   }
 

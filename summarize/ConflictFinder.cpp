@@ -1,5 +1,6 @@
 //===- ConflictFinder.cpp - Pairing accesses per class --------------------===//
 #include "summarize/ConflictFinder.h"
+#include "summarize/LockProtection.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -45,8 +46,9 @@ RaceSide sideOf(const ir::Function &F, const AccessSnapshot &A) {
 ConflictStats findConflicts(const std::vector<ir::Function> &Functions,
                             const std::vector<FunctionSummary> &Summaries,
                             const std::vector<ir::ClassInfo> &Classes,
-                            FindingSink &Sink) {
+                            FindingSink &Sink, const CallGraph *Graph) {
   ConflictStats Stats;
+  std::set<ir::Loc> Reported;
 
   // Evidence of concurrent use, per class.
   llvm::StringMap<bool> Checked;
@@ -103,18 +105,62 @@ ConflictStats findConflicts(const std::vector<ir::Function> &Functions,
           return First;
         return FirstOther ? FirstOther : First;
       };
+      // For a protected access: the first conflicting access (another
+      // method's preferred) holding protecting locks, none in common with
+      // it. Memoized per (method, kind, locks): most entries share them.
+      std::map<std::tuple<uint32_t, bool, std::vector<HeldLock>>,
+               const Entry *>
+          Memo;
+      GuardingLock Guard;
+      for (const Entry &E : Entries)
+        Guard.add(*E.Access, E.Function, LockScope::Class);
+      auto DifferentLocksFor = [&](const Entry &A) -> const Entry * {
+        const AccessSnapshot &X = *A.Access;
+        if (Guard.heldBy(X))
+          return nullptr; // the other side is the one to fix
+        auto Key = std::make_tuple(A.Function, isWrite(X.Kind), X.Locks);
+        auto It = Memo.find(Key);
+        if (It != Memo.end())
+          return It->second;
+        // Prefer another method's access, then a write.
+        const Entry *Best = nullptr;
+        int BestRank = -1;
+        for (const Entry &B : Entries) {
+          const AccessSnapshot &Y = *B.Access;
+          if (!isWrite(X.Kind) && !isWrite(Y.Kind))
+            continue;
+          if (!threadsCanConflict(ThreadsKind::AnyThread, Y.Threads))
+            continue;
+          if (judgePair(X, Y, LockScope::Class) != PairVerdict::DifferentLocks)
+            continue;
+          int Rank = (B.Function != A.Function ? 2 : 0) +
+                     (isWrite(Y.Kind) ? 1 : 0);
+          if (Rank > BestRank) {
+            BestRank = Rank;
+            Best = &B;
+            if (Rank == 3)
+              break;
+          }
+        }
+        return Memo[Key] = Best;
+      };
       for (const Entry &A : Entries) {
         const AccessSnapshot &Acc = *A.Access;
         RaceKind Kind;
-        if (isWrite(Acc.Kind) && !Acc.isProtected())
+        const Entry *B = nullptr;
+        if (isWrite(Acc.Kind) && !Acc.isProtected()) {
           Kind = RaceKind::UnprotectedWrite;
-        else if (!isWrite(Acc.Kind) && Acc.Locks.empty())
+          B = ConflictFor(A);
+        } else if (!isWrite(Acc.Kind) && Acc.Locks.empty()) {
           Kind = RaceKind::ReadWriteRace;
-        else
-          continue;
-        const Entry *B = ConflictFor(A);
+          B = ConflictFor(A);
+        } else {
+          Kind = RaceKind::DifferentLocks;
+          B = DifferentLocksFor(A);
+        }
         if (!B)
           continue;
+        Reported.insert(Acc.Location);
         RaceFinding R;
         R.Kind = Kind;
         R.Class = Class;
@@ -125,6 +171,9 @@ ConflictStats findConflicts(const std::vector<ir::Function> &Functions,
       }
     }
   }
+  if (Graph)
+    Stats.Threads =
+        findThreadRaces(Functions, Summaries, *Graph, Reported, Sink);
   return Stats;
 }
 

@@ -2,6 +2,7 @@
 #include "summarize/Domain.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace racer {
 
@@ -64,7 +65,28 @@ void LockSet::joinWith(const LockSet &O) {
   Entries = std::move(Out);
 }
 
+namespace {
+void unionInto(llvm::SmallVector<uint32_t, 2> &Into,
+               const llvm::SmallVector<uint32_t, 2> &From) {
+  if (From.empty())
+    return;
+  llvm::SmallVector<uint32_t, 2> Out;
+  std::set_union(Into.begin(), Into.end(), From.begin(), From.end(),
+                 std::back_inserter(Out));
+  Into = std::move(Out);
+}
+} // namespace
+
+llvm::SmallVector<uint32_t, 0> AbstractState::live() const {
+  llvm::SmallVector<uint32_t, 0> Out;
+  std::set_difference(Started.begin(), Started.end(), Joined.begin(),
+                      Joined.end(), std::back_inserter(Out));
+  return Out;
+}
+
 void AbstractState::joinWith(const AbstractState &O) {
+  unionInto(Started, O.Started);
+  unionInto(Joined, O.Joined);
   Held.joinWith(O.Held);
   Released.joinWith(O.Released);
   for (auto &[Local, Value] : Bindings) {
@@ -88,7 +110,8 @@ void AbstractState::joinWith(const AbstractState &O) {
 
 bool operator==(const AbstractState &A, const AbstractState &B) {
   return A.Held == B.Held && A.Released == B.Released &&
-         A.Bindings == B.Bindings && A.Guards == B.Guards;
+         A.Bindings == B.Bindings && A.Guards == B.Guards &&
+         A.Started == B.Started && A.Joined == B.Joined;
 }
 
 } // namespace racer

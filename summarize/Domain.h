@@ -14,6 +14,8 @@
 
 #include "summarize/Summary.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <map>
 #include <utility>
 #include <vector>
@@ -64,6 +66,14 @@ struct AbstractState final {
   /// rooted at a local).
   std::map<uint32_t, ir::Operand> Bindings;
   std::map<uint32_t, GuardState> Guards;
+  /// Threads (ThreadSpawn ids) that may have been started, and that may have
+  /// been joined, on some path here; both sorted, join is union. A thread may
+  /// be running iff started and not joined: joining on one path counts (a
+  /// join loop over a handle array joins every thread started into it).
+  llvm::SmallVector<uint32_t, 2> Started, Joined;
+
+  /// Started minus Joined.
+  llvm::SmallVector<uint32_t, 0> live() const;
 
   void joinWith(const AbstractState &O);
   friend bool operator==(const AbstractState &A, const AbstractState &B);

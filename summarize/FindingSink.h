@@ -22,6 +22,11 @@ enum class RaceKind : uint8_t {
   /// A read with no lock that may run concurrently with a write:
   ///   int get_bad() { return n_; }  // while set() writes n_ under mu_
   ReadWriteRace,
+  /// Both accesses hold locks, but no lock in common (RacerF's lock
+  /// identity):
+  ///   { lock(mu_a); n = 1; }   // thread 1
+  ///   { lock(mu_b); n = 2; }   // thread 2
+  DifferentLocks,
 };
 
 /// One side of a race: the access as seen from a top-level (non-private)
@@ -30,11 +35,19 @@ struct RaceSide {
   std::string Function;      ///< qualified name of the top-level function
   ir::Loc FunctionLocation;  ///< where it is defined
   AccessSnapshot Access;     ///< path, kind, locks, location, trace
+  /// For a thread (an origin other than the root function): how it was
+  /// started, from the root function down to the thread-creating call; the
+  /// last frame names the thread's entry (`Callee`) and the call's location.
+  /// Empty for the root function's own thread and for class-based races.
+  std::vector<CallSite> Started;
+  /// The root function (`main`, or a function nobody calls that starts
+  /// threads) whose threads race; empty for class-based races.
+  std::string Root;
 };
 
 struct RaceFinding {
   RaceKind Kind = RaceKind::UnprotectedWrite;
-  /// The class whose methods race (qualified), "" for free functions.
+  /// The class whose methods race (qualified), "" for races between threads.
   std::string Class;
   RaceSide Reported;    ///< the side that needs fixing (the unprotected one)
   RaceSide Conflicting; ///< the access it races with (a write)

@@ -16,6 +16,55 @@ struct FunctionRow {
   bool ZeroIsSuccess = false;
 };
 
+/// Thread APIs: who starts a thread, with which entry and data, and who
+/// waits for it.
+struct ThreadRow {
+  const char *Name;
+  ModelKind Kind; ///< ThreadCreate or ThreadJoin
+  int HandleArg;
+  int EntryArg;
+  ThreadData Data;
+  unsigned DataArg;
+};
+
+const ThreadRow ThreadTable[] = {
+    // int pthread_create(pthread_t *t, attr, void *(*entry)(void *), void *arg)
+    {"pthread_create", ModelKind::ThreadCreate, 0, 2, ThreadData::One, 3},
+    // int thrd_create(thrd_t *t, int (*entry)(void *), void *arg)
+    {"thrd_create", ModelKind::ThreadCreate, 0, 1, ThreadData::One, 2},
+    // std::thread t(f, args...): Args[0] is the thread object.
+    {"std::thread::thread", ModelKind::ThreadCreate, 0, 1, ThreadData::Rest, 0},
+    {"std::jthread::jthread", ModelKind::ThreadCreate, 0, 1, ThreadData::Rest, 0},
+    // std::async([policy,] f, args...): the first callable argument.
+    {"std::async", ModelKind::ThreadCreate, -1, -1, ThreadData::Rest, 0},
+    {"pthread_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
+    {"thrd_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
+    {"std::thread::join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
+    {"std::jthread::join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
+    {"std::jthread::~jthread", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
+    // A future's result is ready only once its task finished; its handle is
+    // not tracked (-1): it joins threads whose handle is not known either.
+    {"std::future::get", ModelKind::ThreadJoin, -1, -1, ThreadData::Rest, 0},
+    {"std::future::wait", ModelKind::ThreadJoin, -1, -1, ThreadData::Rest, 0},
+    {"std::shared_future::get", ModelKind::ThreadJoin, -1, -1, ThreadData::Rest, 0},
+    {"std::shared_future::wait", ModelKind::ThreadJoin, -1, -1, ThreadData::Rest, 0},
+};
+
+/// Containers of threads: these members construct a thread in place from
+/// their arguments (`threads.emplace_back(worker, i)`).
+const char *const ThreadElementTypes[] = {"std::thread", "std::jthread"};
+const char *const EmplacingMembers[] = {"emplace_back", "emplace_front",
+                                        "emplace"};
+
+/// Functions whose name starts with a prefix (SV-COMP conventions).
+struct PrefixRow {
+  const char *Prefix;
+  ModelKind Kind;
+};
+const PrefixRow PrefixTable[] = {
+    {"__VERIFIER_atomic_", ModelKind::AtomicSection},
+};
+
 /// C lock APIs: the lock is the pointee of the first argument.
 const FunctionRow FunctionTable[] = {
     {"pthread_mutex_lock", ModelKind::Lock, 0},
@@ -45,6 +94,10 @@ const FunctionRow FunctionTable[] = {
     {"std::atomic_exchange", ModelKind::Atomic, 0},
     {"std::atomic_fetch_add", ModelKind::Atomic, 0},
     {"std::atomic_fetch_sub", ModelKind::Atomic, 0},
+    // SV-COMP atomic sections: one global pseudo-lock (AtomicLockName).
+    {"__VERIFIER_atomic_begin", ModelKind::Lock, AtomicLockArg},
+    {"__VERIFIER_atomic_end", ModelKind::Unlock, AtomicLockArg},
+    {"std::thread::detach", ModelKind::NoEffect, 0},
 };
 
 enum class ClassRole : uint8_t { Mutex, Guard, SharedGuard, Container, Atomic };
@@ -144,11 +197,24 @@ struct Tables {
   llvm::StringMap<CallModel> Functions;
   llvm::StringMap<ClassRole> Classes;
   llvm::StringMap<ModelKind> Mutex, Guard;
-  llvm::StringMap<bool> Writes, Inserting;
+  llvm::StringMap<bool> Writes, Inserting, ThreadElements, Emplacing;
 
   Tables() {
     for (const FunctionRow &R : FunctionTable)
       Functions[R.Name] = CallModel{R.Kind, R.LockArg, R.ZeroIsSuccess};
+    for (const ThreadRow &R : ThreadTable) {
+      CallModel M;
+      M.Kind = R.Kind;
+      M.HandleArg = R.HandleArg;
+      M.EntryArg = R.EntryArg;
+      M.Data = R.Data;
+      M.DataArg = R.DataArg;
+      Functions[R.Name] = M;
+    }
+    for (const char *T : ThreadElementTypes)
+      ThreadElements[T] = true;
+    for (const char *E : EmplacingMembers)
+      Emplacing[E] = true;
     for (const ClassRow &R : ClassTable)
       Classes[R.Name] = R.Role;
     for (const MethodRow &R : MutexMethods)
@@ -175,11 +241,33 @@ llvm::StringRef lastComponent(llvm::StringRef Qualified) {
 
 } // namespace
 
+CallModel lookupCallModel(llvm::StringRef CalleeName,
+                          llvm::StringRef ElementType) {
+  const Tables &T = tables();
+  if (!ElementType.empty() && T.ThreadElements.count(ElementType)) {
+    size_t Pos = CalleeName.rfind("::");
+    if (Pos != llvm::StringRef::npos &&
+        T.Emplacing.count(CalleeName.substr(Pos + 2))) {
+      CallModel M;
+      M.Kind = ModelKind::ThreadCreate;
+      M.HandleArg = 0;
+      M.HandleIsElement = true;
+      M.EntryArg = -1;
+      M.Data = ThreadData::Rest;
+      return M;
+    }
+  }
+  return lookupCallModel(CalleeName);
+}
+
 CallModel lookupCallModel(llvm::StringRef CalleeName) {
   const Tables &T = tables();
   auto F = T.Functions.find(CalleeName);
   if (F != T.Functions.end())
     return F->second;
+  for (const PrefixRow &R : PrefixTable)
+    if (CalleeName.starts_with(R.Prefix))
+      return {R.Kind, 0};
 
   size_t Pos = CalleeName.rfind("::");
   if (Pos == llvm::StringRef::npos)

@@ -43,7 +43,24 @@ enum class ModelKind : uint8_t {
                  ///< before the call
   Atomic,        ///< an atomic operation: never part of a data race
   NoEffect,      ///< known library call without effect on shared memory
+  ThreadCreate,  ///< starts a thread running a callable argument
+                 ///< (`pthread_create`, `std::thread(f, a)`); see ThreadModel
+  ThreadJoin,    ///< waits for the thread whose handle is Args[HandleArg]
+                 ///< (`pthread_join(t, 0)`, `t.join()`, `~jthread`)
+  AtomicSection, ///< the callee's body runs atomically (SV-COMP
+                 ///< `__VERIFIER_atomic_*` functions): as if under AtomicLock
 };
+
+/// How a thread-creating call passes its entry and the entry's data.
+enum class ThreadData : uint8_t {
+  One,  ///< Args[DataArg] is the entry's only argument (`void *arg`)
+  Rest, ///< the arguments after the callable are the entry's arguments
+};
+
+/// The pseudo-lock of SV-COMP atomic sections (`__VERIFIER_atomic_begin`),
+/// and the CallModel::LockArg that designates it instead of an argument.
+constexpr const char *AtomicLockName = "__VERIFIER_atomic";
+constexpr unsigned AtomicLockArg = ~0u;
 
 struct CallModel {
   ModelKind Kind = ModelKind::None;
@@ -52,11 +69,28 @@ struct CallModel {
   /// Try-locks: success is a zero result (C APIs: `pthread_mutex_trylock`
   /// returns 0 when it acquired the lock), not a true one.
   bool ZeroIsSuccess = false;
+  /// ThreadCreate/ThreadJoin: the argument holding the thread's handle
+  /// (`&t` for pthread_create, the std::thread object), or -1 if none.
+  int HandleArg = -1;
+  /// ThreadCreate: the callable argument (-1: the first callable argument).
+  int EntryArg = -1;
+  ThreadData Data = ThreadData::Rest;
+  /// ThreadData::One: the argument passed to the entry.
+  unsigned DataArg = 0;
+  /// ThreadCreate: the handle is an element of the container Args[HandleArg]
+  /// (`std::vector<std::thread>::emplace_back(f)`).
+  bool HandleIsElement = false;
 };
 
 /// The model for a callee, by its qualified name without template arguments
 /// or inline namespaces (see ir::CallInfo::CalleeName).
 CallModel lookupCallModel(llvm::StringRef CalleeName);
+
+/// The model for a call, given also the element type of the container it is
+/// called on (ir::CallInfo::ElementType): `emplace_back` on a
+/// `std::vector<std::thread>` starts a thread.
+CallModel lookupCallModel(llvm::StringRef CalleeName,
+                          llvm::StringRef ElementType);
 
 /// Guard constructor tags (`std::defer_lock`, ...), by argument type name.
 enum class GuardTag : uint8_t { None, Defer, TryToLock, Adopt };

@@ -32,6 +32,18 @@ bool sameAccesses(const std::vector<AccessSnapshot> &A,
       return false;
   return true;
 }
+bool sameSpawns(const std::vector<ThreadSpawn> &A,
+                const std::vector<ThreadSpawn> &B) {
+  if (A.size() != B.size())
+    return false;
+  for (size_t I = 0; I < A.size(); ++I)
+    if (A[I].Id != B[I].Id || A[I].Entry != B[I].Entry ||
+        A[I].Args != B[I].Args || !(A[I].Handle == B[I].Handle) ||
+        A[I].Multi != B[I].Multi || A[I].LiveAtSpawn != B[I].LiveAtSpawn ||
+        !(A[I].Location == B[I].Location) || !(A[I].Trace == B[I].Trace))
+      return false;
+  return true;
+}
 } // namespace
 
 bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
@@ -39,7 +51,8 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.UsesLocksDirectly == B.UsesLocksDirectly &&
          A.Locks.Acquired == B.Locks.Acquired &&
          A.Locks.Released == B.Locks.Released && A.Return == B.Return &&
-         sameAccesses(A.Accesses, B.Accesses);
+         sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
+         A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins;
 }
 
 ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns)

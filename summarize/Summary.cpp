@@ -19,7 +19,8 @@ bool AccessSnapshot::isProtected() const {
 
 bool AccessSnapshot::sameAbstractAccess(const AccessSnapshot &O) const {
   return Kind == O.Kind && Threads == O.Threads && Path == O.Path &&
-         ContainerMethod == O.ContainerMethod && Locks == O.Locks;
+         ContainerMethod == O.ContainerMethod && Locks == O.Locks &&
+         Live == O.Live;
 }
 
 } // namespace racer

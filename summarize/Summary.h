@@ -18,6 +18,8 @@
 
 #include "summarize/ir/IR.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <string>
 #include <vector>
 
@@ -96,6 +98,9 @@ struct AccessSnapshot {
   ir::Loc Location;
   /// Call chain from the summarized function, outermost call first.
   std::vector<CallSite> Trace;
+  /// Threads (ThreadSpawn::Id of the summarized function) that may be
+  /// running at this access: started before it and not joined. Sorted.
+  llvm::SmallVector<uint32_t, 0> Live;
 
   /// Protected for this kind of access: an exclusive lock is held, or (for
   /// reads) any lock, shared included.
@@ -110,6 +115,34 @@ struct LockEffect {
   std::vector<HeldLock> Released; ///< released, not acquired (unlock wrappers)
 };
 
+/// A thread the function (or a callee) starts: an origin in O2's sense.
+/// Paths in Args and Handle are over the function's formals and globals, or
+/// rooted at its locals when the thread receives a local object (`&counter`,
+/// a `malloc`ed block bound to `d`); accesses to such locals are then kept
+/// in the summary too, so threads and their parent can be paired.
+///
+///   void start(struct job *j) {
+///     pthread_t t;
+///     pthread_create(&t, 0, worker, j);  // Spawn{Entry=worker, Args=[*j],
+///   }                                    //   Handle=Local(t), Live at exit}
+struct ThreadSpawn {
+  uint32_t Id = 0;        ///< unique among the function's spawns
+  ir::Symbol Entry;       ///< USR of the entry function
+  ir::Symbol EntryName;   ///< qualified name, for messages
+  /// Actuals of the entry's formals.
+  std::vector<ir::Operand> Args;
+  /// Where the thread's handle lives (`&t` for pthread_create, the
+  /// std::thread object), matched by joins; Unknown if not known.
+  ir::Operand Handle;
+  /// May start more than once (in a loop, or in a callee called in a loop):
+  /// then it races with itself.
+  bool Multi = false;
+  /// Spawns of this function that may be running when this one starts.
+  llvm::SmallVector<uint32_t, 0> LiveAtSpawn;
+  ir::Loc Location;            ///< the spawning call, in the innermost function
+  std::vector<CallSite> Trace; ///< from this function down to that call
+};
+
 /// The persisted summary of one function.
 struct FunctionSummary {
   std::string Symbol;
@@ -122,6 +155,13 @@ struct FunctionSummary {
   std::vector<AccessSnapshot> Accesses;
   /// What a returned pointer/reference designates, over formals/globals.
   ir::Operand Return;
+  /// Threads started here or in callees, in order of first start.
+  std::vector<ThreadSpawn> Spawns;
+  /// Spawns possibly still running when the function returns. Sorted.
+  llvm::SmallVector<uint32_t, 0> LiveAtExit;
+  /// Handles of threads the caller started that this function joins
+  /// (`void join_all(pthread_t *ts)`), over formals/globals.
+  std::vector<ir::Operand> Joins;
 };
 
 } // namespace racer

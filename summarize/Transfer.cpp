@@ -14,207 +14,21 @@
 //    effect; declared capability attributes override the summary's effect.
 //    An unknown callee has no effect, and its returned pointer is owned.
 //===----------------------------------------------------------------------===//
-#include "summarize/Transfer.h"
-#include "summarize/Domain.h"
-#include "summarize/LibraryModels.h"
+#include "summarize/FunctionAnalysis.h"
 
 #include <algorithm>
 #include <deque>
-#include <map>
-#include <optional>
-#include <set>
 
 namespace racer {
 
 SummaryLookup::~SummaryLookup() = default;
 
-namespace {
-
-constexpr size_t MaxTraceDepth = 8;
+namespace detail {
 
 using ir::AccessPath;
 using ir::Operand;
 using ir::RootKind;
 using ir::StepKind;
-
-AccessPath truncated(AccessPath P) {
-  if (P.Steps.size() > ir::MaxPathSteps)
-    P.Steps.resize(ir::MaxPathSteps);
-  return P;
-}
-
-/// `Base` followed by the steps of \p P after its first \p Skip.
-AccessPath appendSteps(const AccessPath &Base, const AccessPath &P,
-                       size_t Skip) {
-  AccessPath Out = Base;
-  for (size_t I = Skip; I < P.Steps.size(); ++I)
-    Out.Steps.push_back(P.Steps[I]);
-  return truncated(std::move(Out));
-}
-
-bool startsWithDeref(const AccessPath &P) {
-  return !P.Steps.empty() && P.Steps.front().Kind == StepKind::Deref;
-}
-
-/// Accesses and locks of one function, deduplicated modulo location/trace
-/// (the key of AccessSnapshot::sameAbstractAccess), in O(log n) per add.
-class AccessSet {
-public:
-  void add(AccessSnapshot S) {
-    auto It = Index.lower_bound(S);
-    if (It == Index.end() || KeyLess()(S, Items[*It])) {
-      Items.push_back(std::move(S));
-      Index.insert(It, static_cast<uint32_t>(Items.size() - 1));
-      return;
-    }
-    // Keep the earliest location (deterministic whatever the order).
-    AccessSnapshot &E = Items[*It];
-    if (std::make_tuple(S.Location, S.Trace.size()) <
-        std::make_tuple(E.Location, E.Trace.size()))
-      E = std::move(S); // same key: the index stays ordered
-  }
-  std::vector<AccessSnapshot> take() {
-    Index.clear();
-    return std::move(Items);
-  }
-
-private:
-  /// A strict weak order whose equivalence is sameAbstractAccess. It orders
-  /// interned names by address (cheap, not deterministic): it only serves
-  /// lookups, Items keeps insertion order.
-  struct KeyLess {
-    static int cmpSym(ir::Symbol A, ir::Symbol B) {
-      std::less<const void *> L;
-      const void *PA = A.c_str(), *PB = B.c_str();
-      return L(PA, PB) ? -1 : L(PB, PA) ? 1 : 0;
-    }
-    template <typename T> static int cmpVal(T A, T B) {
-      return A < B ? -1 : B < A ? 1 : 0;
-    }
-    /// Equivalence is AccessPath::operator== (spelling ignored).
-    static int cmpPath(const AccessPath &A, const AccessPath &B) {
-      if (int C = cmpVal(A.Root, B.Root))
-        return C;
-      if (int C = A.Root == RootKind::Global ? cmpSym(A.Symbol, B.Symbol)
-                                             : cmpVal(A.Index, B.Index))
-        return C;
-      if (int C = cmpVal(A.Steps.size(), B.Steps.size()))
-        return C;
-      for (size_t I = 0; I < A.Steps.size(); ++I) {
-        if (int C = cmpVal(A.Steps[I].Kind, B.Steps[I].Kind))
-          return C;
-        if (int C = cmpSym(A.Steps[I].Name, B.Steps[I].Name))
-          return C;
-      }
-      return 0;
-    }
-    bool operator()(const AccessSnapshot &A, const AccessSnapshot &B) const {
-      if (int C = cmpVal(A.Kind, B.Kind))
-        return C < 0;
-      if (int C = cmpVal(A.Threads, B.Threads))
-        return C < 0;
-      if (int C = cmpSym(A.ContainerMethod, B.ContainerMethod))
-        return C < 0;
-      if (int C = cmpVal(A.Locks.size(), B.Locks.size()))
-        return C < 0;
-      if (int C = cmpPath(A.Path, B.Path))
-        return C < 0;
-      for (size_t I = 0; I < A.Locks.size(); ++I) {
-        const HeldLock &X = A.Locks[I], &Y = B.Locks[I];
-        if (int C = cmpVal(X.Shared, Y.Shared))
-          return C < 0;
-        if (int C = cmpVal(X.Unknown, Y.Unknown))
-          return C < 0;
-        if (int C = cmpPath(X.Lock, Y.Lock))
-          return C < 0;
-      }
-      return false;
-    }
-  };
-  /// Orders indices into Items by their key; looks up snapshots directly.
-  struct IndexLess {
-    using is_transparent = void;
-    const std::vector<AccessSnapshot> *Items;
-    bool operator()(uint32_t A, uint32_t B) const {
-      return KeyLess()((*Items)[A], (*Items)[B]);
-    }
-    bool operator()(const AccessSnapshot &A, uint32_t B) const {
-      return KeyLess()(A, (*Items)[B]);
-    }
-    bool operator()(uint32_t A, const AccessSnapshot &B) const {
-      return KeyLess()((*Items)[A], B);
-    }
-  };
-  std::vector<AccessSnapshot> Items;
-  std::set<uint32_t, IndexLess> Index{IndexLess{&Items}};
-};
-
-class FunctionAnalysis {
-public:
-  FunctionAnalysis(const ir::Function &F, const SummaryLookup &Callees)
-      : F(F), Callees(Callees),
-        ThisOwned(F.Kind == ir::FunctionKind::Constructor ||
-                  F.Kind == ir::FunctionKind::Destructor) {}
-
-  FunctionSummary run();
-
-private:
-  /// Effect of a block's condition call on its true edge.
-  struct CondEffect {
-    std::vector<HeldLock> Acquire; ///< locks held if the call succeeded
-    int32_t Guard = -1;            ///< guard that then owns them
-    bool OnZero = false;           ///< success is a zero (false) result
-  };
-
-  void transferBlock(const ir::Block &B, AbstractState &S,
-                     std::optional<CondEffect> &Cond);
-  void transferCall(const ir::Instr &I, AbstractState &S, bool IsCond,
-                    std::optional<CondEffect> &Cond);
-  bool applyModel(const ir::Instr &I, const CallModel &M, AbstractState &S,
-                  bool IsCond, std::optional<CondEffect> &Cond);
-  void applySummary(const ir::Instr &I, const FunctionSummary &Callee,
-                    AbstractState &S);
-  void applyDeclaredEffects(const ir::Instr &I, AbstractState &S,
-                            bool IsCond, std::optional<CondEffect> &Cond);
-
-  /// Resolves a path to memory others may see, or nullopt if it is owned by
-  /// this function (its stack, its allocations) or cannot be resolved.
-  std::optional<AccessPath> resolveShared(const AccessPath &P,
-                                          const AbstractState &S) const;
-  /// Resolves what an operand designates in terms of formals/globals.
-  Operand resolveOperand(const Operand &O, const AbstractState &S) const;
-  /// The identity of a lock designated by \p O (locals' own mutexes keep a
-  /// local-rooted path: they protect, but never leave this function).
-  HeldLock lockOf(const Operand &O, bool Shared, const AbstractState &S) const;
-  /// Maps a callee path over its formals into this function, or nullopt.
-  std::optional<AccessPath> substitute(const AccessPath &P,
-                                       const std::vector<Operand> &Actuals,
-                                       const AbstractState &S) const;
-  HeldLock substituteLock(const HeldLock &L,
-                          const std::vector<Operand> &Actuals,
-                          const AbstractState &S) const;
-
-  void record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
-              const std::string &ContainerMethod, const AbstractState &S);
-  void acquire(AbstractState &S, const HeldLock &L) {
-    S.Held.acquire(L);
-    UsesLocks = true;
-  }
-  void release(AbstractState &S, const HeldLock &L) {
-    if (!S.Held.release(L))
-      S.Released.acquire(L);
-    UsesLocks = true;
-  }
-
-  const ir::Function &F;
-  const SummaryLookup &Callees;
-  bool ThisOwned;
-  bool UsesLocks = false;
-  AccessSet Accesses;
-  std::optional<Operand> Return;
-  /// Guards constructed as temporaries in the current block, innermost last.
-  std::vector<GuardState> TempGuards;
-};
 
 std::optional<AccessPath>
 FunctionAnalysis::resolveShared(const AccessPath &P,
@@ -246,10 +60,12 @@ Operand FunctionAnalysis::resolveOperand(const Operand &O,
   const AccessPath &P = O.Path;
   if (P.Root == RootKind::Local) {
     if (!startsWithDeref(P))
-      return Operand::fresh(); // address of a local object
+      return namedFresh(P); // address of a local object: owned
     auto It = S.Bindings.find(P.Index);
     if (It == S.Bindings.end())
       return Operand::unknown();
+    if (isNamedFresh(It->second))
+      return namedFresh(appendSteps(It->second.Path, P, 1));
     if (It->second.K != Operand::Kind::Object)
       return It->second;
     return Operand::object(appendSteps(It->second.Path, P, 1));
@@ -268,7 +84,8 @@ HeldLock FunctionAnalysis::lockOf(const Operand &O, bool Shared,
     const AccessPath &P = O.Path;
     if (P.Root == RootKind::Local && startsWithDeref(P)) {
       auto It = S.Bindings.find(P.Index);
-      if (It != S.Bindings.end() && It->second.K == Operand::Kind::Object) {
+      if (It != S.Bindings.end() && (It->second.K == Operand::Kind::Object ||
+                                     isNamedFresh(It->second))) {
         L.Lock = appendSteps(It->second.Path, P, 1);
         return L;
       }
@@ -318,6 +135,12 @@ HeldLock FunctionAnalysis::substituteLock(const HeldLock &L,
   }
   if (L.Lock.Root == RootKind::Global)
     return Out;
+  if (L.Lock.Root == RootKind::Local && CurCall) {
+    // A lock in an object of the callee's that a thread received.
+    Out.Lock.Index = const_cast<FunctionAnalysis *>(this)->syntheticLocal(
+        *CurCall, L.Lock.Index);
+    return Out;
+  }
   Out.Unknown = true;
   Out.Lock = AccessPath();
   return Out;
@@ -327,15 +150,24 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
                               const std::string &ContainerMethod,
                               const AbstractState &S) {
   std::optional<AccessPath> P = resolveShared(Path, S);
-  if (!P)
-    return;
+  bool Local = false;
+  if (!P) {
+    if (!TrackThreads)
+      return;
+    P = namedPath(Path, S);
+    if (!P || P->Root != RootKind::Local)
+      return;
+    Local = true;
+  }
   AccessSnapshot A;
   A.Kind = K;
   A.Path = std::move(*P);
   A.ContainerMethod = ContainerMethod;
   A.Locks = S.Held.locks();
   A.Location = Loc;
-  Accesses.add(std::move(A));
+  if (TrackThreads)
+    A.Live = S.live();
+  (Local ? LocalAccesses : Accesses).add(std::move(A));
 }
 
 void FunctionAnalysis::applySummary(const ir::Instr &I,
@@ -344,8 +176,21 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
   const ir::CallInfo &C = I.Call;
   std::vector<HeldLock> CallerLocks = S.Held.locks();
   const ir::Symbol CalleeSym(C.CalleeName.empty() ? Callee.Name : C.CalleeName);
+  CurCall = &I;
+  llvm::SmallVector<uint32_t, 0> LiveNow;
+  if (TrackThreads)
+    LiveNow = S.live();
   for (const AccessSnapshot &A : Callee.Accesses) {
-    std::optional<AccessPath> P = substitute(A.Path, C.Args, S);
+    std::optional<AccessPath> P;
+    bool Local = false;
+    if (A.Path.Root != RootKind::Local)
+      P = substitute(A.Path, C.Args, S);
+    if (!P && TrackThreads) {
+      P = substituteNamed(A.Path, I, S);
+      Local = P && P->Root == RootKind::Local;
+      if (!Local)
+        P.reset();
+    }
     if (!P)
       continue;
     AccessSnapshot Out;
@@ -366,8 +211,18 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     Out.Trace.push_back(CallSite{CalleeSym, I.Location});
     Out.Trace.insert(Out.Trace.end(), A.Trace.begin(),
                      A.Trace.begin() + (Depth - 1));
-    Accesses.add(std::move(Out));
+    if (TrackThreads) {
+      llvm::SmallVector<uint32_t, 0> Mapped;
+      for (uint32_t Id : A.Live)
+        Mapped.push_back(mapSpawnId(I, Id));
+      llvm::sort(Mapped);
+      Out.Live = idUnion(LiveNow, Mapped);
+    }
+    (Local ? LocalAccesses : Accesses).add(std::move(Out));
   }
+  if (TrackThreads)
+    applyCalleeThreads(I, Callee, S);
+  CurCall = nullptr;
   if (C.DeclaredEffects.empty()) {
     for (const HeldLock &L : Callee.Locks.Acquired)
       acquire(S, substituteLock(L, C.Args, S));
@@ -434,10 +289,13 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
     return false;
   case ModelKind::Lock:
   case ModelKind::LockShared:
-    acquire(S, lockOf(Arg(M.LockArg), M.Kind == ModelKind::LockShared, S));
+    acquire(S, M.LockArg == AtomicLockArg
+                   ? atomicLock()
+                   : lockOf(Arg(M.LockArg), M.Kind == ModelKind::LockShared, S));
     return true;
   case ModelKind::Unlock:
-    release(S, lockOf(Arg(M.LockArg), false, S));
+    release(S, M.LockArg == AtomicLockArg ? atomicLock()
+                                          : lockOf(Arg(M.LockArg), false, S));
     return true;
   case ModelKind::TryLock:
   case ModelKind::TryLockShared:
@@ -541,6 +399,15 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
              Obj.Path, I.Location, C.CalleeName, S);
     return true;
   }
+  case ModelKind::ThreadCreate:
+    if (TrackThreads)
+      startThread(I, M, S);
+    return true;
+  case ModelKind::ThreadJoin:
+    if (TrackThreads)
+      joinThread(I, M, S);
+    return true;
+  case ModelKind::AtomicSection: // handled in transferCall
   case ModelKind::CallOnce: // its callable was applied under the flag
   case ModelKind::Atomic:
   case ModelKind::NoEffect:
@@ -574,7 +441,18 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
                                     bool IsCond,
                                     std::optional<CondEffect> &Cond) {
   const ir::CallInfo &C = I.Call;
-  if (applyModel(I, lookupCallModel(C.CalleeName), S, IsCond, Cond)) {
+  CallModel M = lookupCallModel(C.CalleeName, C.ElementType);
+  if (M.Kind == ModelKind::AtomicSection) {
+    // `__VERIFIER_atomic_inc()`: its body runs under the atomic pseudo-lock.
+    HeldLock L = atomicLock();
+    acquire(S, L);
+    if (const FunctionSummary *Callee =
+            C.Callee.empty() ? nullptr : Callees.lookup(C.Callee))
+      applySummary(I, *Callee, S);
+    release(S, L);
+    return;
+  }
+  if (applyModel(I, M, S, IsCond, Cond)) {
     if (C.ResultLocal >= 0)
       S.Bindings[C.ResultLocal] = Operand::unknown();
     return;
@@ -584,7 +462,8 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
   if (Callee)
     applySummary(I, *Callee, S);
   else if (C.ResultLocal >= 0)
-    S.Bindings[C.ResultLocal] = Operand::fresh(); // RacerD: unknown => owned
+    // RacerD: unknown => owned; named for threads (`d = malloc(..)`).
+    S.Bindings[C.ResultLocal] = namedFresh(localObject(C.ResultLocal));
   applyDeclaredEffects(I, S, IsCond, Cond);
 }
 
@@ -610,9 +489,13 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
       }
       transferCall(I, S, static_cast<int32_t>(Idx) == B.CondCall, Cond);
       break;
-    case ir::InstrKind::Bind:
-      S.Bindings[I.Dest] = resolveOperand(I.Value, S);
+    case ir::InstrKind::Bind: {
+      Operand V = resolveOperand(I.Value, S);
+      if (V.K == Operand::Kind::Fresh && !isNamedFresh(V))
+        V = namedFresh(localObject(I.Dest));
+      S.Bindings[I.Dest] = std::move(V);
       break;
+    }
     case ir::InstrKind::Return: {
       Operand R = resolveOperand(I.Value, S);
       if (!Return)
@@ -645,6 +528,7 @@ FunctionSummary FunctionAnalysis::run() {
       AbstractState S = *In[BI];
       std::optional<CondEffect> Cond;
       TempGuards.clear();
+      CurBlock = BI;
       transferBlock(B, S, Cond);
       if (B.Succs.empty()) {
         if (Exit)
@@ -691,13 +575,25 @@ FunctionSummary FunctionAnalysis::run() {
   Sum.UsesLocksDirectly = UsesLocks;
   Sum.Threads = UsesLocks ? ThreadsKind::AnyThread : ThreadsKind::NoThread;
   Sum.Accesses = Accesses.take();
+  // Objects of ours a thread receives: their accesses (and locks) keep
+  // their local names so the thread and this function can be paired.
+  std::set<uint32_t> Escaped;
+  for (const ThreadSpawn &T : Spawns)
+    for (const Operand &A : T.Args)
+      if (A.K == Operand::Kind::Object && A.Path.Root == RootKind::Local)
+        Escaped.insert(A.Path.Index);
+  if (!Escaped.empty())
+    for (AccessSnapshot &A : LocalAccesses.take())
+      if (Escaped.count(A.Path.Index))
+        Sum.Accesses.push_back(std::move(A));
   Sum.Accesses.shrink_to_fit(); // summaries live until the end of the run
   for (AccessSnapshot &A : Sum.Accesses) {
     A.Threads = joinThreads(A.Threads, Sum.Threads);
     // Locks on this function's own stack objects protect nothing a caller
-    // can name; keep them as unnamed protection.
+    // can name; keep them as unnamed protection (unless a thread shares it).
     for (HeldLock &L : A.Locks)
-      if (!L.Unknown && L.Lock.Root == RootKind::Local) {
+      if (!L.Unknown && L.Lock.Root == RootKind::Local &&
+          !Escaped.count(L.Lock.Index)) {
         L.Unknown = true;
         L.Lock = AccessPath();
       }
@@ -709,7 +605,14 @@ FunctionSummary FunctionAnalysis::run() {
               return std::tie(A.Location, A.Kind, A.Path) <
                      std::tie(B.Location, B.Kind, B.Path);
             });
+  std::sort(Spawns.begin(), Spawns.end(),
+            [](const ThreadSpawn &A, const ThreadSpawn &B) {
+              return A.Id < B.Id;
+            });
+  Sum.Spawns = std::move(Spawns);
+  Sum.Joins = std::move(Joins);
   if (Exit) {
+    Sum.LiveAtExit = Exit->live();
     auto Escaping = [](const LockSet &Set) {
       std::vector<HeldLock> Out;
       for (const HeldLock &L : Set.locks())
@@ -723,15 +626,17 @@ FunctionSummary FunctionAnalysis::run() {
   if (Return && Return->K == Operand::Kind::Object &&
       Return->Path.Root == RootKind::Local)
     Return = Operand::unknown();
+  if (Return && Return->K == Operand::Kind::Fresh)
+    Return = Operand::fresh(); // our names mean nothing to callers
   Sum.Return = Return.value_or(Operand::unknown());
   return Sum;
 }
 
-} // namespace
+} // namespace detail
 
 FunctionSummary summarizeFunction(const ir::Function &F,
                                   const SummaryLookup &Callees) {
-  return FunctionAnalysis(F, Callees).run();
+  return detail::FunctionAnalysis(F, Callees).run();
 }
 
 } // namespace racer

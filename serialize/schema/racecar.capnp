@@ -54,7 +54,7 @@ struct Loc {
   col @2 :UInt32;
 }
 
-enum OperandKind { object @0; fresh @1; unknown @2; }
+enum OperandKind { object @0; fresh @1; unknown @2; value @3; }
 
 struct Operand {
   kind @0 :OperandKind = unknown;
@@ -68,6 +68,16 @@ struct DeclaredLockEffect {
   lock @1 :AccessPath;
 }
 
+struct CallableArg {
+  arg @0 :UInt32;
+  callee @1 :StrId;
+  calleeName @2 :StrId;
+  hasReceiver @3 :Bool;
+  receiver @4 :Operand;     # null = unknown
+  numParams @5 :UInt32;
+  captures @6 :List(Operand);
+}
+
 struct CallInfo {
   callee @0 :StrId;
   calleeName @1 :StrId;
@@ -77,6 +87,8 @@ struct CallInfo {
   isConstructor @5 :Bool;
   isDestructor @6 :Bool;
   declaredEffects @7 :List(DeclaredLockEffect);
+  callables @8 :List(CallableArg);
+  elementType @9 :StrId;
 }
 
 enum InstrKind { read @0; write @1; call @2; bind @3; return @4; }
@@ -157,6 +169,19 @@ struct AccessSnapshot {
   threads @4 :ThreadsKind;
   location @5 :Loc;
   trace @6 :List(CallSite);
+  live @7 :List(UInt32);
+}
+
+struct ThreadSpawn {
+  id @0 :UInt32;
+  entry @1 :StrId;
+  entryName @2 :StrId;
+  args @3 :List(Operand);
+  handle @4 :Operand;       # null = unknown
+  multi @5 :Bool;
+  liveAtSpawn @6 :List(UInt32);
+  location @7 :Loc;
+  trace @8 :List(CallSite);
 }
 
 struct LockEffect {
@@ -172,6 +197,9 @@ struct FunctionSummary {
   locks @4 :LockEffect;
   accesses @5 :List(AccessSnapshot);
   returnValue @6 :Operand;
+  spawns @7 :List(ThreadSpawn);
+  liveAtExit @8 :List(UInt32);
+  joins @9 :List(Operand);
 }
 
 # ---- the file ---------------------------------------------------------------

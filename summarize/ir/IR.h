@@ -56,9 +56,17 @@ struct Operand {
     Object,  ///< designates the object at Path (`&this->m_`, or `p` as Path=p Deref)
     Fresh,   ///< a newly allocated or copied object nobody else sees (`new T`)
     Unknown, ///< anything else (arithmetic, constants, unanalysable expressions)
+    /// A by-value scalar argument loaded from the lvalue at Path: designates
+    /// nothing (treated like Unknown by the analysis), but names where a
+    /// handle came from: `pthread_join(t, 0)` passes Value(Local(t)), which
+    /// identifies the thread `pthread_create(&t, ...)` started.
+    Value,
   };
   Kind K = Kind::Unknown;
-  AccessPath Path; ///< Object only
+  /// Object: the designated object. Value: the lvalue the value was loaded
+  /// from. Fresh: optionally, a name for the new object inside the analysed
+  /// function (set by summarize/, never by the frontend).
+  AccessPath Path;
 
   static Operand object(AccessPath P) {
     Operand O;
@@ -72,9 +80,15 @@ struct Operand {
     return O;
   }
   static Operand unknown() { return Operand(); }
+  static Operand value(AccessPath P) {
+    Operand O;
+    O.K = Kind::Value;
+    O.Path = std::move(P);
+    return O;
+  }
 
   friend bool operator==(const Operand &A, const Operand &B) {
-    return A.K == B.K && (A.K != Kind::Object || A.Path == B.Path);
+    return A.K == B.K && (A.K == Kind::Unknown || A.Path == B.Path);
   }
 };
 
@@ -91,6 +105,35 @@ struct DeclaredLockEffect {
   };
   Kind K = Kind::Acquire;
   AccessPath Lock;
+};
+
+/// A function handed to a callee as an argument, e.g. a thread's entry:
+///   pthread_create(&t, 0, worker, arg)   Callable{Arg=2, worker}
+///   std::thread t(&Pool::run, this)      Callable{Arg=1, Pool::run}
+///   std::thread t([&] { n++; })          Callable{Arg=1, lambda's operator(),
+///                                          HasReceiver, Receiver, Captures={&n}}
+///   std::thread t(Worker{cfg})           Callable{Arg=1, Worker::operator(),
+///                                          HasReceiver, Receiver=Fresh}
+/// Calling it with data actuals D0..Dk means calling Callee with
+///   HasReceiver: [Receiver, D0..D(NumParams-1), Captures...]
+///   otherwise:   [D0..Dk]
+/// (a lambda's formals are `this`, its declared parameters, then one formal
+/// per captured variable; see Function).
+struct CallableArg {
+  uint32_t Arg = 0;       ///< index into CallInfo::Args
+  std::string Callee;     ///< USR of the function (a lambda's call operator)
+  std::string CalleeName; ///< qualified name, e.g. "worker", "Pool::run"
+  bool HasReceiver = false;
+  Operand Receiver;       ///< lambda: the captured `this`; functor: the object
+  uint32_t NumParams = 0; ///< HasReceiver: declared parameters of operator()
+  std::vector<Operand> Captures; ///< lambda: actuals of its capture formals
+
+  friend bool operator==(const CallableArg &A, const CallableArg &B) {
+    return A.Arg == B.Arg && A.Callee == B.Callee &&
+           A.CalleeName == B.CalleeName && A.HasReceiver == B.HasReceiver &&
+           A.Receiver == B.Receiver && A.NumParams == B.NumParams &&
+           A.Captures == B.Captures;
+  }
 };
 
 /// A call site.
@@ -115,6 +158,12 @@ struct CallInfo {
   bool IsDestructor = false;
   /// Lock effects from the callee declaration's capability attributes.
   std::vector<DeclaredLockEffect> DeclaredEffects;
+  /// Arguments that name a function (thread entries, callbacks).
+  std::vector<CallableArg> Callables;
+  /// For a member call on a std container (or a constructor of one), the
+  /// qualified name of its first template argument, without template
+  /// arguments: "std::thread" for `std::vector<std::thread>::emplace_back`.
+  std::string ElementType;
 };
 
 /// Instruction kinds.
@@ -162,7 +211,11 @@ enum class FunctionKind : uint8_t {
   Constructor,  ///< Formals[0] is `this`
   Destructor,   ///< Formals[0] is `this`
   Lambda,       ///< a lambda's call operator; Formals[0] is the captured
-                ///< `this` of the enclosing method, if any
+                ///< `this` of the enclosing method, if any, then its declared
+                ///< parameters, then one formal per captured variable, in
+                ///< LambdaExpr::captures() order: by reference, a reference
+                ///< to the variable (`[&n]`: `n++` is Formal(k) Deref); by
+                ///< copy, the copy (`[p]`: `p->x` is Formal(k) Deref Field(x))
 };
 
 struct Function {

@@ -1,4 +1,6 @@
 // Mutexes held by reference, through a pointer, in a base class, in a member struct or as a static member all protect.
+// A mutex reached through a reference or pointer member may be any mutex (racecar does no alias analysis), so it is never
+// called "different" from another one; a static member and a base-class member are named directly.
 #include <mutex>
 #include <pthread.h>
 
@@ -43,7 +45,12 @@ public:
 
   void viaStatic_ok() {
     std::lock_guard<std::mutex> guard(classMu_);
-    ++rows_;
+    ++generation_;
+  }
+
+  long generationStatic_ok() const {
+    std::lock_guard<std::mutex> guard(classMu_);
+    return generation_;
   }
 
 private:
@@ -56,6 +63,7 @@ private:
     long writes = 0;
   } stats_;
   long rows_ = 0;
+  long generation_ = 0;
 };
 
 std::mutex Partition::classMu_;

@@ -179,11 +179,13 @@ TEST(SarifWriterTest, RequiredFields) {
   EXPECT_FALSE(Driver->getString("informationUri")) << "omitted unless set";
   const json::Array *Rules = Driver->getArray("rules");
   ASSERT_TRUE(Rules);
-  ASSERT_EQ(Rules->size(), 2u);
+  ASSERT_EQ(Rules->size(), 3u);
   EXPECT_EQ((*Rules)[0].getAsObject()->getString("id"),
             "racecar-unprotected-write");
   EXPECT_EQ((*Rules)[1].getAsObject()->getString("id"),
             "racecar-read-write-race");
+  EXPECT_EQ((*Rules)[2].getAsObject()->getString("id"),
+            "racecar-different-locks");
   for (const json::Value &RV : *Rules) {
     const json::Object *Rule = RV.getAsObject();
     EXPECT_TRUE(Rule->getString("name"));
@@ -276,7 +278,7 @@ TEST(SarifWriterTest, SrcRootAndEmptyRun) {
                 ->getObject("driver")
                 ->getArray("rules")
                 ->size(),
-            2u);
+            3u);
 }
 
 TEST(SarifWriterTest, Utf16Columns) {

@@ -1,0 +1,313 @@
+//===- FunctionAnalysis.h - The per-function analysis, internals -*- C++ -*-===//
+//
+// Why: the transfer functions are one class with two concerns, kept in two
+// files: Transfer.cpp (accesses, locks, ownership, summary application;
+// RacerD) and ThreadTransfer.cpp (threads started and joined, and the
+// function's own objects a thread receives; O2's origins). This header is
+// their shared declaration; it is private to summarize/ (use Transfer.h).
+//===----------------------------------------------------------------------===//
+#ifndef RACER_SUMMARIZE_FUNCTIONANALYSIS_H
+#define RACER_SUMMARIZE_FUNCTIONANALYSIS_H
+
+#include "summarize/Domain.h"
+#include "summarize/LibraryModels.h"
+#include "summarize/Transfer.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace racer::detail {
+
+constexpr size_t MaxTraceDepth = 8;
+
+using ir::AccessPath;
+using ir::Operand;
+using ir::RootKind;
+using ir::StepKind;
+
+inline AccessPath truncated(AccessPath P) {
+  if (P.Steps.size() > ir::MaxPathSteps)
+    P.Steps.resize(ir::MaxPathSteps);
+  return P;
+}
+
+/// `Base` followed by the steps of \p P after its first \p Skip.
+inline AccessPath appendSteps(const AccessPath &Base, const AccessPath &P,
+                       size_t Skip) {
+  AccessPath Out = Base;
+  for (size_t I = Skip; I < P.Steps.size(); ++I)
+    Out.Steps.push_back(P.Steps[I]);
+  return truncated(std::move(Out));
+}
+
+inline bool startsWithDeref(const AccessPath &P) {
+  return !P.Steps.empty() && P.Steps.front().Kind == StepKind::Deref;
+}
+
+
+/// A Fresh operand that names the new object by a path in the function
+/// (the local it lives in, or `Local(p) Deref` for an allocation bound to p):
+/// still owned, but a thread it is passed to can be paired with it.
+inline Operand namedFresh(AccessPath Name) {
+  Operand O = Operand::fresh();
+  if (Name.Spelling.empty())
+    Name.Spelling = ir::Symbol("<local>");
+  O.Path = truncated(std::move(Name));
+  return O;
+}
+
+inline bool isNamedFresh(const Operand &O) {
+  return O.K == Operand::Kind::Fresh && !O.Path.Spelling.empty();
+}
+
+/// Accesses and locks of one function, deduplicated modulo location/trace
+/// (the key of AccessSnapshot::sameAbstractAccess), in O(log n) per add.
+class AccessSet {
+public:
+  void add(AccessSnapshot S) {
+    auto It = Index.lower_bound(S);
+    if (It == Index.end() || KeyLess()(S, Items[*It])) {
+      Items.push_back(std::move(S));
+      Index.insert(It, static_cast<uint32_t>(Items.size() - 1));
+      return;
+    }
+    // Keep the earliest location (deterministic whatever the order).
+    AccessSnapshot &E = Items[*It];
+    if (std::make_tuple(S.Location, S.Trace.size()) <
+        std::make_tuple(E.Location, E.Trace.size()))
+      E = std::move(S); // same key: the index stays ordered
+  }
+  std::vector<AccessSnapshot> take() {
+    Index.clear();
+    return std::move(Items);
+  }
+
+private:
+  /// A strict weak order whose equivalence is sameAbstractAccess. It orders
+  /// interned names by address (cheap, not deterministic): it only serves
+  /// lookups, Items keeps insertion order.
+  struct KeyLess {
+    static int cmpSym(ir::Symbol A, ir::Symbol B) {
+      std::less<const void *> L;
+      const void *PA = A.c_str(), *PB = B.c_str();
+      return L(PA, PB) ? -1 : L(PB, PA) ? 1 : 0;
+    }
+    template <typename T> static int cmpVal(T A, T B) {
+      return A < B ? -1 : B < A ? 1 : 0;
+    }
+    /// Equivalence is AccessPath::operator== (spelling ignored).
+    static int cmpPath(const AccessPath &A, const AccessPath &B) {
+      if (int C = cmpVal(A.Root, B.Root))
+        return C;
+      if (int C = A.Root == RootKind::Global ? cmpSym(A.Symbol, B.Symbol)
+                                             : cmpVal(A.Index, B.Index))
+        return C;
+      if (int C = cmpVal(A.Steps.size(), B.Steps.size()))
+        return C;
+      for (size_t I = 0; I < A.Steps.size(); ++I) {
+        if (int C = cmpVal(A.Steps[I].Kind, B.Steps[I].Kind))
+          return C;
+        if (int C = cmpSym(A.Steps[I].Name, B.Steps[I].Name))
+          return C;
+      }
+      return 0;
+    }
+    bool operator()(const AccessSnapshot &A, const AccessSnapshot &B) const {
+      if (int C = cmpVal(A.Kind, B.Kind))
+        return C < 0;
+      if (int C = cmpVal(A.Threads, B.Threads))
+        return C < 0;
+      if (int C = cmpSym(A.ContainerMethod, B.ContainerMethod))
+        return C < 0;
+      if (int C = cmpVal(A.Locks.size(), B.Locks.size()))
+        return C < 0;
+      if (int C = cmpPath(A.Path, B.Path))
+        return C < 0;
+      if (A.Live != B.Live)
+        return std::lexicographical_compare(A.Live.begin(), A.Live.end(),
+                                            B.Live.begin(), B.Live.end());
+      for (size_t I = 0; I < A.Locks.size(); ++I) {
+        const HeldLock &X = A.Locks[I], &Y = B.Locks[I];
+        if (int C = cmpVal(X.Shared, Y.Shared))
+          return C < 0;
+        if (int C = cmpVal(X.Unknown, Y.Unknown))
+          return C < 0;
+        if (int C = cmpPath(X.Lock, Y.Lock))
+          return C < 0;
+      }
+      return false;
+    }
+  };
+  /// Orders indices into Items by their key; looks up snapshots directly.
+  struct IndexLess {
+    using is_transparent = void;
+    const std::vector<AccessSnapshot> *Items;
+    bool operator()(uint32_t A, uint32_t B) const {
+      return KeyLess()((*Items)[A], (*Items)[B]);
+    }
+    bool operator()(const AccessSnapshot &A, uint32_t B) const {
+      return KeyLess()(A, (*Items)[B]);
+    }
+    bool operator()(uint32_t A, const AccessSnapshot &B) const {
+      return KeyLess()((*Items)[A], B);
+    }
+  };
+  std::vector<AccessSnapshot> Items;
+  std::set<uint32_t, IndexLess> Index{IndexLess{&Items}};
+};
+
+
+/// Sorted union of two id sets.
+llvm::SmallVector<uint32_t, 0> idUnion(llvm::ArrayRef<uint32_t> A,
+                                       llvm::ArrayRef<uint32_t> B);
+void insertId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id);
+void eraseId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id);
+/// Blocks that lie on a CFG cycle.
+std::vector<bool> blocksInLoops(const ir::Function &F);
+/// True if the function may start or join threads itself or through a callee:
+/// only then are accesses to its own objects and thread ids tracked.
+bool tracksThreads(const ir::Function &F, const SummaryLookup &Callees);
+
+/// The most spawns one summary keeps (recursion could otherwise add a new
+/// copy of a callee's spawns in every round).
+constexpr size_t MaxSpawns = 64;
+
+class FunctionAnalysis {
+public:
+  FunctionAnalysis(const ir::Function &F, const SummaryLookup &Callees)
+      : F(F), Callees(Callees),
+        ThisOwned(F.Kind == ir::FunctionKind::Constructor ||
+                  F.Kind == ir::FunctionKind::Destructor),
+        TrackThreads(tracksThreads(F, Callees)),
+        NextSyntheticLocal(static_cast<uint32_t>(F.Locals.size())) {
+    if (TrackThreads)
+      InLoop = blocksInLoops(F);
+  }
+
+  FunctionSummary run();
+
+private:
+  /// Effect of a block's condition call on its true edge.
+  struct CondEffect {
+    std::vector<HeldLock> Acquire; ///< locks held if the call succeeded
+    int32_t Guard = -1;            ///< guard that then owns them
+    bool OnZero = false;           ///< success is a zero (false) result
+  };
+
+  void transferBlock(const ir::Block &B, AbstractState &S,
+                     std::optional<CondEffect> &Cond);
+  void transferCall(const ir::Instr &I, AbstractState &S, bool IsCond,
+                    std::optional<CondEffect> &Cond);
+  bool applyModel(const ir::Instr &I, const CallModel &M, AbstractState &S,
+                  bool IsCond, std::optional<CondEffect> &Cond);
+  void applySummary(const ir::Instr &I, const FunctionSummary &Callee,
+                    AbstractState &S);
+  void applyDeclaredEffects(const ir::Instr &I, AbstractState &S,
+                            bool IsCond, std::optional<CondEffect> &Cond);
+
+  /// Resolves a path to memory others may see, or nullopt if it is owned by
+  /// this function (its stack, its allocations) or cannot be resolved.
+  std::optional<AccessPath> resolveShared(const AccessPath &P,
+                                          const AbstractState &S) const;
+  /// Resolves what an operand designates in terms of formals/globals.
+  Operand resolveOperand(const Operand &O, const AbstractState &S) const;
+  /// The identity of a lock designated by \p O (locals' own mutexes keep a
+  /// local-rooted path: they protect, but never leave this function).
+  HeldLock lockOf(const Operand &O, bool Shared, const AbstractState &S) const;
+  /// Maps a callee path over its formals into this function, or nullopt.
+  std::optional<AccessPath> substitute(const AccessPath &P,
+                                       const std::vector<Operand> &Actuals,
+                                       const AbstractState &S) const;
+  HeldLock substituteLock(const HeldLock &L,
+                          const std::vector<Operand> &Actuals,
+                          const AbstractState &S) const;
+
+  void record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
+              const std::string &ContainerMethod, const AbstractState &S);
+  void acquire(AbstractState &S, const HeldLock &L) {
+    S.Held.acquire(L);
+    UsesLocks = true;
+  }
+  void release(AbstractState &S, const HeldLock &L) {
+    if (!S.Held.release(L))
+      S.Released.acquire(L);
+    UsesLocks = true;
+  }
+
+  // Threads (O2 origins). Only when TrackThreads.
+  /// A path naming memory this function can see, keeping its own objects
+  /// (locals, allocations bound to locals) as Local-rooted names; nullopt if
+  /// it cannot be named.
+  std::optional<AccessPath> namedPath(const AccessPath &P,
+                                      const AbstractState &S) const;
+  /// namedPath of what \p O designates, as an Object operand, else Unknown.
+  Operand namedOperand(const Operand &O, const AbstractState &S) const;
+  /// Maps a callee's path into this function keeping named local objects:
+  /// formals through the actuals, the callee's own locals (kept in its
+  /// summary because a thread received them) to fresh local ids of ours.
+  std::optional<AccessPath> substituteNamed(const AccessPath &P,
+                                            const ir::Instr &Call,
+                                            const AbstractState &S);
+  Operand substituteNamedOperand(const Operand &O, const ir::Instr &Call,
+                                 const AbstractState &S);
+  uint32_t syntheticLocal(const ir::Instr &Call, uint32_t CalleeLocal);
+  /// The id of the spawn made by \p Call (Callee spawn \p CalleeId, or 0
+  /// for the call itself), registering it on first sight.
+  ThreadSpawn *spawnFor(const ir::Instr &Call, uint32_t CalleeId);
+  uint32_t mapSpawnId(const ir::Instr &Call, uint32_t CalleeId);
+  void startThread(const ir::Instr &I, const CallModel &M, AbstractState &S);
+  void joinThread(const ir::Instr &I, const CallModel &M, AbstractState &S);
+  /// Joins the threads whose handle matches \p Handle (Unknown: those whose
+  /// handle is not known either).
+  void applyJoin(const Operand &Handle, AbstractState &S);
+  void applyCalleeThreads(const ir::Instr &I, const FunctionSummary &Callee,
+                          AbstractState &S);
+  bool inLoop() const { return CurBlock < InLoop.size() && InLoop[CurBlock]; }
+  /// The one pseudo-lock of all SV-COMP atomic sections.
+  static HeldLock atomicLock() {
+    HeldLock L;
+    L.Lock = AccessPath::global(ir::Symbol(AtomicLockName),
+                                ir::Symbol(AtomicLockName));
+    return L;
+  }
+  /// `Local(Id) Deref`: the object local pointer Id points to.
+  AccessPath localObject(uint32_t Id) const {
+    return AccessPath::local(Id, Id < F.Locals.size()
+                                     ? ir::Symbol(F.Locals[Id])
+                                     : ir::Symbol())
+        .deref();
+  }
+
+  const ir::Function &F;
+  const SummaryLookup &Callees;
+  bool ThisOwned;
+  bool UsesLocks = false;
+  AccessSet Accesses;
+  std::optional<Operand> Return;
+  /// Guards constructed as temporaries in the current block, innermost last.
+  std::vector<GuardState> TempGuards;
+
+  bool TrackThreads;
+  /// Accesses to this function's own objects (see namedPath); kept in the
+  /// summary only for objects a thread receives.
+  AccessSet LocalAccesses;
+  std::vector<ThreadSpawn> Spawns;
+  std::map<std::pair<const ir::Instr *, uint32_t>, uint32_t> SpawnIds;
+  std::map<std::pair<const ir::Instr *, uint32_t>, uint32_t> SyntheticLocals;
+  uint32_t NextSyntheticLocal;
+  std::vector<Operand> Joins;
+  std::vector<bool> InLoop;
+  uint32_t CurBlock = 0;
+  /// The call whose summary is being applied (for callee-local names).
+  const ir::Instr *CurCall = nullptr;
+};
+
+
+} // namespace racer::detail
+
+#endif

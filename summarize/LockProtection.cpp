@@ -1,0 +1,97 @@
+//===- LockProtection.cpp - When locks order two accesses -----------------===//
+#include "summarize/LockProtection.h"
+
+#include <algorithm>
+
+namespace racer {
+
+namespace {
+bool protects(const HeldLock &L, AccessKind K) {
+  return !L.Shared || !isWrite(K);
+}
+bool holdsUnknownProtecting(const AccessSnapshot &A) {
+  return std::any_of(A.Locks.begin(), A.Locks.end(), [&](const HeldLock &L) {
+    return L.Unknown && protects(L, A.Kind);
+  });
+}
+/// Named directly, so a different path is a different mutex.
+bool identifiable(const HeldLock &L, LockScope Scope) {
+  const ir::AccessPath &P = L.Lock;
+  if (P.Root == ir::RootKind::Formal && Scope == LockScope::Class &&
+      P.Index != 0)
+    return false;
+  for (size_t I = 0; I < P.Steps.size(); ++I) {
+    ir::StepKind K = P.Steps[I].Kind;
+    if (K == ir::StepKind::Index)
+      return false;
+    if (K == ir::StepKind::Deref &&
+        (I != 0 || P.Root == ir::RootKind::Global))
+      return false;
+  }
+  return true;
+}
+bool allIdentifiable(const AccessSnapshot &A, LockScope Scope) {
+  return std::all_of(A.Locks.begin(), A.Locks.end(), [&](const HeldLock &L) {
+    return !protects(L, A.Kind) || identifiable(L, Scope);
+  });
+}
+} // namespace
+
+bool shareProtectingLock(const AccessSnapshot &X, const AccessSnapshot &Y) {
+  for (const HeldLock &LX : X.Locks) {
+    if (LX.Unknown || !protects(LX, X.Kind))
+      continue;
+    for (const HeldLock &LY : Y.Locks)
+      if (!LY.Unknown && protects(LY, Y.Kind) && LX.Lock == LY.Lock)
+        return true;
+  }
+  return false;
+}
+
+PairVerdict judgePair(const AccessSnapshot &X, const AccessSnapshot &Y,
+                      LockScope Scope) {
+  if (!X.isProtected())
+    return PairVerdict::Unprotected;
+  if (!Y.isProtected())
+    return PairVerdict::ReportedAtOther;
+  if (holdsUnknownProtecting(X) || holdsUnknownProtecting(Y) ||
+      shareProtectingLock(X, Y) || !allIdentifiable(X, Scope) ||
+      !allIdentifiable(Y, Scope))
+    return PairVerdict::Safe;
+  return PairVerdict::DifferentLocks;
+}
+
+void GuardingLock::add(const AccessSnapshot &A, uint32_t Holder,
+                       LockScope Scope) {
+  for (const HeldLock &L : A.Locks)
+    if (!L.Unknown && protects(L, A.Kind) && identifiable(L, Scope))
+      Holders[L.Lock].insert(Holder);
+  Computed = false;
+}
+
+bool GuardingLock::heldBy(const AccessSnapshot &A) const {
+  if (!Computed) {
+    Guard.reset();
+    size_t Best = 0;
+    bool Tie = false;
+    for (const auto &[Lock, Who] : Holders) {
+      if (Who.size() > Best) {
+        Best = Who.size();
+        Guard = Lock;
+        Tie = false;
+      } else if (Who.size() == Best) {
+        Tie = true;
+      }
+    }
+    if (Tie)
+      Guard.reset();
+    Computed = true;
+  }
+  if (!Guard)
+    return false;
+  return std::any_of(A.Locks.begin(), A.Locks.end(), [&](const HeldLock &L) {
+    return !L.Unknown && protects(L, A.Kind) && L.Lock == *Guard;
+  });
+}
+
+} // namespace racer

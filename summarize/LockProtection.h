@@ -1,0 +1,83 @@
+//===- LockProtection.h - When locks order two accesses --------*- C++ -*-===//
+//
+// Why: RacerD counts locks ("some lock is held"), which misses two threads
+// that each hold a lock, but not the same one. RacerF and O2 compare lock
+// identity. The rule is shared by both reporters (classes and thread
+// origins), so it lives here, once:
+//
+//   write x under mu_a  vs  read x under mu_a   -> Safe (common lock)
+//   write x under mu_a  vs  read x under mu_b   -> DifferentLocks (both sides)
+//   write x under mu_a  vs  read x, no lock     -> ReportedAtOther
+//   write x, no lock    vs  anything            -> Unprotected
+//   write x under <unknown lock> vs read x under mu_b -> Safe (identity
+//       unknown: fall back to RacerD's count; never invent a race)
+//
+// A lock held in shared (reader) mode protects reads, never writes.
+//
+// Two locks are known to be different only when both are named directly: a
+// global (`g_lock`), or a field of the object a path starts from
+// (`this->mu_`, `d->mu`, `s.mu`). A lock reached through a pointer or
+// reference member (`*this->mu_ptr_`), an array element, or (in a class) a
+// parameter other than `this` may be the same mutex as any other: such a
+// pair is treated as protected, like an unknown lock.
+//===----------------------------------------------------------------------===//
+#ifndef RACER_SUMMARIZE_LOCKPROTECTION_H
+#define RACER_SUMMARIZE_LOCKPROTECTION_H
+
+#include "summarize/Summary.h"
+
+#include <map>
+#include <optional>
+#include <set>
+
+namespace racer {
+
+enum class PairVerdict : uint8_t {
+  Safe,            ///< a common lock (or an unknown one) orders them
+  Unprotected,     ///< X holds no lock that protects its kind of access
+  DifferentLocks,  ///< both hold protecting locks, none in common
+  ReportedAtOther, ///< X is protected, Y is not: the race is Y's report
+};
+
+/// What the roots of lock paths denote.
+enum class LockScope : uint8_t {
+  /// Methods of one class: Formal 0 (`this`) is the same object everywhere,
+  /// other formals are unrelated objects in different methods.
+  Class,
+  /// One root function's terms (thread origins): every root is one object.
+  Program,
+};
+
+/// How access \p X stands against \p Y, a conflicting access (same memory,
+/// at least one writes, may run concurrently).
+PairVerdict judgePair(const AccessSnapshot &X, const AccessSnapshot &Y,
+                      LockScope Scope);
+
+/// Some lock held by both, in a mode that protects each side's access.
+bool shareProtectingLock(const AccessSnapshot &X, const AccessSnapshot &Y);
+
+/// The lock that guards most accesses to one location: of two accesses
+/// under different locks, the one holding it is right and the other is
+/// reported. Each lock counts the distinct functions (or threads) holding
+/// it at an access; it guards if its count is strictly the highest.
+///
+///   join()  { lock(membersMu_); ++members_; }   // membersMu_: join, evict,
+///   evict() { lock(membersMu_); --members_; }   //   count (3)
+///   count() { lock(membersMu_); return members_; }
+///   leave() { lock(heartbeatMu_); --members_; } // heartbeatMu_: leave (1)
+///   -> only leave() is reported.
+class GuardingLock {
+public:
+  void add(const AccessSnapshot &A, uint32_t Holder, LockScope Scope);
+  /// True if \p A holds the guarding lock in a mode that protects it.
+  bool heldBy(const AccessSnapshot &A) const;
+
+private:
+  std::map<ir::AccessPath, std::set<uint32_t>> Holders;
+  mutable bool Computed = false;
+  mutable std::optional<ir::AccessPath> Guard;
+};
+
+} // namespace racer
+
+#endif

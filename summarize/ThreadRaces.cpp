@@ -1,0 +1,314 @@
+//===- ThreadRaces.cpp - Races between threads (O2 origins) ---------------===//
+#include "summarize/ThreadRaces.h"
+#include "summarize/LockProtection.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+#include <algorithm>
+#include <map>
+
+namespace racer {
+
+namespace {
+
+using ir::AccessPath;
+using ir::Operand;
+using ir::RootKind;
+using ir::StepKind;
+
+/// Threads started by threads, and so on: how deep the tree is expanded.
+constexpr unsigned MaxThreadDepth = 3;
+/// Origins expanded under one root.
+constexpr size_t MaxOrigins = 256;
+/// Local ids of origin k's entry are renamed to k * LocalStride + id, so the
+/// locals of different origins never collide in root terms.
+constexpr uint32_t LocalStride = 1u << 22;
+
+struct Origin {
+  int Parent = -1;         ///< -1 for the root
+  uint32_t IdInParent = 0; ///< ThreadSpawn::Id in the parent's frame
+  bool Multi = false;      ///< started more than once
+  llvm::SmallVector<uint32_t, 0> LiveAtSpawn; ///< parent-frame spawn ids
+  uint32_t Function = 0;
+  std::vector<Operand> Actuals; ///< of the entry's formals, in root terms
+  std::vector<CallSite> Started;
+  unsigned Depth = 0;
+};
+
+struct OriginAccess {
+  uint32_t Origin;
+  AccessSnapshot Snap; ///< path and locks in root terms; Live in origin frame
+};
+
+bool contains(llvm::ArrayRef<uint32_t> Sorted, uint32_t Id) {
+  return std::binary_search(Sorted.begin(), Sorted.end(), Id);
+}
+
+AccessPath appendAfterFirst(const AccessPath &Base, const AccessPath &P) {
+  AccessPath Out = Base;
+  for (size_t I = 1; I < P.Steps.size(); ++I)
+    Out.Steps.push_back(P.Steps[I]);
+  if (Out.Steps.size() > ir::MaxPathSteps)
+    Out.Steps.resize(ir::MaxPathSteps);
+  return Out;
+}
+
+class RootAnalysis {
+public:
+  RootAnalysis(const std::vector<ir::Function> &Functions,
+               const std::vector<FunctionSummary> &Summaries,
+               const CallGraph &Graph, const std::set<ir::Loc> &Skip,
+               FindingSink &Sink)
+      : Functions(Functions), Summaries(Summaries), Graph(Graph), Skip(Skip),
+        Sink(Sink) {}
+
+  void run(uint32_t Root, ThreadRaceStats &Stats);
+
+private:
+  void expand(uint32_t Root);
+  std::optional<AccessPath> toRoot(const AccessPath &P, uint32_t O) const;
+  void materialize();
+  bool concurrent(const OriginAccess &X, const OriginAccess &Y) const;
+  std::vector<uint32_t> chain(uint32_t O) const;
+  void pairGroup(const std::vector<uint32_t> &Group, ThreadRaceStats &Stats);
+  RaceSide sideOf(const OriginAccess &A) const;
+
+  const std::vector<ir::Function> &Functions;
+  const std::vector<FunctionSummary> &Summaries;
+  const CallGraph &Graph;
+  const std::set<ir::Loc> &Skip;
+  FindingSink &Sink;
+
+  std::vector<Origin> Origins;
+  std::vector<OriginAccess> Accesses;
+};
+
+void RootAnalysis::expand(uint32_t Root) {
+  Origins.clear();
+  Origin R;
+  R.Function = Root;
+  Origins.push_back(std::move(R));
+  for (size_t O = 0; O < Origins.size(); ++O) {
+    const FunctionSummary &S = Summaries[Origins[O].Function];
+    if (Origins[O].Depth >= MaxThreadDepth)
+      continue;
+    for (const ThreadSpawn &Sp : S.Spawns) {
+      if (Origins.size() >= MaxOrigins)
+        return;
+      auto It = Graph.index().find(Sp.Entry.str());
+      if (It == Graph.index().end())
+        continue; // the entry's body is not in the program
+      uint32_t Entry = It->second;
+      // A thread that (transitively) starts its own entry again: stop.
+      bool Recursive = false;
+      for (int A = static_cast<int>(O); A >= 0; A = Origins[A].Parent)
+        Recursive |= A != 0 && Origins[A].Function == Entry;
+      if (Recursive)
+        continue;
+      Origin C;
+      C.Parent = static_cast<int>(O);
+      C.IdInParent = Sp.Id;
+      C.Multi = Sp.Multi;
+      C.LiveAtSpawn = Sp.LiveAtSpawn;
+      C.Function = Entry;
+      C.Depth = Origins[O].Depth + 1;
+      for (const Operand &A : Sp.Args) {
+        std::optional<AccessPath> P;
+        if (A.K == Operand::Kind::Object)
+          P = toRoot(A.Path, static_cast<uint32_t>(O));
+        C.Actuals.push_back(P ? Operand::object(std::move(*P))
+                              : Operand::unknown());
+      }
+      C.Started = Origins[O].Started;
+      C.Started.insert(C.Started.end(), Sp.Trace.begin(), Sp.Trace.end());
+      C.Started.push_back(CallSite{Sp.EntryName, Sp.Location});
+      Origins.push_back(std::move(C));
+    }
+  }
+}
+
+std::optional<AccessPath> RootAnalysis::toRoot(const AccessPath &P,
+                                               uint32_t O) const {
+  if (O == 0 || P.Root == RootKind::Global)
+    return P;
+  if (P.Root == RootKind::Local) {
+    AccessPath Out = P;
+    Out.Index = O * LocalStride + P.Index;
+    return Out;
+  }
+  const std::vector<Operand> &Actuals = Origins[O].Actuals;
+  if (P.Steps.empty() || P.Steps.front().Kind != StepKind::Deref ||
+      P.Index >= Actuals.size() ||
+      Actuals[P.Index].K != Operand::Kind::Object)
+    return std::nullopt;
+  return appendAfterFirst(Actuals[P.Index].Path, P);
+}
+
+void RootAnalysis::materialize() {
+  Accesses.clear();
+  for (uint32_t O = 0; O < Origins.size(); ++O) {
+    for (const AccessSnapshot &A : Summaries[Origins[O].Function].Accesses) {
+      std::optional<AccessPath> P = toRoot(A.Path, O);
+      if (!P)
+        continue;
+      OriginAccess X{O, A};
+      X.Snap.Path = std::move(*P);
+      for (HeldLock &L : X.Snap.Locks) {
+        if (L.Unknown)
+          continue;
+        if (std::optional<AccessPath> LP = toRoot(L.Lock, O)) {
+          L.Lock = std::move(*LP);
+        } else {
+          L.Unknown = true; // a lock we cannot name still protects
+          L.Lock = AccessPath();
+        }
+      }
+      std::sort(X.Snap.Locks.begin(), X.Snap.Locks.end());
+      Accesses.push_back(std::move(X));
+    }
+  }
+}
+
+std::vector<uint32_t> RootAnalysis::chain(uint32_t O) const {
+  std::vector<uint32_t> C;
+  for (int A = static_cast<int>(O); A >= 0; A = Origins[A].Parent)
+    C.push_back(static_cast<uint32_t>(A));
+  std::reverse(C.begin(), C.end());
+  return C;
+}
+
+bool RootAnalysis::concurrent(const OriginAccess &X,
+                              const OriginAccess &Y) const {
+  std::vector<uint32_t> CX = chain(X.Origin), CY = chain(Y.Origin);
+  size_t L = 0; // CX[L] == CY[L] is the deepest common ancestor
+  while (L + 1 < CX.size() && L + 1 < CY.size() && CX[L + 1] == CY[L + 1])
+    ++L;
+  // Two instances of a thread started more than once (or of an ancestor).
+  for (size_t K = 1; K <= L; ++K)
+    if (Origins[CX[K]].Multi)
+      return true;
+  bool XIsLCA = L + 1 == CX.size(), YIsLCA = L + 1 == CY.size();
+  if (XIsLCA && YIsLCA)
+    return false; // one origin, started once: its accesses are sequential
+  if (XIsLCA) // Y runs in a thread X's origin started: is it running at X?
+    return contains(X.Snap.Live, Origins[CY[L + 1]].IdInParent);
+  if (YIsLCA)
+    return contains(Y.Snap.Live, Origins[CX[L + 1]].IdInParent);
+  const Origin &A = Origins[CX[L + 1]], &B = Origins[CY[L + 1]];
+  return contains(A.LiveAtSpawn, B.IdInParent) ||
+         contains(B.LiveAtSpawn, A.IdInParent);
+}
+
+RaceSide RootAnalysis::sideOf(const OriginAccess &A) const {
+  const Origin &O = Origins[A.Origin];
+  const ir::Function &F = Functions[O.Function];
+  RaceSide S;
+  S.Function = F.Name;
+  S.FunctionLocation = F.Location;
+  S.Access = A.Snap;
+  S.Started = O.Started;
+  S.Root = Functions[Origins[0].Function].Name;
+  return S;
+}
+
+void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
+                             ThreadRaceStats &Stats) {
+  GuardingLock Guard;
+  for (uint32_t I : Group)
+    Guard.add(Accesses[I].Snap, Accesses[I].Origin, LockScope::Program);
+  for (uint32_t XI : Group) {
+    const OriginAccess &X = Accesses[XI];
+    if (Skip.count(X.Snap.Location))
+      continue;
+    bool HoldsGuard = Guard.heldBy(X.Snap);
+    const OriginAccess *Best = nullptr;
+    RaceKind BestKind = RaceKind::UnprotectedWrite;
+    int BestRank = -1;
+    for (uint32_t YI : Group) {
+      const OriginAccess &Y = Accesses[YI];
+      if (!isWrite(X.Snap.Kind) && !isWrite(Y.Snap.Kind))
+        continue;
+      PairVerdict V = judgePair(X.Snap, Y.Snap, LockScope::Program);
+      if (V != PairVerdict::Unprotected &&
+          (V != PairVerdict::DifferentLocks || HoldsGuard))
+        continue;
+      if (!concurrent(X, Y))
+        continue;
+      // Prefer another thread's access, then a write.
+      int Rank = (Y.Origin != X.Origin ? 2 : 0) + (isWrite(Y.Snap.Kind) ? 1 : 0);
+      if (Rank > BestRank) {
+        BestRank = Rank;
+        Best = &Y;
+        if (V == PairVerdict::DifferentLocks)
+          BestKind = RaceKind::DifferentLocks;
+        else
+          BestKind = isWrite(X.Snap.Kind) ? RaceKind::UnprotectedWrite
+                                          : RaceKind::ReadWriteRace;
+        if (Rank == 3)
+          break;
+      }
+    }
+    if (!Best)
+      continue;
+    RaceFinding R;
+    R.Kind = BestKind;
+    R.Reported = sideOf(X);
+    R.Conflicting = sideOf(*Best);
+    Sink.takeRace(std::move(R));
+    ++Stats.Findings;
+  }
+}
+
+void RootAnalysis::run(uint32_t Root, ThreadRaceStats &Stats) {
+  expand(Root);
+  if (Origins.size() < 2)
+    return;
+  ++Stats.Roots;
+  Stats.Threads += static_cast<unsigned>(Origins.size() - 1);
+  materialize();
+  // Memory touched by at least two origins, or by one started many times.
+  std::map<AccessPath, std::vector<uint32_t>> ByPath;
+  for (uint32_t I = 0; I < Accesses.size(); ++I)
+    ByPath[Accesses[I].Snap.Path].push_back(I);
+  for (auto &[Path, Group] : ByPath) {
+    bool Shared = false;
+    for (uint32_t I : Group)
+      if (Accesses[I].Origin != Accesses[Group.front()].Origin ||
+          Origins[Accesses[I].Origin].Multi)
+        Shared = true;
+    bool AnyWrite = std::any_of(Group.begin(), Group.end(), [&](uint32_t I) {
+      return isWrite(Accesses[I].Snap.Kind);
+    });
+    if (Shared && AnyWrite)
+      pairGroup(Group, Stats);
+  }
+}
+
+} // namespace
+
+ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
+                                const std::vector<FunctionSummary> &Summaries,
+                                const CallGraph &Graph,
+                                const std::set<ir::Loc> &AlreadyReported,
+                                FindingSink &Sink) {
+  ThreadRaceStats Stats;
+  // Thread entries are origins of their own, never roots.
+  llvm::DenseSet<uint32_t> Entries;
+  for (const FunctionSummary &S : Summaries)
+    for (const ThreadSpawn &Sp : S.Spawns) {
+      auto It = Graph.index().find(Sp.Entry.str());
+      if (It != Graph.index().end())
+        Entries.insert(It->second);
+    }
+  RootAnalysis RA(Functions, Summaries, Graph, AlreadyReported, Sink);
+  for (uint32_t F = 0; F < Functions.size(); ++F) {
+    if (Summaries[F].Spawns.empty() || Entries.count(F))
+      continue;
+    if (!Graph.callers()[Graph.sccOf()[F]].empty())
+      continue; // its threads are expanded under its callers
+    RA.run(F, Stats);
+  }
+  return Stats;
+}
+
+} // namespace racer

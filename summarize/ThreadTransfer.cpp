@@ -1,0 +1,361 @@
+//===- ThreadTransfer.cpp - Threads in the per-function analysis ----------===//
+//
+// The thread half of FunctionAnalysis (O2's origins, made compositional):
+//  - `pthread_create(&t, 0, worker, d)` and its kin (LibraryModels) record a
+//    ThreadSpawn: the entry, its actuals, the handle, which spawns may be
+//    running then, whether it is in a loop (then it may run twice at once);
+//  - joins (`pthread_join(t, 0)`, `t.join()`) mark spawns with a matching
+//    handle joined; accesses are stamped with the spawns started and not
+//    joined (AbstractState::live);
+//  - the function's own objects (locals, allocations bound to locals) get
+//    names instead of being dropped as owned, so that when one is handed to
+//    a thread, the parent's accesses to it can be paired with the thread's;
+//  - a callee's spawns, joins and named objects are mapped into the caller.
+//===----------------------------------------------------------------------===//
+#include "summarize/FunctionAnalysis.h"
+
+#include <algorithm>
+
+namespace racer::detail {
+
+using ir::AccessPath;
+using ir::Operand;
+using ir::RootKind;
+using ir::StepKind;
+
+/// Sorted union of two id sets.
+llvm::SmallVector<uint32_t, 0> idUnion(llvm::ArrayRef<uint32_t> A,
+                                       llvm::ArrayRef<uint32_t> B) {
+  llvm::SmallVector<uint32_t, 0> Out;
+  std::set_union(A.begin(), A.end(), B.begin(), B.end(),
+                 std::back_inserter(Out));
+  return Out;
+}
+
+void insertId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id) {
+  auto It = std::lower_bound(Set.begin(), Set.end(), Id);
+  if (It == Set.end() || *It != Id)
+    Set.insert(It, Id);
+}
+
+void eraseId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id) {
+  auto It = std::lower_bound(Set.begin(), Set.end(), Id);
+  if (It != Set.end() && *It == Id)
+    Set.erase(It);
+}
+
+/// Blocks that lie on a CFG cycle (iterative Tarjan).
+std::vector<bool> blocksInLoops(const ir::Function &F) {
+  const size_t N = F.Blocks.size();
+  std::vector<bool> InLoop(N, false);
+  std::vector<int> Index(N, -1), Low(N, 0);
+  std::vector<bool> OnStack(N, false);
+  std::vector<uint32_t> Stack;
+  int Next = 0;
+  struct Frame {
+    uint32_t B;
+    size_t Succ;
+  };
+  for (uint32_t Start = 0; Start < N; ++Start) {
+    if (Index[Start] >= 0)
+      continue;
+    std::vector<Frame> Work{{Start, 0}};
+    Index[Start] = Low[Start] = Next++;
+    Stack.push_back(Start);
+    OnStack[Start] = true;
+    while (!Work.empty()) {
+      Frame &Fr = Work.back();
+      const std::vector<uint32_t> &Succs = F.Blocks[Fr.B].Succs;
+      if (Fr.Succ < Succs.size()) {
+        uint32_t S = Succs[Fr.Succ++];
+        if (S >= N)
+          continue;
+        if (S == Fr.B)
+          InLoop[S] = true;
+        if (Index[S] < 0) {
+          Index[S] = Low[S] = Next++;
+          Stack.push_back(S);
+          OnStack[S] = true;
+          Work.push_back({S, 0});
+        } else if (OnStack[S]) {
+          Low[Fr.B] = std::min(Low[Fr.B], Index[S]);
+        }
+        continue;
+      }
+      uint32_t B = Fr.B;
+      Work.pop_back();
+      if (!Work.empty())
+        Low[Work.back().B] = std::min(Low[Work.back().B], Low[B]);
+      if (Low[B] == Index[B]) {
+        size_t Size = 0;
+        size_t Top = Stack.size();
+        while (true) {
+          uint32_t M = Stack[--Top];
+          OnStack[M] = false;
+          ++Size;
+          if (M == B)
+            break;
+        }
+        if (Size > 1)
+          for (size_t K = Top; K < Stack.size(); ++K)
+            InLoop[Stack[K]] = true;
+        Stack.resize(Top);
+      }
+    }
+  }
+  return InLoop;
+}
+
+/// True if the function may start or join threads itself or through a callee:
+/// only then are accesses to its own objects and thread ids tracked.
+bool tracksThreads(const ir::Function &F, const SummaryLookup &Callees) {
+  for (const ir::Block &B : F.Blocks)
+    for (const ir::Instr &I : B.Instrs) {
+      if (I.Kind != ir::InstrKind::Call)
+        continue;
+      ModelKind K = lookupCallModel(I.Call.CalleeName, I.Call.ElementType).Kind;
+      if (K == ModelKind::ThreadCreate || K == ModelKind::ThreadJoin)
+        return true;
+      if (K != ModelKind::None || I.Call.Callee.empty())
+        continue;
+      if (const FunctionSummary *S = Callees.lookup(I.Call.Callee))
+        if (!S->Spawns.empty() || !S->Joins.empty())
+          return true;
+    }
+  return false;
+}
+
+
+std::optional<AccessPath>
+FunctionAnalysis::namedPath(const AccessPath &P, const AbstractState &S) const {
+  switch (P.Root) {
+  case RootKind::Global:
+    return truncated(P);
+  case RootKind::Formal:
+    if (!startsWithDeref(P))
+      return std::nullopt; // a by-value parameter's own storage
+    return truncated(P);
+  case RootKind::Local: {
+    if (!startsWithDeref(P)) {
+      AccessPath Out = truncated(P);
+      if (Out.Spelling.empty())
+        Out.Spelling = ir::Symbol("<local>");
+      return Out; // the local object itself
+    }
+    auto It = S.Bindings.find(P.Index);
+    if (It == S.Bindings.end())
+      return std::nullopt;
+    if (It->second.K == Operand::Kind::Object || isNamedFresh(It->second))
+      return appendSteps(It->second.Path, P, 1);
+    return std::nullopt;
+  }
+  }
+  return std::nullopt;
+}
+
+Operand FunctionAnalysis::namedOperand(const Operand &O,
+                                       const AbstractState &S) const {
+  if (O.K == Operand::Kind::Object)
+    if (std::optional<AccessPath> P = namedPath(O.Path, S))
+      return Operand::object(std::move(*P));
+  if (isNamedFresh(O))
+    return Operand::object(O.Path);
+  return Operand::unknown();
+}
+
+uint32_t FunctionAnalysis::syntheticLocal(const ir::Instr &Call,
+                                          uint32_t CalleeLocal) {
+  auto [It, New] =
+      SyntheticLocals.try_emplace({&Call, CalleeLocal}, NextSyntheticLocal);
+  if (New)
+    ++NextSyntheticLocal;
+  return It->second;
+}
+
+std::optional<AccessPath>
+FunctionAnalysis::substituteNamed(const AccessPath &P, const ir::Instr &Call,
+                                  const AbstractState &S) {
+  switch (P.Root) {
+  case RootKind::Global:
+    return P;
+  case RootKind::Local: {
+    AccessPath Out = P;
+    Out.Index = syntheticLocal(Call, P.Index);
+    return Out;
+  }
+  case RootKind::Formal: {
+    const std::vector<Operand> &Args = Call.Call.Args;
+    if (!startsWithDeref(P) || P.Index >= Args.size())
+      return std::nullopt;
+    Operand A = namedOperand(Args[P.Index], S);
+    if (A.K != Operand::Kind::Object)
+      return std::nullopt;
+    return appendSteps(A.Path, P, 1);
+  }
+  }
+  return std::nullopt;
+}
+
+Operand FunctionAnalysis::substituteNamedOperand(const Operand &O,
+                                                 const ir::Instr &Call,
+                                                 const AbstractState &S) {
+  if (O.K != Operand::Kind::Object)
+    return Operand::unknown();
+  if (std::optional<AccessPath> P = substituteNamed(O.Path, Call, S))
+    return Operand::object(std::move(*P));
+  return Operand::unknown();
+}
+
+uint32_t FunctionAnalysis::mapSpawnId(const ir::Instr &Call,
+                                      uint32_t CalleeId) {
+  auto [It, New] = SpawnIds.try_emplace({&Call, CalleeId},
+                                        static_cast<uint32_t>(SpawnIds.size()));
+  return It->second;
+}
+
+ThreadSpawn *FunctionAnalysis::spawnFor(const ir::Instr &Call,
+                                        uint32_t CalleeId) {
+  uint32_t Id = mapSpawnId(Call, CalleeId);
+  for (ThreadSpawn &T : Spawns)
+    if (T.Id == Id)
+      return &T;
+  if (Spawns.size() >= MaxSpawns)
+    return nullptr;
+  Spawns.emplace_back();
+  Spawns.back().Id = Id;
+  return &Spawns.back();
+}
+
+/// Two thread handles designate the same thread, as far as we can tell; an
+/// unknown handle matches any (a join we cannot place joins what we cannot
+/// place either; never invent a race from it).
+static bool sameHandle(const Operand &A, const Operand &B) {
+  if (A.K != Operand::Kind::Object || B.K != Operand::Kind::Object)
+    return true;
+  return A.Path == B.Path;
+}
+
+void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
+                                   AbstractState &S) {
+  const ir::CallInfo &C = I.Call;
+  const ir::CallableArg *Entry = nullptr;
+  for (const ir::CallableArg &CA : C.Callables)
+    if (M.EntryArg < 0 || CA.Arg == static_cast<uint32_t>(M.EntryArg)) {
+      Entry = &CA;
+      break;
+    }
+  if (!Entry || Entry->Callee.empty())
+    return; // an entry we cannot see: nothing to pair its accesses with
+  std::vector<Operand> Data;
+  if (M.Data == ThreadData::One) {
+    if (M.DataArg < C.Args.size())
+      Data.push_back(C.Args[M.DataArg]);
+  } else {
+    for (size_t A = Entry->Arg + 1; A < C.Args.size(); ++A)
+      Data.push_back(C.Args[A]);
+  }
+  std::vector<Operand> Actuals;
+  if (Entry->HasReceiver) {
+    Actuals.push_back(Entry->Receiver);
+    for (uint32_t K = 0; K < Entry->NumParams; ++K)
+      Actuals.push_back(K < Data.size() ? Data[K] : Operand::unknown());
+    Actuals.insert(Actuals.end(), Entry->Captures.begin(),
+                   Entry->Captures.end());
+  } else {
+    Actuals = std::move(Data);
+  }
+  ThreadSpawn *T = spawnFor(I, 0);
+  if (!T)
+    return;
+  T->Entry = ir::Symbol(Entry->Callee);
+  T->EntryName = ir::Symbol(Entry->CalleeName);
+  T->Args.clear();
+  for (const Operand &A : Actuals)
+    T->Args.push_back(namedOperand(A, S));
+  Operand Handle = Operand::unknown();
+  if (M.HandleArg >= 0 && static_cast<size_t>(M.HandleArg) < C.Args.size()) {
+    Handle = namedOperand(C.Args[M.HandleArg], S);
+    if (M.HandleIsElement && Handle.K == Operand::Kind::Object)
+      Handle.Path = truncated(Handle.Path.index());
+  }
+  T->Handle = Handle;
+  T->Multi = T->Multi || inLoop();
+  llvm::SmallVector<uint32_t, 0> Live = S.live();
+  T->LiveAtSpawn = idUnion(T->LiveAtSpawn, Live);
+  T->Location = I.Location;
+  T->Trace.clear();
+  insertId(S.Started, T->Id);
+  eraseId(S.Joined, T->Id);
+}
+
+void FunctionAnalysis::applyJoin(const Operand &Handle, AbstractState &S) {
+  bool Matched = false;
+  for (const ThreadSpawn &T : Spawns)
+    if (std::binary_search(S.Started.begin(), S.Started.end(), T.Id) &&
+        sameHandle(Handle, T.Handle)) {
+      insertId(S.Joined, T.Id);
+      Matched = true;
+    }
+  // A thread our caller started (`void join_all(pthread_t *ts)`).
+  if (!Matched && Handle.K == Operand::Kind::Object &&
+      Handle.Path.Root != RootKind::Local &&
+      std::find(Joins.begin(), Joins.end(), Handle) == Joins.end())
+    Joins.push_back(Handle);
+}
+
+void FunctionAnalysis::joinThread(const ir::Instr &I, const CallModel &M,
+                                  AbstractState &S) {
+  const ir::CallInfo &C = I.Call;
+  Operand Handle = Operand::unknown();
+  if (M.HandleArg >= 0 && static_cast<size_t>(M.HandleArg) < C.Args.size()) {
+    const Operand &A = C.Args[M.HandleArg];
+    if (A.K == Operand::Kind::Value) {
+      if (std::optional<AccessPath> P = namedPath(A.Path, S))
+        Handle = Operand::object(std::move(*P));
+    } else {
+      Handle = namedOperand(A, S);
+    }
+  }
+  applyJoin(Handle, S);
+}
+
+void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
+                                          const FunctionSummary &Callee,
+                                          AbstractState &S) {
+  llvm::SmallVector<uint32_t, 0> LiveNow = S.live();
+  for (const ThreadSpawn &CS : Callee.Spawns) {
+    if (CS.Trace.size() + 1 > MaxTraceDepth)
+      continue;
+    ThreadSpawn *T = spawnFor(I, CS.Id);
+    if (!T)
+      break;
+    T->Entry = CS.Entry;
+    T->EntryName = CS.EntryName;
+    T->Args.clear();
+    for (const Operand &A : CS.Args)
+      T->Args.push_back(substituteNamedOperand(A, I, S));
+    T->Handle = substituteNamedOperand(CS.Handle, I, S);
+    T->Multi = T->Multi || CS.Multi || inLoop();
+    llvm::SmallVector<uint32_t, 0> Mapped;
+    for (uint32_t Id : CS.LiveAtSpawn)
+      Mapped.push_back(mapSpawnId(I, Id));
+    llvm::sort(Mapped);
+    T->LiveAtSpawn = idUnion(idUnion(T->LiveAtSpawn, LiveNow), Mapped);
+    T->Location = CS.Location;
+    T->Trace.clear();
+    T->Trace.push_back(CallSite{ir::Symbol(I.Call.CalleeName.empty()
+                                               ? Callee.Name
+                                               : I.Call.CalleeName),
+                                I.Location});
+    T->Trace.insert(T->Trace.end(), CS.Trace.begin(), CS.Trace.end());
+  }
+  for (uint32_t Id : Callee.LiveAtExit) {
+    uint32_t Mine = mapSpawnId(I, Id);
+    insertId(S.Started, Mine);
+    eraseId(S.Joined, Mine);
+  }
+  for (const Operand &H : Callee.Joins)
+    applyJoin(substituteNamedOperand(H, I, S), S);
+}
+
+} // namespace racer::detail

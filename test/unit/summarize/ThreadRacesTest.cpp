@@ -1,0 +1,313 @@
+//===- ThreadRacesTest.cpp - Thread origins on hand-built IR --------------===//
+//
+// Programs the way the frontend lowers C with pthreads: thread entries are
+// Callables of pthread_create, joins pass the handle as a Value operand.
+//===----------------------------------------------------------------------===//
+#include "IRTestBuilder.h"
+#include "summarize/ConflictFinder.h"
+#include "summarize/Summarizer.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+using namespace racer;
+using namespace racer::test;
+using ir::AccessPath;
+using ir::Operand;
+
+namespace {
+
+struct CollectingSink : FindingSink {
+  std::vector<RaceFinding> Races;
+  void handleRace(const RaceFinding &F) override { Races.push_back(F); }
+};
+
+std::vector<RaceFinding> races(std::vector<ir::Function> Fns) {
+  ProgramSummarizer PS(Fns);
+  PS.summarizeAll();
+  CollectingSink Sink;
+  findConflicts(Fns, PS.summaries(), {}, Sink, &PS.graph());
+  return Sink.Races;
+}
+
+FunctionBuilder freeFn(const std::string &Name) {
+  return FunctionBuilder(Name, "", ir::FunctionKind::Free);
+}
+
+/// pthread_create(&Handle, 0, Entry, Arg)
+void spawn(FunctionBuilder &F, AccessPath Handle, const std::string &Entry,
+           Operand Arg, unsigned Line) {
+  F.call("pthread_create",
+         {Operand::object(std::move(Handle)), Operand::unknown(),
+          Operand::unknown(), std::move(Arg)},
+         Line);
+  ir::CallableArg C;
+  C.Arg = 2;
+  C.Callee = "c:@" + Entry;
+  C.CalleeName = Entry;
+  F.fn().Blocks.back().Instrs.back().Call.Callables.push_back(C);
+}
+
+/// pthread_join(Handle, 0)
+void join(FunctionBuilder &F, AccessPath Handle, unsigned Line) {
+  F.call("pthread_join", {Operand::value(std::move(Handle)), Operand::unknown()},
+         Line);
+}
+
+void lockGlobal(FunctionBuilder &F, const std::string &Fn,
+                const std::string &Mutex, unsigned Line) {
+  F.call(Fn, {Operand::object(FunctionBuilder::global(Mutex))}, Line);
+}
+
+/// `void *worker(void *arg) { g++; }`
+FunctionBuilder incrementer(const std::string &Name, unsigned Line) {
+  FunctionBuilder W = freeFn(Name);
+  W.formal("arg");
+  W.read(FunctionBuilder::global("g"), Line).write(FunctionBuilder::global("g"), Line);
+  return W;
+}
+
+/// Where the report lands: the first call toward the access in the side's
+/// top function, or the access itself.
+unsigned reportLine(const RaceSide &S) {
+  return S.Access.Trace.empty() ? S.Access.Location.Line
+                                : S.Access.Trace.front().Location.Line;
+}
+
+/// Reports at \p Line after the collector's dedup (one per function and
+/// line).
+unsigned countAt(const std::vector<RaceFinding> &R, unsigned Line) {
+  std::set<std::string> Functions;
+  for (const RaceFinding &F : R)
+    if (reportLine(F.Reported) == Line)
+      Functions.insert(F.Reported.Function);
+  return static_cast<unsigned>(Functions.size());
+}
+
+std::string describe(const std::vector<RaceFinding> &R) {
+  std::string S;
+  for (const RaceFinding &F : R) {
+    S += F.Reported.Function + ":" +
+         std::to_string(F.Reported.Access.Location.Line) + " " +
+         F.Reported.Access.Path.str() + " locks=" +
+         std::to_string(F.Reported.Access.Locks.size()) + " vs " +
+         F.Conflicting.Function + ":" +
+         std::to_string(F.Conflicting.Access.Location.Line) + " kind=" +
+         std::to_string(static_cast<int>(F.Kind)) + "\n";
+  }
+  return S;
+}
+
+TEST(ThreadRaces, SameEntryStartedTwiceRacesOnGlobal) {
+  FunctionBuilder W = incrementer("worker", 5);
+  FunctionBuilder M = freeFn("main");
+  uint32_t T1 = M.local("t1"), T2 = M.local("t2");
+  spawn(M, M.localVar(T1), "worker", Operand::unknown(), 10);
+  spawn(M, M.localVar(T2), "worker", Operand::unknown(), 11);
+  join(M, M.localVar(T1), 12);
+  join(M, M.localVar(T2), 13);
+  M.read(FunctionBuilder::global("g"), 14); // after both joins: ordered
+  std::vector<RaceFinding> R = races({W.build(), M.build()});
+  EXPECT_GT(countAt(R, 5), 0u);
+  EXPECT_EQ(countAt(R, 14), 0u);
+  for (const RaceFinding &F : R) {
+    EXPECT_EQ(F.Reported.Function, "worker");
+    EXPECT_EQ(F.Reported.Root, "main");
+    ASSERT_FALSE(F.Reported.Started.empty());
+    EXPECT_EQ(F.Reported.Started.back().Callee.str(), "worker");
+  }
+}
+
+TEST(ThreadRaces, OneThreadAloneDoesNotRace) {
+  FunctionBuilder W = incrementer("worker", 5);
+  FunctionBuilder M = freeFn("main");
+  uint32_t T = M.local("t");
+  M.write(FunctionBuilder::global("g"), 9); // before create
+  spawn(M, M.localVar(T), "worker", Operand::unknown(), 10);
+  join(M, M.localVar(T), 12);
+  M.read(FunctionBuilder::global("g"), 14); // after join
+  EXPECT_TRUE(races({W.build(), M.build()}).empty());
+}
+
+TEST(ThreadRaces, ParentAccessWhileThreadRuns) {
+  FunctionBuilder W = incrementer("worker", 5);
+  FunctionBuilder M = freeFn("main");
+  uint32_t T = M.local("t");
+  spawn(M, M.localVar(T), "worker", Operand::unknown(), 10);
+  M.read(FunctionBuilder::global("g"), 11);
+  join(M, M.localVar(T), 12);
+  std::vector<RaceFinding> R = races({W.build(), M.build()});
+  EXPECT_EQ(countAt(R, 11), 1u);
+  EXPECT_GT(countAt(R, 5), 0u);
+  for (const RaceFinding &F : R)
+    if (F.Reported.Access.Location.Line == 11) {
+      EXPECT_EQ(F.Kind, RaceKind::ReadWriteRace);
+      EXPECT_EQ(F.Conflicting.Function, "worker");
+    }
+}
+
+TEST(ThreadRaces, HeapObjectPassedAsArgument) {
+  // void *worker(void *arg) { struct job *j = arg; j->done++; }
+  FunctionBuilder W = freeFn("worker");
+  W.formal("arg");
+  uint32_t J = W.local("j");
+  W.bind(J, Operand::object(AccessPath::formal(0, "arg").deref()), 3);
+  AccessPath Done = W.localVar(J).deref().field("job::done");
+  W.read(Done, 4).write(Done, 4);
+  // d = malloc(..); pthread_create(&t1, 0, worker, d); ...(&t2...)
+  FunctionBuilder M = freeFn("main");
+  uint32_t D = M.local("d"), T1 = M.local("t1"), T2 = M.local("t2");
+  M.call("malloc", {Operand::unknown()}, 8);
+  M.fn().Blocks.back().Instrs.back().Call.ResultLocal = static_cast<int32_t>(D);
+  M.write(M.localVar(D).deref().field("job::done"), 9); // before: ordered
+  Operand Arg = Operand::object(M.localVar(D).deref());
+  spawn(M, M.localVar(T1), "worker", Arg, 10);
+  spawn(M, M.localVar(T2), "worker", Arg, 11);
+  std::vector<RaceFinding> R = races({W.build(), M.build()});
+  ASSERT_EQ(countAt(R, 4), 1u);
+  EXPECT_EQ(countAt(R, 9), 0u);
+  EXPECT_EQ(R[0].Reported.Access.Path.str(), "d->done");
+}
+
+TEST(ThreadRaces, DistinctObjectsDoNotRace) {
+  FunctionBuilder W = freeFn("worker");
+  W.formal("arg");
+  W.write(AccessPath::formal(0, "arg").deref().field("job::done"), 4);
+  FunctionBuilder M = freeFn("main");
+  uint32_t A = M.local("a"), B = M.local("b"), T1 = M.local("t1"),
+           T2 = M.local("t2");
+  spawn(M, M.localVar(T1), "worker", Operand::object(M.localVar(A)), 10);
+  spawn(M, M.localVar(T2), "worker", Operand::object(M.localVar(B)), 11);
+  EXPECT_TRUE(races({W.build(), M.build()}).empty());
+}
+
+TEST(ThreadRaces, CommonLockProtectsDifferentLocksDoNot) {
+  auto Locked = [](const std::string &Name, const std::string &Mutex,
+                   unsigned Line) {
+    FunctionBuilder W = freeFn(Name);
+    W.formal("arg");
+    lockGlobal(W, "pthread_mutex_lock", Mutex, Line - 1);
+    W.write(FunctionBuilder::global("g"), Line);
+    lockGlobal(W, "pthread_mutex_unlock", Mutex, Line + 1);
+    return W;
+  };
+  auto Program = [&](const std::string &MutexB) {
+    FunctionBuilder M = freeFn("main");
+    uint32_t T1 = M.local("t1"), T2 = M.local("t2");
+    spawn(M, M.localVar(T1), "a", Operand::unknown(), 10);
+    spawn(M, M.localVar(T2), "b", Operand::unknown(), 11);
+    return races({Locked("a", "m1", 3).build(), Locked("b", MutexB, 6).build(),
+                  M.build()});
+  };
+  EXPECT_TRUE(Program("m1").empty()) << describe(Program("m1"));
+  std::vector<RaceFinding> R = Program("m2");
+  ASSERT_EQ(R.size(), 2u);
+  for (const RaceFinding &F : R) {
+    EXPECT_EQ(F.Kind, RaceKind::DifferentLocks);
+    EXPECT_NE(F.Reported.Function, F.Conflicting.Function);
+  }
+}
+
+TEST(ThreadRaces, ReaderLockProtectsReadsNotWrites) {
+  auto Worker = [](const std::string &Name, const std::string &LockFn,
+                   bool Write, unsigned Line) {
+    FunctionBuilder W = freeFn(Name);
+    W.formal("arg");
+    lockGlobal(W, LockFn, "rw", Line - 1);
+    if (Write)
+      W.write(FunctionBuilder::global("g"), Line);
+    else
+      W.read(FunctionBuilder::global("g"), Line);
+    lockGlobal(W, "pthread_rwlock_unlock", "rw", Line + 1);
+    return W;
+  };
+  auto Program = [&](const std::string &WriterLock) {
+    FunctionBuilder M = freeFn("main");
+    uint32_t T1 = M.local("t1"), T2 = M.local("t2");
+    spawn(M, M.localVar(T1), "reader", Operand::unknown(), 10);
+    spawn(M, M.localVar(T2), "writer", Operand::unknown(), 11);
+    return races({Worker("reader", "pthread_rwlock_rdlock", false, 3).build(),
+                  Worker("writer", WriterLock, true, 6).build(), M.build()});
+  };
+  EXPECT_TRUE(Program("pthread_rwlock_wrlock").empty())
+      << describe(Program("pthread_rwlock_wrlock"));
+  std::vector<RaceFinding> R = Program("pthread_rwlock_rdlock");
+  ASSERT_EQ(countAt(R, 6), 1u);
+  EXPECT_EQ(countAt(R, 3), 0u); // the reader is protected; the writer is not
+}
+
+TEST(ThreadRaces, ThreadStartedInLoopRacesWithItself) {
+  FunctionBuilder W = incrementer("worker", 5);
+  FunctionBuilder M = freeFn("main");
+  uint32_t Th = M.local("th");
+  uint32_t Loop = M.newBlock();
+  spawn(M, M.localVar(Th).index(), "worker", Operand::unknown(), 10);
+  uint32_t Exit = M.newBlock();
+  M.edges(0, {Loop}).edges(Loop, {Loop, Exit});
+  std::vector<RaceFinding> R = races({W.build(), M.build()});
+  ASSERT_EQ(countAt(R, 5), 1u) << describe(R);
+}
+
+TEST(ThreadRaces, JoinLoopOverHandleArrayOrdersLaterAccesses) {
+  FunctionBuilder W = incrementer("worker", 5);
+  FunctionBuilder M = freeFn("main");
+  uint32_t Th = M.local("th");
+  uint32_t SpawnLoop = M.newBlock();
+  spawn(M, M.localVar(Th).index(), "worker", Operand::unknown(), 10);
+  uint32_t JoinLoop = M.newBlock();
+  join(M, M.localVar(Th).index(), 12);
+  uint32_t After = M.newBlock();
+  M.read(FunctionBuilder::global("g"), 14);
+  M.edges(0, {SpawnLoop})
+      .edges(SpawnLoop, {SpawnLoop, JoinLoop})
+      .edges(JoinLoop, {JoinLoop, After});
+  std::vector<RaceFinding> R = races({W.build(), M.build()});
+  EXPECT_EQ(countAt(R, 14), 0u);
+  EXPECT_EQ(countAt(R, 5), 1u) << describe(R); // workers race with each other
+}
+
+TEST(ThreadRaces, ThreadsStartedByAHelperRaceWithTheCaller) {
+  // void start(void) { pthread_create(&t, 0, worker, 0); }  (never joined)
+  FunctionBuilder W = incrementer("worker", 5);
+  FunctionBuilder S = freeFn("start");
+  uint32_t T = S.local("t");
+  spawn(S, S.localVar(T), "worker", Operand::unknown(), 20);
+  FunctionBuilder M = freeFn("main");
+  M.write(FunctionBuilder::global("g"), 29);
+  M.call("start", {}, 30);
+  M.write(FunctionBuilder::global("g"), 31);
+  std::vector<RaceFinding> R = races({W.build(), S.build(), M.build()});
+  EXPECT_EQ(countAt(R, 29), 0u);
+  EXPECT_EQ(countAt(R, 31), 1u) << describe(R);
+  for (const RaceFinding &F : R)
+    if (F.Reported.Function == "worker") {
+      ASSERT_EQ(F.Reported.Started.size(), 2u);
+      EXPECT_EQ(F.Reported.Started[0].Callee.str(), "start");
+      EXPECT_EQ(F.Reported.Started[1].Location.Line, 20u);
+    }
+}
+
+TEST(ThreadRaces, AtomicSectionFunctionsAreMutuallyExclusive) {
+  // void __VERIFIER_atomic_inc(void) { g++; }  called by two threads.
+  FunctionBuilder Inc = freeFn("__VERIFIER_atomic_inc");
+  Inc.read(FunctionBuilder::global("g"), 2).write(FunctionBuilder::global("g"), 2);
+  FunctionBuilder W = freeFn("worker");
+  W.formal("arg");
+  W.call("__VERIFIER_atomic_inc", {}, 5);
+  FunctionBuilder M = freeFn("main");
+  uint32_t T1 = M.local("t1"), T2 = M.local("t2");
+  spawn(M, M.localVar(T1), "worker", Operand::unknown(), 10);
+  spawn(M, M.localVar(T2), "worker", Operand::unknown(), 11);
+  EXPECT_TRUE(races({Inc.build(), W.build(), M.build()}).empty());
+  // The same increment outside an atomic section races.
+  FunctionBuilder Plain = freeFn("inc");
+  Plain.read(FunctionBuilder::global("g"), 2).write(FunctionBuilder::global("g"), 2);
+  FunctionBuilder W2 = freeFn("worker");
+  W2.formal("arg");
+  W2.call("inc", {}, 5);
+  std::vector<RaceFinding> R = races({Plain.build(), W2.build(), M.build()});
+  EXPECT_EQ(countAt(R, 5), 1u) << describe(R);
+}
+
+} // namespace
