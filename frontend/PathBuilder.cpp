@@ -1,0 +1,294 @@
+//===- PathBuilder.cpp - Clang expressions -> access paths ----------------===//
+#include "frontend/PathBuilder.h"
+#include "frontend/IRBuilder.h"
+
+#include "clang/AST/Attr.h"
+
+#include <algorithm>
+
+namespace racer::frontend {
+
+namespace lowering {
+
+bool hasThisFormal(const FunctionDecl *FD) {
+  if (isLambdaCallOperator(FD))
+    return true;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    return MD->isImplicitObjectMemberFunction();
+  return false;
+}
+
+AccessPath push(AccessPath P, ir::StepKind K, std::string Name) {
+  if (P.Steps.size() < ir::MaxPathSteps)
+    P.Steps.push_back({K, std::move(Name)});
+  return P;
+}
+
+bool hasDeref(const AccessPath &P) {
+  return std::any_of(P.Steps.begin(), P.Steps.end(), [](const ir::PathStep &S) {
+    return S.Kind == ir::StepKind::Deref;
+  });
+}
+
+/// std::move(x), std::forward<T>(x), ...: no call, the result is the argument.
+bool isPassThroughCallee(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return false;
+  StringRef N = FD->getName();
+  if (FD->getBuiltinID()) {
+    static const llvm::StringSet<> Builtins = {
+        "move", "forward", "move_if_noexcept", "as_const", "addressof",
+        "__addressof", "forward_like", "__builtin_addressof",
+        "__builtin_expect", "__builtin_expect_with_probability",
+        "__builtin_assume", "__builtin_unreachable", "__builtin_launder",
+        "__builtin_constant_p", "__builtin_assume_aligned", "__builtin_trap",
+        "__builtin_is_constant_evaluated", "__builtin_debugtrap"};
+    if (Builtins.contains(N))
+      return true;
+  }
+  if (FD->isInStdNamespace()) {
+    static const llvm::StringSet<> Std = {"move", "forward", "move_if_noexcept",
+                                          "as_const", "addressof",
+                                          "__addressof", "forward_like"};
+    return Std.contains(N);
+  }
+  return false;
+}
+
+/// The CallExpr if E is a call to a pass-through function with an argument.
+const Expr *passThroughArg(const Expr *E) {
+  const auto *CE = dyn_cast<CallExpr>(E);
+  if (!CE || CE->getNumArgs() < 1 || isa<CXXOperatorCallExpr>(CE))
+    return nullptr;
+  if (!isPassThroughCallee(CE->getDirectCallee()))
+    return nullptr;
+  StringRef N = CE->getDirectCallee()->getName();
+  // __builtin_expect(x, v) returns a value, not an lvalue or pointer.
+  if (N.starts_with("__builtin_") && N != "__builtin_addressof" &&
+      N != "__builtin_launder" && N != "__builtin_assume_aligned")
+    return nullptr;
+  return CE->getArg(0);
+}
+
+bool isGLValueTransparentCast(CastKind K) {
+  switch (K) {
+  case CK_NoOp:
+  case CK_LValueBitCast:
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase:
+  case CK_BaseToDerived:
+  case CK_Dynamic:
+  case CK_AtomicToNonAtomic:
+  case CK_NonAtomicToAtomic:
+  case CK_AddressSpaceConversion:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isPointerTransparentCast(CastKind K) {
+  switch (K) {
+  case CK_NoOp:
+  case CK_BitCast:
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase:
+  case CK_BaseToDerived:
+  case CK_Dynamic:
+  case CK_AddressSpaceConversion:
+  case CK_AtomicToNonAtomic:
+  case CK_NonAtomicToAtomic:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Strips wrappers that do not change which object an expression denotes.
+const Expr *stripWrappers(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *C = dyn_cast<ConstantExpr>(E))
+      E = C->getSubExpr();
+    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+      E = W->getSubExpr();
+    else if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+      E = D->getExpr();
+    else
+      break;
+  }
+  return E;
+}
+
+/// The constructor call that initializes an object with initializer E, looking
+/// through temporaries, casts and elidable copies (which are not lowered).
+const CXXConstructExpr *
+ctorOf(const Expr *E,
+       llvm::SmallVectorImpl<const CXXBindTemporaryExpr *> *Elided) {
+  bool UnderElidable = false;
+  while (E) {
+    E = stripWrappers(E);
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      if (UnderElidable && Elided)
+        Elided->push_back(B);
+      E = B->getSubExpr();
+    } else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+    } else if (const auto *C = dyn_cast<CastExpr>(E)) {
+      if (C->getCastKind() != CK_NoOp &&
+          C->getCastKind() != CK_ConstructorConversion)
+        return nullptr;
+      E = C->getSubExpr();
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->isElidable() && CE->getNumArgs() >= 1) {
+        UnderElidable = true;
+        E = CE->getArg(0);
+      } else
+        return CE;
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+/// The call whose pointer/reference result is E (`f()`, `(T *)malloc(n)`).
+const CallExpr *resultCallOf(const Expr *E) {
+  while (E) {
+    E = stripWrappers(E);
+    if (const auto *C = dyn_cast<CastExpr>(E)) {
+      if (!isPointerTransparentCast(C->getCastKind()))
+        return nullptr;
+      E = C->getSubExpr();
+    } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      if (passThroughArg(CE) || isa<UserDefinedLiteral>(CE))
+        return nullptr;
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        if (isPassThroughCallee(FD))
+          return nullptr;
+      return CE;
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+/// The closure object or LambdaExpr an expression denotes (`f`, `[..]{..}`).
+const Expr *stripClosure(const Expr *E) {
+  while (E) {
+    E = stripWrappers(E);
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(E);
+        C && C->getCastKind() == CK_NoOp)
+      E = C->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && CE->isElidable() && CE->getNumArgs() >= 1)
+      E = CE->getArg(0);
+    else
+      break;
+  }
+  return E;
+}
+
+/// The call whose scalar result initializes or is assigned to a local
+/// (`bool ok = mu.try_lock();`, `rc = pthread_mutex_trylock(&m);`).
+const CallExpr *scalarResultCallOf(const Expr *E) {
+  while (E) {
+    E = stripWrappers(E);
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(E);
+        C && (C->getCastKind() == CK_IntegralCast ||
+              C->getCastKind() == CK_IntegralToBoolean ||
+              C->getCastKind() == CK_NoOp))
+      E = C->getSubExpr();
+    else
+      break;
+  }
+  const auto *CE = dyn_cast_or_null<CallExpr>(E);
+  return CE && CE->isPRValue() ? CE : nullptr;
+}
+
+/// The token a read/write of lvalue E is reported at (the member name for
+/// `this->n_`).
+SourceLocation accessLoc(const Expr *E) {
+  E = stripWrappers(E);
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
+    return accessLoc(C->getSubExpr());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberLoc();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    return accessLoc(UO->getSubExpr());
+  return E->getExprLoc();
+}
+
+/// The record type an object expression designates, "" if none.
+std::string objectTypeName(QualType T) {
+  if (T.isNull())
+    return "";
+  if (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+    return objectTypeName(AT->getElementType());
+  return recordTypeName(T);
+}
+
+
+namespace {
+void addEffect(std::vector<ir::DeclaredLockEffect> &Out,
+               ir::DeclaredLockEffect::Kind K, AccessPath Lock) {
+  for (const ir::DeclaredLockEffect &E : Out)
+    if (E.K == K && E.Lock == Lock)
+      return;
+  ir::DeclaredLockEffect E;
+  E.K = K;
+  E.Lock = std::move(Lock);
+  Out.push_back(std::move(E));
+}
+
+template <typename Range>
+void addEffects(std::vector<ir::DeclaredLockEffect> &Out, PathBuilder &PB,
+                ir::DeclaredLockEffect::Kind K, Range Args) {
+  bool Any = false;
+  for (const Expr *A : Args) {
+    Any = true;
+    if (std::optional<AccessPath> P = PB.lockOf(A))
+      addEffect(Out, K, std::move(*P));
+  }
+  if (!Any && PB.hasThis())
+    addEffect(Out, K, thisObject());
+}
+
+} // namespace
+} // namespace lowering
+
+using namespace lowering;
+
+std::vector<ir::DeclaredLockEffect> declaredEffects(const FunctionDecl *FD) {
+  std::vector<ir::DeclaredLockEffect> Out;
+  if (!FD)
+    return Out;
+  const FunctionDecl *D = FD->getMostRecentDecl();
+  if (!D->hasAttrs())
+    return Out;
+  PathBuilder PB(D, /*AttrMode=*/true, nullptr);
+  using K = ir::DeclaredLockEffect::Kind;
+  for (const Attr *A : D->attrs()) {
+    if (const auto *AA = dyn_cast<AcquireCapabilityAttr>(A))
+      addEffects(Out, PB, AA->isShared() ? K::AcquireShared : K::Acquire,
+                 AA->args());
+    else if (const auto *RA = dyn_cast<ReleaseCapabilityAttr>(A))
+      addEffects(Out, PB, K::Release, RA->args());
+    else if (const auto *TA = dyn_cast<TryAcquireCapabilityAttr>(A))
+      addEffects(Out, PB, K::TryAcquire, TA->args());
+    else if (const auto *ET = dyn_cast<ExclusiveTrylockFunctionAttr>(A))
+      addEffects(Out, PB, K::TryAcquire, ET->args());
+    else if (const auto *ST = dyn_cast<SharedTrylockFunctionAttr>(A))
+      addEffects(Out, PB, K::TryAcquire, ST->args());
+  }
+  return Out;
+}
+
+
+} // namespace racer::frontend

@@ -1,0 +1,366 @@
+//===- PathBuilder.h - Clang expressions -> access paths -------*- C++ -*-===//
+//
+// Why: every rule that turns a Clang expression into the analysis' terms
+// (which memory an lvalue designates, what a pointer value points to, what an
+// actual passes) lives here, shared by the function lowerer (IRBuilder.cpp)
+// and the capability-attribute reader (declaredEffects). Private to frontend/.
+//===----------------------------------------------------------------------===//
+#ifndef RACER_FRONTEND_PATHBUILDER_H
+#define RACER_FRONTEND_PATHBUILDER_H
+
+#include "frontend/SymbolNames.h"
+#include "summarize/ir/IR.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/OperationKinds.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace racer::frontend::lowering {
+
+using namespace clang;
+using ir::AccessPath;
+using ir::Operand;
+
+/// `this` in a method: Formal(0) Deref.
+inline AccessPath thisObject() { return AccessPath::formal(0, "this").deref(); }
+
+bool hasThisFormal(const FunctionDecl *FD);
+
+AccessPath push(AccessPath P, ir::StepKind K, std::string Name = {});
+
+bool hasDeref(const AccessPath &P);
+
+/// std::move(x), std::forward<T>(x), ...: no call, the result is the argument.
+bool isPassThroughCallee(const FunctionDecl *FD);
+
+/// The CallExpr if E is a call to a pass-through function with an argument.
+const Expr *passThroughArg(const Expr *E);
+
+bool isGLValueTransparentCast(CastKind K);
+
+bool isPointerTransparentCast(CastKind K);
+
+/// Strips wrappers that do not change which object an expression denotes.
+const Expr *stripWrappers(const Expr *E);
+
+/// The constructor call that initializes an object with initializer E, looking
+/// through temporaries, casts and elidable copies (which are not lowered).
+const CXXConstructExpr *
+ctorOf(const Expr *E,
+       llvm::SmallVectorImpl<const CXXBindTemporaryExpr *> *Elided = nullptr);
+
+/// The call whose pointer/reference result is E (`f()`, `(T *)malloc(n)`).
+const CallExpr *resultCallOf(const Expr *E);
+
+/// The closure object or LambdaExpr an expression denotes (`f`, `[..]{..}`).
+const Expr *stripClosure(const Expr *E);
+
+/// The call whose scalar result initializes or is assigned to a local
+/// (`bool ok = mu.try_lock();`, `rc = pthread_mutex_trylock(&m);`).
+const CallExpr *scalarResultCallOf(const Expr *E);
+
+/// The token a read/write of lvalue E is reported at (the member name for
+/// `this->n_`).
+SourceLocation accessLoc(const Expr *E);
+
+/// The record type an object expression designates, "" if none.
+std::string objectTypeName(QualType T);
+
+//===----------------------------------------------------------------------===//
+// PathBuilder: lvalues and pointer values -> access paths and operands
+//===----------------------------------------------------------------------===//
+
+/// Translates expressions evaluated in the frame of function Frame.
+///  - `x` (local)         Local(x)       (+ Deref if x is a reference)
+///  - `p` (parameter)     Formal(i)      (i shifted by one if Frame has `this`)
+///  - `g` (global/static) Global(USR)
+///  - `this->f`, `f`      Formal(0) Deref Field(C::f)
+///  - `e.f` / `e->f`      path(e) Field / pointee(e) Field   (+Deref for reference fields)
+///  - `*e`                pointee(e)
+///  - `a[i]` / `p[i]`     path(a) Index / pointee(p) Index
+/// where pointee(e) of a pointer value is path(L) Deref when e loads the
+/// pointer lvalue L, path(A) when e is `&A` or the decay of the array A,
+/// Formal(0) Deref for `this`; pointer arithmetic keeps the pointee.
+class PathBuilder {
+public:
+  using LocalIdFn = std::function<uint32_t(const VarDecl *)>;
+
+  PathBuilder(const FunctionDecl *Frame, bool AttrMode, LocalIdFn LocalId)
+      : Frame(Frame), AttrMode(AttrMode), HasThis(hasThisFormal(Frame)),
+        LocalId(std::move(LocalId)) {}
+
+  bool hasThis() const { return HasThis; }
+
+  std::optional<AccessPath> pathOfDecl(const ValueDecl *D) {
+    if (const auto *BD = dyn_cast<BindingDecl>(D)) {
+      if (const Expr *B = BD->getBinding())
+        return pathOf(B);
+      return std::nullopt;
+    }
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD)
+      return std::nullopt;
+    if (VD->getTLSKind() != VarDecl::TLS_None)
+      return std::nullopt; // per-thread storage never races
+    AccessPath P;
+    const auto *PVD = dyn_cast<ParmVarDecl>(VD);
+    if (VD->hasGlobalStorage()) {
+      P = AccessPath::global(variableSymbol(VD), qualifiedName(VD));
+    } else if (PVD && (AttrMode || ownsParam(PVD))) {
+      std::string Name = PVD->getName().str();
+      if (Name.empty())
+        Name = "arg" + std::to_string(PVD->getFunctionScopeIndex());
+      P = AccessPath::formal(PVD->getFunctionScopeIndex() + (HasThis ? 1 : 0),
+                             std::move(Name));
+    } else {
+      if (!LocalId)
+        return std::nullopt;
+      P = AccessPath::local(LocalId(VD), VD->getName().str());
+    }
+    if (VD->getType()->isReferenceType())
+      P = push(std::move(P), ir::StepKind::Deref);
+    return P;
+  }
+
+  /// The memory an lvalue (glvalue) expression designates.
+  std::optional<AccessPath> pathOf(const Expr *E) {
+    if (!E)
+      return std::nullopt;
+    E = stripWrappers(E);
+    if (const auto *C = dyn_cast<CastExpr>(E)) {
+      if (!E->isGLValue() || !isGLValueTransparentCast(C->getCastKind()))
+        return std::nullopt;
+      return pathOf(C->getSubExpr());
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return pathOfDecl(DRE->getDecl());
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      const ValueDecl *M = ME->getMemberDecl();
+      if (isa<VarDecl>(M))
+        return pathOfDecl(M); // static data member via an object
+      const auto *FD = dyn_cast<FieldDecl>(M);
+      if (!FD)
+        return std::nullopt;
+      std::optional<AccessPath> Base =
+          ME->isArrow() ? pointeeOf(ME->getBase()) : pathOf(ME->getBase());
+      if (!Base)
+        return std::nullopt;
+      if (FD->isAnonymousStructOrUnion())
+        return Base; // members of anonymous unions are named by their class
+      AccessPath P = push(std::move(*Base), ir::StepKind::Field, fieldName(FD));
+      if (FD->getType()->isReferenceType())
+        P = push(std::move(P), ir::StepKind::Deref);
+      return P;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      switch (UO->getOpcode()) {
+      case UO_Deref:
+        return pointeeOf(UO->getSubExpr());
+      case UO_PreInc:
+      case UO_PreDec: // lvalue in C++
+        if (E->isGLValue())
+          return pathOf(UO->getSubExpr());
+        return std::nullopt;
+      case UO_Extension:
+      case UO_Real:
+      case UO_Imag:
+        return pathOf(UO->getSubExpr());
+      default:
+        return std::nullopt;
+      }
+    }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *Base = ASE->getBase()->IgnoreParens();
+      std::optional<AccessPath> P;
+      if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Base);
+          ICE && ICE->getCastKind() == CK_ArrayToPointerDecay)
+        P = pathOf(ICE->getSubExpr());
+      else
+        P = pointeeOf(ASE->getBase());
+      if (!P)
+        return std::nullopt;
+      return push(std::move(*P), ir::StepKind::Index);
+    }
+    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+      return OVE->getSourceExpr() ? pathOf(OVE->getSourceExpr()) : std::nullopt;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->getOpcode() == BO_Comma)
+        return pathOf(BO->getRHS());
+      if (BO->isAssignmentOp() && E->isGLValue())
+        return pathOf(BO->getLHS());
+      return std::nullopt;
+    }
+    if (const Expr *A = passThroughArg(E))
+      return pathOf(A);
+    return std::nullopt;
+  }
+
+  /// The object a pointer value points to.
+  std::optional<AccessPath> pointeeOf(const Expr *E) {
+    if (!E)
+      return std::nullopt;
+    E = stripWrappers(E);
+    if (isa<CXXThisExpr>(E))
+      return HasThis ? std::optional<AccessPath>(thisObject()) : std::nullopt;
+    if (const auto *C = dyn_cast<CastExpr>(E)) {
+      switch (C->getCastKind()) {
+      case CK_LValueToRValue: {
+        std::optional<AccessPath> P = pathOf(C->getSubExpr());
+        if (!P)
+          return std::nullopt;
+        return push(std::move(*P), ir::StepKind::Deref);
+      }
+      case CK_ArrayToPointerDecay:
+        return pathOf(C->getSubExpr());
+      default:
+        if (isPointerTransparentCast(C->getCastKind()))
+          return pointeeOf(C->getSubExpr());
+        return std::nullopt;
+      }
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      switch (UO->getOpcode()) {
+      case UO_AddrOf:
+        return pathOf(UO->getSubExpr());
+      case UO_PostInc:
+      case UO_PostDec:
+      case UO_PreInc:
+      case UO_PreDec: {
+        std::optional<AccessPath> P = pathOf(UO->getSubExpr());
+        if (!P)
+          return std::nullopt;
+        return push(std::move(*P), ir::StepKind::Deref);
+      }
+      default:
+        return std::nullopt;
+      }
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      switch (BO->getOpcode()) {
+      case BO_Add:
+      case BO_Sub:
+        if (BO->getLHS()->getType()->isPointerType())
+          return pointeeOf(BO->getLHS());
+        if (BO->getRHS()->getType()->isPointerType())
+          return pointeeOf(BO->getRHS());
+        return std::nullopt;
+      case BO_Comma:
+        return pointeeOf(BO->getRHS());
+      default:
+        return std::nullopt;
+      }
+    }
+    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+      return OVE->getSourceExpr() ? pointeeOf(OVE->getSourceExpr())
+                                  : std::nullopt;
+    if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      if (const FunctionDecl *FD = CE->getDirectCallee()) {
+        StringRef N = FD->getIdentifier() ? FD->getName() : "";
+        if (CE->getNumArgs() >= 1 && isPassThroughCallee(FD) &&
+            (N == "addressof" || N == "__addressof" ||
+             N == "__builtin_addressof"))
+          return pathOf(CE->getArg(0));
+        if (CE->getNumArgs() >= 1 && isPassThroughCallee(FD) &&
+            (N == "__builtin_launder" || N == "__builtin_assume_aligned"))
+          return pointeeOf(CE->getArg(0));
+      }
+      if (const Expr *A = passThroughArg(CE)) // std::move(p) of a pointer
+        return A->isGLValue() ? std::nullopt : pointeeOf(A);
+    }
+    return std::nullopt;
+  }
+
+  Operand operandOfPointer(const Expr *E) {
+    const Expr *S = stripWrappers(E);
+    while (S) {
+      if (const auto *C = dyn_cast<CastExpr>(S);
+          C && isPointerTransparentCast(C->getCastKind()))
+        S = stripWrappers(C->getSubExpr());
+      else
+        break;
+    }
+    if (S && isa<CXXNewExpr>(S))
+      return Operand::fresh();
+    if (std::optional<AccessPath> P = pointeeOf(E))
+      return Operand::object(std::move(*P));
+    return Operand::unknown();
+  }
+
+  Operand operandOfLValue(const Expr *E) {
+    const Expr *S = stripWrappers(E);
+    while (S) {
+      if (isa<MaterializeTemporaryExpr>(S))
+        return Operand::fresh();
+      if (const auto *C = dyn_cast<CastExpr>(S);
+          C && S->isGLValue() && isGLValueTransparentCast(C->getCastKind()))
+        S = stripWrappers(C->getSubExpr());
+      else
+        break;
+    }
+    if (std::optional<AccessPath> P = pathOf(E))
+      return Operand::object(std::move(*P));
+    return Operand::unknown();
+  }
+
+  /// An actual: reference parameters get lvalues, pointer parameters (and
+  /// variadic pointers) pointer values, by-value class parameters copies.
+  Operand operandOfArg(const Expr *E) {
+    if (!E)
+      return Operand::unknown();
+    E = stripWrappers(E);
+    if (E->isGLValue())
+      return operandOfLValue(E);
+    QualType T = E->getType();
+    if (T->isPointerType())
+      return operandOfPointer(E);
+    if (T->isRecordType())
+      return Operand::fresh();
+    return Operand::unknown();
+  }
+
+  /// A capability attribute argument: the lock object it names.
+  std::optional<AccessPath> lockOf(const Expr *E) {
+    if (!E)
+      return std::nullopt;
+    E = E->IgnoreParens();
+    if (isa<StringLiteral>(E))
+      return std::nullopt;
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_LNot)
+      return std::nullopt; // negative capability
+    if (E->isGLValue()) {
+      std::optional<AccessPath> P = pathOf(E);
+      if (P && E->getType()->isPointerType())
+        P = push(std::move(*P), ir::StepKind::Deref);
+      return P;
+    }
+    if (E->getType()->isPointerType())
+      return pointeeOf(E);
+    return std::nullopt;
+  }
+
+private:
+  bool ownsParam(const ParmVarDecl *PVD) const {
+    const auto *Owner = dyn_cast<FunctionDecl>(PVD->getDeclContext());
+    return Owner && Owner->getCanonicalDecl() == Frame->getCanonicalDecl();
+  }
+
+  const FunctionDecl *Frame;
+  bool AttrMode;
+  bool HasThis;
+  LocalIdFn LocalId;
+};
+
+
+} // namespace racer::frontend::lowering
+
+#endif
