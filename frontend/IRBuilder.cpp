@@ -155,6 +155,11 @@ private:
   }
 
   void preScan(const Stmt *Body);
+  /// The local object \p E designates (or a part of it) may be seen by
+  /// others: its address is taken, it is captured or bound by reference.
+  /// Accesses to it are then lowered (a thread may share it).
+  void noteEscape(const Expr *E);
+  void noteEscape(const VarDecl *VD);
   void noteVarInit(const VarDecl *VD);
   void noteAssign(const BinaryOperator *BO);
 
@@ -169,6 +174,8 @@ private:
   void lowerVarDecl(const VarDecl *VD);
   void lowerReturn(const ReturnStmt *RS);
   void lowerLambda(const LambdaExpr *LE);
+  /// The function an argument names (a thread's entry, a callback).
+  std::optional<ir::CallableArg> callableOf(const Expr *A);
   Operand lambdaReceiver(const LambdaExpr *LE, std::string &Type);
   const LambdaExpr *localLambdaOf(const Expr *Closure) const;
   void lowerInitializer(const CXXCtorInitializer *I);
@@ -206,6 +213,8 @@ private:
   /// that is only ever called): no call where they are created; each
   /// invocation passes the captured `this`.
   llvm::DenseSet<const LambdaExpr *> InvokedOnlyHere;
+  /// Local ids of objects whose address escapes (see noteEscape).
+  llvm::DenseSet<uint32_t> EscapingLocals;
   ir::Loc LastLoc; ///< last location in user code, for code in system headers
 };
 
@@ -228,12 +237,42 @@ public:
     for (Expr *Init : LE->capture_inits())
       if (Init)
         TraverseStmt(Init);
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          L.noteEscape(VD);
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {
     if (!isa<ParmVarDecl>(VD) && VD->hasLocalStorage())
       L.localId(VD);
     L.noteVarInit(VD);
+    if (VD->getType()->isReferenceType() && VD->getInit())
+      L.noteEscape(VD->getInit());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      L.noteEscape(UO->getSubExpr());
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
+    if (ICE->getCastKind() == CK_ArrayToPointerDecay)
+      L.noteEscape(ICE->getSubExpr());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *Fn = CE->getDirectCallee())
+      noteReferenceArgs(Fn, CE->arguments(),
+                        isa<CXXOperatorCallExpr>(CE) &&
+                            isa<CXXMethodDecl>(Fn) &&
+                            cast<CXXMethodDecl>(Fn)
+                                ->isImplicitObjectMemberFunction());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    if (CE->getConstructor())
+      noteReferenceArgs(CE->getConstructor(), CE->arguments(), false);
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
@@ -259,6 +298,18 @@ public:
   }
 
 private:
+  /// Locals bound to reference parameters escape into the callee.
+  template <typename Range>
+  void noteReferenceArgs(const FunctionDecl *Fn, Range Args, bool SkipFirst) {
+    unsigned I = 0, Shift = SkipFirst ? 1 : 0;
+    for (const Expr *A : Args) {
+      if (I >= Shift && I - Shift < Fn->getNumParams() &&
+          Fn->getParamDecl(I - Shift)->getType()->isReferenceType())
+        L.noteEscape(A);
+      ++I;
+    }
+  }
+
   FunctionLowerer &L;
 };
 
@@ -292,6 +343,32 @@ void FunctionLowerer::noteVarInit(const VarDecl *VD) {
     std::optional<AccessPath> P = PB.pathOfDecl(VD);
     CtorTargets[CE] = P ? Operand::object(std::move(*P)) : Operand::fresh();
   }
+}
+
+void FunctionLowerer::noteEscape(const VarDecl *VD) {
+  if (VD && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() &&
+      !VD->getType()->isReferenceType())
+    EscapingLocals.insert(localId(VD));
+}
+
+void FunctionLowerer::noteEscape(const Expr *E) {
+  while (E) {
+    E = stripWrappers(E);
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase();
+    else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      E = ASE->getBase();
+    else if (const auto *C = dyn_cast<CastExpr>(E);
+             C && (C->getCastKind() == CK_ArrayToPointerDecay ||
+                   isGLValueTransparentCast(C->getCastKind())))
+      E = C->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else
+      break;
+  }
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    noteEscape(dyn_cast<VarDecl>(DRE->getDecl()));
 }
 
 void FunctionLowerer::noteAssign(const BinaryOperator *BO) {
@@ -368,6 +445,8 @@ ir::Function FunctionLowerer::run() {
       Name = "arg" + std::to_string(P->getFunctionScopeIndex());
     F.Formals.push_back(std::move(Name));
   }
+  for (const auto &[D, ByRef] : PB.captureFormals())
+    F.Formals.push_back(D->getName().str());
   F.Location = Files.loc(FD->getLocation());
   LastLoc = F.Location;
   F.DeclaredEffects = declaredEffects(FD);
@@ -685,8 +764,10 @@ void FunctionLowerer::emitAccess(ir::InstrKind K, const Expr *LV,
   if (!P)
     return;
   if (!hasDeref(*P)) {
-    if (P->Root != ir::RootKind::Global)
-      return; // the local or parameter itself
+    bool Escaping = P->Root == ir::RootKind::Local &&
+                    EscapingLocals.count(P->Index);
+    if (P->Root != ir::RootKind::Global && !Escaping)
+      return; // the local or parameter itself, seen by nobody else
     if (LV->getType().isConstQualified())
       return; // a const global: never written
   }
@@ -809,7 +890,7 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
 
   // Receiver.
   std::optional<Operand> Recv;
-  std::string RecvType;
+  std::string RecvType, ElementType;
   unsigned FirstArg = 0;
   const Expr *RecvExpr = nullptr;
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
@@ -823,8 +904,10 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
     if (Obj) {
       RecvExpr = Obj;
       Recv = Arrow ? PB.operandOfPointer(Obj) : PB.operandOfLValue(Obj);
-      RecvType = objectTypeName(Arrow ? Obj->getType()->getPointeeType()
-                                      : Obj->getType());
+      QualType ObjType =
+          Arrow ? Obj->getType()->getPointeeType() : Obj->getType();
+      RecvType = objectTypeName(ObjType);
+      ElementType = stdElementTypeName(ObjType);
     } else {
       Recv = Operand::unknown();
     }
@@ -857,6 +940,7 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
   }
 
   ir::CallInfo C = callTo(Callee);
+  C.ElementType = std::move(ElementType);
   SourceLocation At = CE->getExprLoc();
   if (Recv) {
     if (Callee && isLambdaCallOperator(Callee)) {
@@ -874,8 +958,25 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
   }
   for (unsigned I = FirstArg; I < CE->getNumArgs(); ++I) {
     const Expr *A = CE->getArg(I);
+    if (std::optional<ir::CallableArg> CA = callableOf(A)) {
+      CA->Arg = static_cast<uint32_t>(C.Args.size());
+      for (unsigned J = I + 1; J < CE->getNumArgs(); ++J)
+        CA->DecayedArgs.push_back(PB.operandOfDecayCopy(CE->getArg(J)));
+      C.Callables.push_back(std::move(*CA));
+    }
     C.Args.push_back(PB.operandOfArg(A));
     C.ArgTypes.push_back(objectTypeName(stripWrappers(A)->getType()));
+  }
+  if (Callee && isLambdaCallOperator(Callee)) {
+    // The lambda's capture formals follow its parameters.
+    const LambdaExpr *LE = RecvExpr ? localLambdaOf(RecvExpr) : nullptr;
+    std::vector<Operand> Captures;
+    if (LE)
+      Captures = PB.captureActuals(LE);
+    for (const Operand &Cap : Captures) {
+      C.Args.push_back(Cap);
+      C.ArgTypes.push_back("");
+    }
   }
   auto RIt = CallResults.find(CE);
   if (RIt != CallResults.end())
@@ -904,7 +1005,14 @@ void FunctionLowerer::lowerConstruct(const CXXConstructExpr *CE) {
   auto It = CtorTargets.find(CE);
   C.Args.push_back(It != CtorTargets.end() ? It->second : Operand::fresh());
   C.ArgTypes.push_back(objectTypeName(CE->getType()));
-  for (const Expr *A : CE->arguments()) {
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const Expr *A = CE->getArg(I);
+    if (std::optional<ir::CallableArg> CA = callableOf(A)) {
+      CA->Arg = static_cast<uint32_t>(C.Args.size());
+      for (unsigned J = I + 1; J < CE->getNumArgs(); ++J)
+        CA->DecayedArgs.push_back(PB.operandOfDecayCopy(CE->getArg(J)));
+      C.Callables.push_back(std::move(*CA));
+    }
     C.Args.push_back(PB.operandOfArg(A));
     C.ArgTypes.push_back(objectTypeName(stripWrappers(A)->getType()));
   }
@@ -990,12 +1098,93 @@ void FunctionLowerer::lowerLambda(const LambdaExpr *LE) {
   } else {
     Ops.push_back(Op);
   }
+  std::vector<Operand> Captures = PB.captureActuals(LE);
   for (const FunctionDecl *O : Ops) {
     ir::CallInfo C = callTo(O);
     C.Args.push_back(Recv);
     C.ArgTypes.push_back(RecvType);
+    for (unsigned P = 0; P < O->getNumParams(); ++P) {
+      C.Args.push_back(Operand::unknown());
+      C.ArgTypes.push_back("");
+    }
+    for (const Operand &Cap : Captures) {
+      C.Args.push_back(Cap);
+      C.ArgTypes.push_back("");
+    }
     emitCall(std::move(C), LE->getBeginLoc(), nullptr);
   }
+}
+
+std::optional<ir::CallableArg> FunctionLowerer::callableOf(const Expr *A) {
+  const Expr *E = A;
+  while (E) {
+    E = stripClosure(E);
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+        ICE && (ICE->getCastKind() == CK_FunctionToPointerDecay ||
+                ICE->getCastKind() == CK_NoOp)) {
+      E = ICE->getSubExpr();
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+               UO && UO->getOpcode() == UO_AddrOf) {
+      E = UO->getSubExpr();
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+               CE && CE->getNumArgs() == 1 && CE->getConstructor() &&
+               CE->getConstructor()->isCopyOrMoveConstructor()) {
+      E = CE->getArg(0);
+    } else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = FC->getSubExpr();
+    } else {
+      break;
+    }
+  }
+  if (!E)
+    return std::nullopt;
+  ir::CallableArg CA;
+  // `worker`, `&worker`, `&Pool::run`.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *Fn = dyn_cast<FunctionDecl>(DRE->getDecl())) {
+      CA.Callee = functionSymbol(Fn);
+      CA.CalleeName = functionName(Fn);
+      return CA;
+    }
+  }
+  // A lambda, or a local holding one.
+  if (const LambdaExpr *LE = localLambdaOf(E)) {
+    const CXXMethodDecl *Op = LE->getCallOperator();
+    const FunctionDecl *Target = Op;
+    if (const FunctionTemplateDecl *FTD = Op->getDescribedFunctionTemplate()) {
+      auto Specs = FTD->specializations();
+      if (std::distance(Specs.begin(), Specs.end()) != 1)
+        return std::nullopt;
+      Target = *Specs.begin();
+    }
+    std::string RecvType;
+    CA.Callee = functionSymbol(Target);
+    CA.CalleeName = functionName(Target);
+    CA.HasReceiver = true;
+    CA.Receiver = lambdaReceiver(LE, RecvType);
+    CA.NumParams = Target->getNumParams();
+    CA.Captures = PB.captureActuals(LE);
+    return CA;
+  }
+  // A functor: an object whose class has one operator().
+  const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
+  if (!RD || RD->isLambda() || !RD->hasDefinition())
+    return std::nullopt;
+  const CXXMethodDecl *Call = nullptr;
+  for (const CXXMethodDecl *M : RD->methods())
+    if (M->getOverloadedOperator() == OO_Call) {
+      if (Call)
+        return std::nullopt; // overloaded: which one runs is unclear
+      Call = M;
+    }
+  if (!Call || Call->isStatic())
+    return std::nullopt;
+  CA.Callee = functionSymbol(Call);
+  CA.CalleeName = functionName(Call);
+  CA.HasReceiver = true;
+  CA.Receiver = PB.operandOfArg(A);
+  CA.NumParams = Call->getNumParams();
+  return CA;
 }
 
 void FunctionLowerer::lowerInitializer(const CXXCtorInitializer *I) {

@@ -3,12 +3,26 @@
 #include "frontend/IRBuilder.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
 
 #include <algorithm>
 
 namespace racer::frontend {
 
 namespace lowering {
+
+std::string stdElementTypeName(QualType T) {
+  if (T.isNull())
+    return "";
+  const auto *CTSD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!CTSD || !CTSD->isInStdNamespace())
+    return "";
+  const TemplateArgumentList &Args = CTSD->getTemplateArgs();
+  if (Args.size() == 0 || Args[0].getKind() != TemplateArgument::Type)
+    return "";
+  return recordTypeName(Args[0].getAsType());
+}
 
 bool hasThisFormal(const FunctionDecl *FD) {
   if (isLambdaCallOperator(FD))

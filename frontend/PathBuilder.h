@@ -15,6 +15,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/LambdaCapture.h"
 #include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -29,6 +30,10 @@ namespace racer::frontend::lowering {
 using namespace clang;
 using ir::AccessPath;
 using ir::Operand;
+
+/// For a std container type (`std::vector<std::thread>`), the qualified name
+/// of its first template argument if that is a class ("std::thread"), else "".
+std::string stdElementTypeName(QualType T);
 
 /// `this` in a method: Formal(0) Deref.
 inline AccessPath thisObject() { return AccessPath::formal(0, "this").deref(); }
@@ -96,11 +101,71 @@ public:
 
   PathBuilder(const FunctionDecl *Frame, bool AttrMode, LocalIdFn LocalId)
       : Frame(Frame), AttrMode(AttrMode), HasThis(hasThisFormal(Frame)),
-        LocalId(std::move(LocalId)) {}
+        LocalId(std::move(LocalId)) {
+    // In a lambda's body, captured variables are formals after `this` and
+    // the declared parameters (ir::FunctionKind::Lambda).
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(Frame);
+        MD && isLambdaCallOperator(MD)) {
+      uint32_t K = 1 + MD->getNumParams();
+      for (const LambdaCapture &C : MD->getParent()->captures())
+        if (C.capturesVariable())
+          Captures[C.getCapturedVar()] = {K++,
+                                          C.getCaptureKind() == LCK_ByRef};
+    }
+  }
+
+  /// The capture formals of a lambda frame, in order: (variable, by ref).
+  std::vector<std::pair<const ValueDecl *, bool>> captureFormals() const {
+    std::vector<std::pair<const ValueDecl *, bool>> Out(Captures.size());
+    for (const auto &[D, C] : Captures)
+      Out[C.Index - 1 - (Frame->getNumParams())] = {D, C.ByRef};
+    return Out;
+  }
+
+  /// What a lambda created in this frame receives for its capture formals:
+  /// a by-reference capture designates the variable (`[&n]`: &n); a copied
+  /// pointer designates its pointee (`[p]`: *p); other copies are fresh.
+  std::vector<Operand> captureActuals(const LambdaExpr *LE) {
+    std::vector<Operand> Out;
+    for (const LambdaCapture &C : LE->captures()) {
+      if (!C.capturesVariable())
+        continue;
+      const ValueDecl *D = C.getCapturedVar();
+      bool ByRef = C.getCaptureKind() == LCK_ByRef;
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (VD && VD->isInitCapture() && VD->getInit()) {
+        const Expr *Init = VD->getInit();
+        if (ByRef)
+          Out.push_back(operandOfLValue(Init));
+        else if (VD->getType()->isPointerType())
+          Out.push_back(operandOfPointer(Init));
+        else
+          Out.push_back(Operand::fresh());
+        continue;
+      }
+      std::optional<AccessPath> P = pathOfDecl(D);
+      if (!P)
+        Out.push_back(Operand::unknown());
+      else if (ByRef)
+        Out.push_back(Operand::object(std::move(*P)));
+      else if (D->getType().getNonReferenceType()->isPointerType())
+        Out.push_back(
+            Operand::object(push(std::move(*P), ir::StepKind::Deref)));
+      else
+        Out.push_back(Operand::fresh());
+    }
+    return Out;
+  }
 
   bool hasThis() const { return HasThis; }
 
   std::optional<AccessPath> pathOfDecl(const ValueDecl *D) {
+    if (auto It = Captures.find(D); It != Captures.end()) {
+      AccessPath P = AccessPath::formal(It->second.Index, D->getName().str());
+      if (It->second.ByRef)
+        P = push(std::move(P), ir::StepKind::Deref);
+      return P;
+    }
     if (const auto *BD = dyn_cast<BindingDecl>(D)) {
       if (const Expr *B = BD->getBinding())
         return pathOf(B);
@@ -324,6 +389,50 @@ public:
       return operandOfPointer(E);
     if (T->isRecordType())
       return Operand::fresh();
+    // A scalar loaded from an lvalue: where it came from names a handle
+    // (`pthread_join(t, 0)`).
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(E);
+        C && C->getCastKind() == CK_LValueToRValue && T->isScalarType())
+      if (std::optional<AccessPath> P = pathOf(C->getSubExpr()))
+        return Operand::value(std::move(*P));
+    return Operand::unknown();
+  }
+
+  /// An argument as a callee that decay-copies it passes it on (std::thread,
+  /// std::async, emplace_back of a thread): see ir::CallableArg::DecayedArgs.
+  Operand operandOfDecayCopy(const Expr *E) {
+    if (!E)
+      return Operand::unknown();
+    const Expr *S = stripWrappers(E);
+    while (true) {
+      if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(S))
+        S = stripWrappers(M->getSubExpr());
+      else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(S))
+        S = stripWrappers(B->getSubExpr());
+      else if (const auto *C = dyn_cast<ImplicitCastExpr>(S);
+               C && C->getCastKind() == CK_NoOp)
+        S = stripWrappers(C->getSubExpr());
+      else
+        break;
+    }
+    // std::ref(x) / std::cref(x): the callee gets x itself.
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Fn = CE->getDirectCallee())
+        if (Fn->isInStdNamespace() && Fn->getIdentifier() &&
+            (Fn->getName() == "ref" || Fn->getName() == "cref") &&
+            CE->getNumArgs() == 1)
+          return operandOfLValue(CE->getArg(0));
+    QualType T = S->getType().getNonReferenceType();
+    if (T->isPointerType()) {
+      if (S->isGLValue()) {
+        std::optional<AccessPath> P = pathOf(S);
+        return P ? Operand::object(push(std::move(*P), ir::StepKind::Deref))
+                 : Operand::unknown();
+      }
+      return operandOfPointer(S);
+    }
+    if (T->isRecordType())
+      return Operand::fresh();
     return Operand::unknown();
   }
 
@@ -354,10 +463,16 @@ private:
     return Owner && Owner->getCanonicalDecl() == Frame->getCanonicalDecl();
   }
 
+  struct CaptureFormal {
+    uint32_t Index;
+    bool ByRef;
+  };
+
   const FunctionDecl *Frame;
   bool AttrMode;
   bool HasThis;
   LocalIdFn LocalId;
+  llvm::DenseMap<const ValueDecl *, CaptureFormal> Captures;
 };
 
 

@@ -103,7 +103,7 @@ RACER_SIZE(ir::AccessPath, 72);
 RACER_SIZE(ir::Operand, 80);
 RACER_SIZE(ir::DeclaredLockEffect, 80);
 RACER_SIZE(ir::CallInfo, 200);
-RACER_SIZE(ir::CallableArg, 192);
+RACER_SIZE(ir::CallableArg, 216);
 RACER_SIZE(ir::Instr, 376);
 RACER_SIZE(ir::Block, 56);
 RACER_SIZE(ir::Function, 216);
@@ -271,6 +271,8 @@ private:
           operand(AB.initReceiver(), A.Receiver);
         AB.setNumParams(A.NumParams);
         operands(A.Captures, [&](size_t N) { return AB.initCaptures(N); });
+        operands(A.DecayedArgs,
+                 [&](size_t N) { return AB.initDecayedArgs(N); });
       }
     }
     B.setElementType(str(C.ElementType));
@@ -572,6 +574,7 @@ private:
         A.Receiver = operand(AR.getReceiver());
       A.NumParams = AR.getNumParams();
       A.Captures = operands(AR.getCaptures());
+      A.DecayedArgs = operands(AR.getDecayedArgs());
       C.Callables.push_back(std::move(A));
     }
     C.ElementType = str(R.getElementType());

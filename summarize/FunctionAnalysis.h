@@ -293,6 +293,9 @@ private:
   std::vector<GuardState> TempGuards;
 
   bool TrackThreads;
+  /// Accesses are recorded (off during the fixpoint of a function that
+  /// tracks threads; see run()).
+  bool Recording = true;
   /// Accesses to this function's own objects (see namedPath); kept in the
   /// summary only for objects a thread receives.
   AccessSet LocalAccesses;

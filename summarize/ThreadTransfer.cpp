@@ -251,8 +251,7 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
     if (M.DataArg < C.Args.size())
       Data.push_back(C.Args[M.DataArg]);
   } else {
-    for (size_t A = Entry->Arg + 1; A < C.Args.size(); ++A)
-      Data.push_back(C.Args[A]);
+    Data = Entry->DecayedArgs;
   }
   std::vector<Operand> Actuals;
   if (Entry->HasReceiver) {
@@ -316,6 +315,12 @@ void FunctionAnalysis::joinThread(const ir::Instr &I, const CallModel &M,
       Handle = namedOperand(A, S);
     }
   }
+  // A handle reached through a pointer we named ourselves (`for (auto &t :
+  // threads) t.join()`: t is the unknown result of an iterator) may be any
+  // thread: join what we cannot tell apart.
+  if (Handle.K == Operand::Kind::Object &&
+      Handle.Path.Root == RootKind::Local && startsWithDeref(Handle.Path))
+    Handle = Operand::unknown();
   applyJoin(Handle, S);
 }
 

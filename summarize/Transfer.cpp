@@ -149,6 +149,8 @@ HeldLock FunctionAnalysis::substituteLock(const HeldLock &L,
 void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
                               const std::string &ContainerMethod,
                               const AbstractState &S) {
+  if (!Recording)
+    return;
   std::optional<AccessPath> P = resolveShared(Path, S);
   bool Local = false;
   if (!P) {
@@ -180,7 +182,10 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
   llvm::SmallVector<uint32_t, 0> LiveNow;
   if (TrackThreads)
     LiveNow = S.live();
-  for (const AccessSnapshot &A : Callee.Accesses) {
+  static const std::vector<AccessSnapshot> NotRecording;
+  const std::vector<AccessSnapshot> &CalleeAccesses =
+      Recording ? Callee.Accesses : NotRecording;
+  for (const AccessSnapshot &A : CalleeAccesses) {
     std::optional<AccessPath> P;
     bool Local = false;
     if (A.Path.Root != RootKind::Local)
@@ -400,6 +405,10 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
     return true;
   }
   case ModelKind::ThreadCreate:
+    if (M.HandleIsElement && Arg(0).K == Operand::Kind::Object)
+      // `threads_.emplace_back(f)` also writes the container.
+      record(AccessKind::ContainerWrite, Arg(0).Path, I.Location,
+             C.CalleeName, S);
     if (TrackThreads)
       startThread(I, M, S);
     return true;
@@ -435,6 +444,27 @@ static const ir::Operand *onceFlagFor(const ir::Block &B, size_t Idx) {
     return nullptr;
   }
   return nullptr;
+}
+
+/// If the call at \p Idx lowers a lambda where it is created, and a later
+/// call of the same block starts a thread running it (`std::thread t([&] {
+/// .. })`): the lambda's body belongs to that thread only.
+static bool startedAsThread(const ir::Block &B, size_t Idx) {
+  const ir::CallInfo &Lambda = B.Instrs[Idx].Call;
+  if (Lambda.Callee.empty() ||
+      Lambda.CalleeName.find("lambda@") == std::string::npos)
+    return false;
+  for (size_t J = Idx + 1; J < B.Instrs.size(); ++J) {
+    const ir::Instr &I = B.Instrs[J];
+    if (I.Kind != ir::InstrKind::Call)
+      continue;
+    for (const ir::CallableArg &CA : I.Call.Callables)
+      if (CA.Callee == Lambda.Callee &&
+          lookupCallModel(I.Call.CalleeName, I.Call.ElementType).Kind ==
+              ModelKind::ThreadCreate)
+        return true;
+  }
+  return false;
 }
 
 void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
@@ -480,6 +510,8 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
                I.Path, I.Location, {}, S);
       break;
     case ir::InstrKind::Call:
+      if (TrackThreads && startedAsThread(B, Idx))
+        break; // the lambda runs on the thread, not here
       if (const ir::Operand *Flag = onceFlagFor(B, Idx)) {
         HeldLock Once = lockOf(*Flag, /*Shared=*/false, S);
         acquire(S, Once);
@@ -520,6 +552,10 @@ FunctionSummary FunctionAnalysis::run() {
     // Each block's in-state only descends a finite lattice; the bound is a
     // guard against malformed IR, not a widening.
     size_t Budget = 64 * N + 64;
+    // With threads, accesses and spawns are recorded in a last pass over the
+    // fixpoint's states: an early visit of a block after a join loop would
+    // see the threads still running.
+    Recording = !TrackThreads;
     while (!Work.empty() && Budget-- > 0) {
       uint32_t BI = Work.front();
       Work.pop_front();
@@ -564,6 +600,27 @@ FunctionSummary FunctionAnalysis::run() {
         if (Changed && !Queued[Succ]) {
           Queued[Succ] = true;
           Work.push_back(Succ);
+        }
+      }
+    }
+    if (!Recording) {
+      Recording = true;
+      Exit.reset();
+      for (ThreadSpawn &T : Spawns)
+        T.LiveAtSpawn.clear();
+      for (uint32_t BI = 0; BI < N; ++BI) {
+        if (!In[BI])
+          continue;
+        AbstractState S = *In[BI];
+        std::optional<CondEffect> Cond;
+        TempGuards.clear();
+        CurBlock = BI;
+        transferBlock(F.Blocks[BI], S, Cond);
+        if (F.Blocks[BI].Succs.empty()) {
+          if (Exit)
+            Exit->joinWith(S);
+          else
+            Exit = std::move(S);
         }
       }
     }

@@ -76,6 +76,7 @@ struct CallableArg {
   receiver @4 :Operand;     # null = unknown
   numParams @5 :UInt32;
   captures @6 :List(Operand);
+  decayedArgs @7 :List(Operand);
 }
 
 struct CallInfo {

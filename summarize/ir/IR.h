@@ -127,12 +127,16 @@ struct CallableArg {
   Operand Receiver;       ///< lambda: the captured `this`; functor: the object
   uint32_t NumParams = 0; ///< HasReceiver: declared parameters of operator()
   std::vector<Operand> Captures; ///< lambda: actuals of its capture formals
+  /// The call's arguments after this one, as a callee that decay-copies
+  /// them passes them on (std::thread, std::async): a pointer designates its
+  /// pointee, `std::ref(x)` designates x, other objects are fresh copies.
+  std::vector<Operand> DecayedArgs;
 
   friend bool operator==(const CallableArg &A, const CallableArg &B) {
     return A.Arg == B.Arg && A.Callee == B.Callee &&
            A.CalleeName == B.CalleeName && A.HasReceiver == B.HasReceiver &&
            A.Receiver == B.Receiver && A.NumParams == B.NumParams &&
-           A.Captures == B.Captures;
+           A.Captures == B.Captures && A.DecayedArgs == B.DecayedArgs;
   }
 };
 

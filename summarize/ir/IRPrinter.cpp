@@ -100,6 +100,8 @@ std::string printOperand(const Operand &O) {
     return "fresh";
   case Operand::Kind::Unknown:
     return "?";
+  case Operand::Kind::Value:
+    return "value(" + printPath(O.Path) + ")";
   case Operand::Kind::Object:
     break;
   }
@@ -170,6 +172,24 @@ std::string printInstr(const Instr &I, const Function *F) {
       OS << " result=" << localName(uint32_t(C.ResultLocal), F);
     for (const DeclaredLockEffect &E : C.DeclaredEffects)
       OS << " " << printEffect(E);
+    for (const CallableArg &CA : C.Callables) {
+      OS << " callable[" << CA.Arg << "]=" << CA.CalleeName;
+      if (CA.HasReceiver) {
+        OS << "(recv=" << printOperand(CA.Receiver)
+           << ", params=" << CA.NumParams;
+        for (const Operand &Cap : CA.Captures)
+          OS << ", " << printOperand(Cap);
+        OS << ")";
+      }
+      if (!CA.DecayedArgs.empty()) {
+        OS << "[";
+        for (size_t K = 0; K < CA.DecayedArgs.size(); ++K)
+          OS << (K ? ", " : "") << printOperand(CA.DecayedArgs[K]);
+        OS << "]";
+      }
+    }
+    if (!C.ElementType.empty())
+      OS << " element=" << C.ElementType;
     break;
   }
   }
