@@ -1,0 +1,32 @@
+/* The racy updates are one and two calls below the thread entry: reported once at the entry's call (one report per
+   function and line), with the trace down to the access. */
+#include <pthread.h>
+
+struct server_stats {
+  long requests;
+  long bytes_out;
+};
+
+static struct server_stats g_stats;
+
+static void account_bytes(long n) { g_stats.bytes_out += n; }
+
+static void finish_request(long n) {
+  g_stats.requests++;
+  account_bytes(n);
+}
+
+static void *http_worker_bad(void *arg) {
+  long n = (long)arg;
+  finish_request(n); // expected-race{{in 'http_worker_bad' (via call to 'finish_request') races with itself on another thread}}
+  return NULL;
+}
+
+int main(void) {
+  pthread_t w1, w2;
+  pthread_create(&w1, NULL, http_worker_bad, (void *)512);
+  pthread_create(&w2, NULL, http_worker_bad, (void *)1024);
+  pthread_join(w1, NULL);
+  pthread_join(w2, NULL);
+  return (int)g_stats.requests;
+}
