@@ -6,6 +6,7 @@
 #include "inventory/Metrics.h"
 #include "inventory/OrderQueue.h"
 #include "inventory/PriceCache.h"
+#include "inventory/restock_worker.h"
 #include "inventory/ShippingEstimator.h"
 
 #include <chrono>
@@ -68,6 +69,9 @@ int main(int argc, char **argv) {
     svc.inventory.addStock(skus[i], 100);
   }
 
+  restock_pool restocker;
+  restock_pool_start(&restocker);
+
   std::vector<std::thread> pool;
   for (int w = 0; w < workers; ++w)
     pool.emplace_back(worker, std::ref(svc), w);
@@ -87,11 +91,14 @@ int main(int argc, char **argv) {
   for (auto &t : pool)
     t.join();
 
+  restock_pool_stop(&restocker);
+
   const shop::MetricsSnapshot m = svc.metrics.snapshot();
   std::cout << "placed " << m.placed << ", rejected " << m.rejected
             << ", restocks " << svc.inventory.restockCount() << ", units left "
             << svc.inventory.totalUnits() << ", price lookups "
             << svc.prices.lookups() << ", mean latency " << m.meanLatencyMs
-            << " ms\n";
+            << " ms, background restocks " << restock_pool_units(&restocker)
+            << " units\n";
   return 0;
 }
