@@ -683,4 +683,147 @@ class K {
       << S;
 }
 
+
+TEST_F(IRBuilderTest, PthreadEntriesHandlesAndEscapingLocals) {
+  TUResult R = run("pool.c", R"(
+#include <pthread.h>
+struct job { int done; };
+void *worker(void *arg) { struct job *j = arg; j->done++; return 0; }
+int main(void) {
+  struct job shared = {0};
+  pthread_t th[4];
+  int unshared = 0;
+  for (int i = 0; i < 4; i++)
+    pthread_create(&th[i], 0, worker, &shared);
+  shared.done = 1;
+  unshared++;
+  for (int i = 0; i < 4; i++)
+    pthread_join(th[i], 0);
+  return unshared;
+}
+)", {"-std=c11"});
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  const ir::Function *Main = fn(R.Module, "main");
+  ASSERT_NE(Main, nullptr);
+  std::vector<const ir::Instr *> Creates = calls(*Main, "pthread_create");
+  ASSERT_EQ(Creates.size(), 1u);
+  const ir::CallInfo &C = Creates[0]->Call;
+  ASSERT_EQ(C.Callables.size(), 1u);
+  EXPECT_EQ(C.Callables[0].Arg, 2u);
+  EXPECT_EQ(C.Callables[0].CalleeName, "worker");
+  EXPECT_EQ(C.Callables[0].Callee, fn(R.Module, "worker")->Symbol);
+  EXPECT_FALSE(C.Callables[0].HasReceiver);
+  // &th[i] designates an element of th; &shared designates shared itself.
+  ASSERT_EQ(C.Args.size(), 4u);
+  EXPECT_EQ(C.Args[0].K, ir::Operand::Kind::Object);
+  EXPECT_EQ(C.Args[0].Path.str(), "th[]");
+  EXPECT_EQ(C.Args[3].Path.str(), "shared");
+  // pthread_join(th[i], 0) passes the handle's value, loaded from th[i].
+  std::vector<const ir::Instr *> Joins = calls(*Main, "pthread_join");
+  ASSERT_EQ(Joins.size(), 1u);
+  EXPECT_EQ(Joins[0]->Call.Args[0].K, ir::Operand::Kind::Value);
+  EXPECT_EQ(Joins[0]->Call.Args[0].Path.str(), "th[]");
+  // shared's address escapes: its accesses are lowered; unshared's are not.
+  bool SharedWrite = false, UnsharedAccess = false;
+  for (const ir::Block &B : Main->Blocks)
+    for (const ir::Instr &I : B.Instrs) {
+      if (I.Kind == ir::InstrKind::Write && I.Path.str() == "shared.done")
+        SharedWrite = true;
+      if ((I.Kind == ir::InstrKind::Write || I.Kind == ir::InstrKind::Read) &&
+          I.Path.str() == "unshared")
+        UnsharedAccess = true;
+    }
+  EXPECT_TRUE(SharedWrite);
+  EXPECT_FALSE(UnsharedAccess);
+}
+
+TEST_F(IRBuilderTest, LambdaCapturesAreFormalsAndThreadArgumentsDecay) {
+  TUResult R = run("threads.cpp", R"(
+#include <functional>
+#include <thread>
+struct Stats { long hits = 0; void bump() { ++hits; } };
+void add(long &total, Stats *s) { total += s->hits; }
+int main() {
+  long total = 0;
+  Stats st, *sp = &st;
+  std::thread a([&total, sp](int k) { total += k; sp->bump(); }, 3);
+  std::thread b(add, std::ref(total), sp);
+  std::thread c(&Stats::bump, &st);
+  a.join(); b.join(); c.join();
+}
+)", {"-std=c++17"});
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  // The lambda: formals this, k, then the captures total (by reference)
+  // and sp (by copy).
+  const ir::Function *L = nullptr;
+  for (const ir::Function &F : R.Module.Functions)
+    if (F.Kind == ir::FunctionKind::Lambda)
+      L = &F;
+  ASSERT_NE(L, nullptr);
+  ASSERT_EQ(L->Formals.size(), 4u);
+  EXPECT_EQ(L->Formals[1], "k");
+  EXPECT_EQ(L->Formals[2], "total");
+  EXPECT_EQ(L->Formals[3], "sp");
+  bool WritesTotal = false;
+  for (const ir::Block &B : L->Blocks)
+    for (const ir::Instr &I : B.Instrs)
+      if (I.Kind == ir::InstrKind::Write && I.Path.Root == ir::RootKind::Formal &&
+          I.Path.Index == 2 && I.Path.Steps.size() == 1 &&
+          I.Path.Steps[0].Kind == ir::StepKind::Deref)
+        WritesTotal = true;
+  EXPECT_TRUE(WritesTotal) << "total += k writes Formal(2) Deref";
+
+  const ir::Function *Main = fn(R.Module, "main");
+  ASSERT_NE(Main, nullptr);
+  std::vector<const ir::Instr *> Ctors = calls(*Main, "std::thread::thread");
+  ASSERT_EQ(Ctors.size(), 3u);
+  // a: the lambda, with its receiver, one parameter and two captures; the
+  // data argument 3 is decayed to an unknown scalar.
+  const ir::CallableArg &LA = Ctors[0]->Call.Callables.at(0);
+  EXPECT_EQ(LA.Callee, L->Symbol);
+  EXPECT_TRUE(LA.HasReceiver);
+  EXPECT_EQ(LA.NumParams, 1u);
+  ASSERT_EQ(LA.Captures.size(), 2u);
+  EXPECT_EQ(LA.Captures[0].K, ir::Operand::Kind::Object);
+  EXPECT_EQ(LA.Captures[0].Path.str(), "total");
+  EXPECT_EQ(LA.Captures[1].Path.str(), "*sp"); // what sp points to
+  ASSERT_EQ(LA.DecayedArgs.size(), 1u);
+  // b: add(std::ref(total), sp): total itself, and what sp points to.
+  const ir::CallableArg &BA = Ctors[1]->Call.Callables.at(0);
+  EXPECT_EQ(BA.CalleeName, "add");
+  ASSERT_EQ(BA.DecayedArgs.size(), 2u);
+  EXPECT_EQ(BA.DecayedArgs[0].Path.str(), "total");
+  EXPECT_EQ(BA.DecayedArgs[1].K, ir::Operand::Kind::Object);
+  // c: &Stats::bump with &st as `this`.
+  const ir::CallableArg &CA = Ctors[2]->Call.Callables.at(0);
+  EXPECT_EQ(CA.CalleeName, "Stats::bump");
+  ASSERT_EQ(CA.DecayedArgs.size(), 1u);
+  EXPECT_EQ(CA.DecayedArgs[0].Path.str(), "st");
+}
+
+TEST_F(IRBuilderTest, ThreadContainerElementType) {
+  TUResult R = run("vec.cpp", R"(
+#include <thread>
+#include <vector>
+void work(int) {}
+int main() {
+  std::vector<std::thread> pool;
+  std::vector<int> ids;
+  for (int i = 0; i < 3; ++i) { pool.emplace_back(work, i); ids.push_back(i); }
+  for (auto &t : pool) t.join();
+}
+)", {"-std=c++17"});
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  const ir::Function *Main = fn(R.Module, "main");
+  ASSERT_NE(Main, nullptr);
+  std::vector<const ir::Instr *> E = calls(*Main, "std::vector::emplace_back");
+  ASSERT_EQ(E.size(), 1u);
+  EXPECT_EQ(E[0]->Call.ElementType, "std::thread");
+  ASSERT_EQ(E[0]->Call.Callables.size(), 1u);
+  EXPECT_EQ(E[0]->Call.Callables[0].CalleeName, "work");
+  std::vector<const ir::Instr *> P = calls(*Main, "std::vector::push_back");
+  ASSERT_EQ(P.size(), 1u);
+  EXPECT_EQ(P[0]->Call.ElementType, "");
+}
+
 } // namespace

@@ -199,6 +199,30 @@ ir::Module realisticModule() {
     E4.K = ir::DeclaredLockEffect::Kind::TryAcquire;
     I.Call.DeclaredEffects = {E1, E2, E3, E4};
     B.Instrs.push_back(I);
+    // A thread start: a callable with receiver, captures and decayed
+    // arguments, a container element type, and a Value operand.
+    ir::Instr T = call("std::vector::emplace_back", "c:@N@std@S@vector@F@emplace_back#",
+                       {ir::Operand::object(ir::AccessPath::local(0, "pool")),
+                        ir::Operand::fresh(),
+                        ir::Operand::value(ir::AccessPath::local(1, "n"))},
+                       {"std::vector", "", ""}, 42);
+    T.Call.ElementType = "std::thread";
+    ir::CallableArg CA;
+    CA.Arg = 1;
+    CA.Callee = "c:@F@main#@lambda@42:20";
+    CA.CalleeName = "main::lambda@42:20";
+    CA.HasReceiver = true;
+    CA.Receiver = ir::Operand::object(ir::AccessPath::formal(0, "this").deref());
+    CA.NumParams = 2;
+    CA.Captures = {ir::Operand::object(ir::AccessPath::local(2, "counter")),
+                   ir::Operand::fresh()};
+    CA.DecayedArgs = {ir::Operand::value(ir::AccessPath::local(1, "n"))};
+    ir::CallableArg Plain;
+    Plain.Arg = 2;
+    Plain.Callee = "c:@F@worker";
+    Plain.CalleeName = "worker";
+    T.Call.Callables = {CA, Plain};
+    B.Instrs.push_back(T);
     F.Blocks.push_back(B);
     M.Functions.push_back(F);
   }
@@ -295,6 +319,21 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
     F.Accesses.push_back(A);
   }
   F.Return = ir::Operand::object(thisField("shop::Inventory", "items_").index());
+  F.Accesses.back().Live = {0, 3};
+  ThreadSpawn T;
+  T.Id = 3;
+  T.Entry = "c:@F@worker";
+  T.EntryName = "worker";
+  T.Args = {ir::Operand::object(ir::AccessPath::local(4, "job").deref()),
+            ir::Operand::unknown()};
+  T.Handle = ir::Operand::object(ir::AccessPath::local(5, "th").index());
+  T.Multi = true;
+  T.LiveAtSpawn = {0, 1};
+  T.Location = {0, 50, 3};
+  T.Trace = {{"start_workers", {0, 49, 2}}};
+  F.Spawns = {T, ThreadSpawn()};
+  F.LiveAtExit = {3};
+  F.Joins = {ir::Operand::object(ir::AccessPath::formal(1, "ts").deref().index())};
   S.push_back(F);
   S.push_back(FunctionSummary()); // all defaults
   return S;
@@ -353,6 +392,21 @@ void dump(llvm::raw_ostream &OS, const ir::Instr &I) {
   OS << " res=" << I.Call.ResultLocal << " ctor=" << I.Call.IsConstructor
      << " dtor=" << I.Call.IsDestructor;
   dump(OS, I.Call.DeclaredEffects);
+  for (const ir::CallableArg &CA : I.Call.Callables) {
+    OS << " callable " << CA.Arg;
+    dump(OS, CA.Callee);
+    dump(OS, CA.CalleeName);
+    OS << " recv=" << CA.HasReceiver;
+    dump(OS, CA.Receiver);
+    OS << " params=" << CA.NumParams;
+    for (const auto &O : CA.Captures)
+      dump(OS, O);
+    OS << " decayed";
+    for (const auto &O : CA.DecayedArgs)
+      dump(OS, O);
+  }
+  OS << " element=";
+  dump(OS, I.Call.ElementType);
   OS << ")\n";
 }
 void dump(llvm::raw_ostream &OS, const ir::Module &M) {
