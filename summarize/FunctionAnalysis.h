@@ -14,6 +14,7 @@
 #include "summarize/Transfer.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <map>
@@ -66,21 +67,31 @@ inline bool isNamedFresh(const Operand &O) {
 }
 
 /// Accesses and locks of one function, deduplicated modulo location/trace
-/// (the key of AccessSnapshot::sameAbstractAccess), in O(log n) per add.
+/// (the key of AccessSnapshot::sameAbstractAccess): a hash of the key finds
+/// the few candidates to compare, so an add costs one hash of the path.
 class AccessSet {
 public:
+  /// Adds \p S unless an access with its key is there; of two, the earliest
+  /// location (then the shorter trace) is kept, whatever the order of adds.
   void add(AccessSnapshot S) {
-    auto It = Index.lower_bound(S);
-    if (It == Index.end() || KeyLess()(S, Items[*It])) {
+    uint64_t H = keyHash(S);
+    AccessSnapshot *E = find(S, H);
+    if (!E) {
+      Index[H].push_back(static_cast<uint32_t>(Items.size()));
       Items.push_back(std::move(S));
-      Index.insert(It, static_cast<uint32_t>(Items.size() - 1));
       return;
     }
-    // Keep the earliest location (deterministic whatever the order).
-    AccessSnapshot &E = Items[*It];
     if (std::make_tuple(S.Location, S.Trace.size()) <
-        std::make_tuple(E.Location, E.Trace.size()))
-      E = std::move(S); // same key: the index stays ordered
+        std::make_tuple(E->Location, E->Trace.size()))
+      *E = std::move(S);
+  }
+  /// True if adding an access with \p Key's key, \p Key's location and a
+  /// trace of \p TraceSize calls would change the set (lets callers skip
+  /// building a trace that would be dropped).
+  bool wouldKeep(const AccessSnapshot &Key, size_t TraceSize) {
+    const AccessSnapshot *E = find(Key, keyHash(Key));
+    return !E || std::make_tuple(Key.Location, TraceSize) <
+                     std::make_tuple(E->Location, E->Trace.size());
   }
   std::vector<AccessSnapshot> take() {
     Index.clear();
@@ -88,77 +99,45 @@ public:
   }
 
 private:
-  /// A strict weak order whose equivalence is sameAbstractAccess. It orders
-  /// interned names by address (cheap, not deterministic): it only serves
-  /// lookups, Items keeps insertion order.
-  struct KeyLess {
-    static int cmpSym(ir::Symbol A, ir::Symbol B) {
-      std::less<const void *> L;
-      const void *PA = A.c_str(), *PB = B.c_str();
-      return L(PA, PB) ? -1 : L(PB, PA) ? 1 : 0;
-    }
-    template <typename T> static int cmpVal(T A, T B) {
-      return A < B ? -1 : B < A ? 1 : 0;
-    }
-    /// Equivalence is AccessPath::operator== (spelling ignored).
-    static int cmpPath(const AccessPath &A, const AccessPath &B) {
-      if (int C = cmpVal(A.Root, B.Root))
-        return C;
-      if (int C = A.Root == RootKind::Global ? cmpSym(A.Symbol, B.Symbol)
-                                             : cmpVal(A.Index, B.Index))
-        return C;
-      if (int C = cmpVal(A.Steps.size(), B.Steps.size()))
-        return C;
-      for (size_t I = 0; I < A.Steps.size(); ++I) {
-        if (int C = cmpVal(A.Steps[I].Kind, B.Steps[I].Kind))
-          return C;
-        if (int C = cmpSym(A.Steps[I].Name, B.Steps[I].Name))
-          return C;
-      }
-      return 0;
-    }
-    bool operator()(const AccessSnapshot &A, const AccessSnapshot &B) const {
-      if (int C = cmpVal(A.Kind, B.Kind))
-        return C < 0;
-      if (int C = cmpVal(A.Threads, B.Threads))
-        return C < 0;
-      if (int C = cmpSym(A.ContainerMethod, B.ContainerMethod))
-        return C < 0;
-      if (int C = cmpVal(A.Locks.size(), B.Locks.size()))
-        return C < 0;
-      if (int C = cmpPath(A.Path, B.Path))
-        return C < 0;
-      if (A.Live != B.Live)
-        return std::lexicographical_compare(A.Live.begin(), A.Live.end(),
-                                            B.Live.begin(), B.Live.end());
-      for (size_t I = 0; I < A.Locks.size(); ++I) {
-        const HeldLock &X = A.Locks[I], &Y = B.Locks[I];
-        if (int C = cmpVal(X.Shared, Y.Shared))
-          return C < 0;
-        if (int C = cmpVal(X.Unknown, Y.Unknown))
-          return C < 0;
-        if (int C = cmpPath(X.Lock, Y.Lock))
-          return C < 0;
-      }
-      return false;
-    }
-  };
-  /// Orders indices into Items by their key; looks up snapshots directly.
-  struct IndexLess {
-    using is_transparent = void;
-    const std::vector<AccessSnapshot> *Items;
-    bool operator()(uint32_t A, uint32_t B) const {
-      return KeyLess()((*Items)[A], (*Items)[B]);
-    }
-    bool operator()(const AccessSnapshot &A, uint32_t B) const {
-      return KeyLess()(A, (*Items)[B]);
-    }
-    bool operator()(uint32_t A, const AccessSnapshot &B) const {
-      return KeyLess()((*Items)[A], B);
-    }
-  };
-  std::vector<AccessSnapshot> Items;
-  std::set<uint32_t, IndexLess> Index{IndexLess{&Items}};
+  /// A cheap multiplicative mix: keys are compared on a match anyway.
+  static uint64_t mix(uint64_t H, uint64_t V) {
+    H = (H ^ V) * 0x9E3779B97F4A7C15ull;
+    return H ^ (H >> 29);
+  }
+  static uint64_t pathHash(const ir::AccessPath &P) {
+    uint64_t H = mix(static_cast<uint64_t>(P.Root),
+                     P.Root == ir::RootKind::Global
+                         ? reinterpret_cast<uintptr_t>(P.Symbol.c_str())
+                         : static_cast<uintptr_t>(P.Index));
+    for (const ir::PathStep &St : P.Steps)
+      H = mix(H, reinterpret_cast<uintptr_t>(St.Name.c_str()) ^
+                     (static_cast<uint64_t>(St.Kind) << 60));
+    return H;
+  }
+  static uint64_t keyHash(const AccessSnapshot &S) {
+    uint64_t H = mix(static_cast<uint64_t>(S.Kind) |
+                         (static_cast<uint64_t>(S.Threads) << 8),
+                     reinterpret_cast<uintptr_t>(S.ContainerMethod.c_str()));
+    H = mix(H, pathHash(S.Path));
+    for (const HeldLock &L : S.Locks)
+      H = mix(H, pathHash(L.Lock) ^ (uint64_t(L.Shared) << 62) ^
+                     (uint64_t(L.Unknown) << 63));
+    for (uint32_t Id : S.Live)
+      H = mix(H, Id);
+    return H;
+  }
+  AccessSnapshot *find(const AccessSnapshot &S, uint64_t H) {
+    auto It = Index.find(H);
+    if (It == Index.end())
+      return nullptr;
+    for (uint32_t I : It->second)
+      if (Items[I].sameAbstractAccess(S))
+        return &Items[I];
+    return nullptr;
+  }
+
+  std::vector<AccessSnapshot> Items; ///< in order of first add
+  llvm::DenseMap<uint64_t, llvm::SmallVector<uint32_t, 1>> Index;
 };
 
 

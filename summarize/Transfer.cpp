@@ -208,14 +208,11 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     Out.Locks = CallerLocks;
     for (const HeldLock &L : A.Locks)
       Out.Locks.push_back(substituteLock(L, C.Args, S));
-    std::sort(Out.Locks.begin(), Out.Locks.end());
-    Out.Locks.erase(std::unique(Out.Locks.begin(), Out.Locks.end()),
-                    Out.Locks.end());
-    size_t Depth = std::min<size_t>(A.Trace.size() + 1, MaxTraceDepth);
-    Out.Trace.reserve(Depth);
-    Out.Trace.push_back(CallSite{CalleeSym, I.Location});
-    Out.Trace.insert(Out.Trace.end(), A.Trace.begin(),
-                     A.Trace.begin() + (Depth - 1));
+    if (Out.Locks.size() > 1) {
+      std::sort(Out.Locks.begin(), Out.Locks.end());
+      Out.Locks.erase(std::unique(Out.Locks.begin(), Out.Locks.end()),
+                      Out.Locks.end());
+    }
     if (TrackThreads) {
       llvm::SmallVector<uint32_t, 0> Mapped;
       for (uint32_t Id : A.Live)
@@ -223,7 +220,15 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       llvm::sort(Mapped);
       Out.Live = idUnion(LiveNow, Mapped);
     }
-    (Local ? LocalAccesses : Accesses).add(std::move(Out));
+    AccessSet &Into = Local ? LocalAccesses : Accesses;
+    size_t Depth = std::min<size_t>(A.Trace.size() + 1, MaxTraceDepth);
+    if (!Into.wouldKeep(Out, Depth))
+      continue; // the same access is already known from an earlier place
+    Out.Trace.reserve(Depth);
+    Out.Trace.push_back(CallSite{CalleeSym, I.Location});
+    Out.Trace.insert(Out.Trace.end(), A.Trace.begin(),
+                     A.Trace.begin() + (Depth - 1));
+    Into.add(std::move(Out));
   }
   if (TrackThreads)
     applyCalleeThreads(I, Callee, S);
