@@ -97,6 +97,12 @@ cl::opt<std::string> ReportPath(
     "report", cl::desc("ninja: the merged report the Ninja file builds"),
     cl::value_desc("file"), cl::init("races.sarif"), cl::sub(NinjaCmd),
     cl::cat(RacecarCategory));
+cl::opt<bool> SkipSystemBodies(
+    "skip-system-bodies",
+    cl::desc("Skip parsing bodies of functions in system headers (default: "
+             "on; =false to parse them, the results are the same)"),
+    cl::init(true), cl::sub(cl::SubCommand::getAll()), cl::Hidden,
+    cl::cat(RacecarCategory));
 cl::opt<bool> Verbose("v", cl::desc("Verbose: cache decisions and more"),
                       cl::sub(ScanCmd), cl::sub(MergeCmd),
                       cl::cat(RacecarCategory));
@@ -174,6 +180,7 @@ int runDumpIR(const SplitArgs &Args) {
     return ExitUsage;
   }
   frontend::FrontendOptions Opts;
+  Opts.SkipSystemBodies = SkipSystemBodies;
   if (!BuildPath.empty())
     Opts.ExtraArgs = Args.Flags;
   int Status = ExitNoRaces;
@@ -273,6 +280,7 @@ int runScanCommand(const SplitArgs &Args) {
     return ExitUsage;
   }
   frontend::FrontendOptions Opts;
+  Opts.SkipSystemBodies = SkipSystemBodies;
   if (!BuildPath.empty())
     Opts.ExtraArgs = Args.Flags;
 
@@ -320,6 +328,7 @@ int runSummarize(const SplitArgs &Args) {
     return ExitUsage;
   }
   frontend::FrontendOptions Opts;
+  Opts.SkipSystemBodies = SkipSystemBodies;
   if (!BuildPath.empty())
     Opts.ExtraArgs = Args.Flags;
   driver::PhaseStats St;

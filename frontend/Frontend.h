@@ -32,6 +32,10 @@ struct TUJob {
 struct FrontendOptions {
   /// Extra arguments appended to every command (e.g. from the CLI).
   std::vector<std::string> ExtraArgs;
+  /// Do not parse (or instantiate) the bodies of functions defined in
+  /// system headers: the analysis never lowers them (library behaviour comes
+  /// from summarize/LibraryModels), so only their declarations matter.
+  bool SkipSystemBodies = true;
 };
 
 struct TUResult {

@@ -409,6 +409,7 @@ private:
 
 struct RunState {
   std::string MainFile;
+  bool SkipSystemBodies = true;
   TUResult *Result = nullptr;
   Clock::time_point Start;
   std::unique_ptr<FileTable> Files;
@@ -434,7 +435,17 @@ private:
 
 class LoweringConsumer : public ASTConsumer {
 public:
-  explicit LoweringConsumer(RunState &S) : S(S) {}
+  LoweringConsumer(RunState &S, const SourceManager &SM) : S(S), SM(SM) {}
+
+  /// Called by the parser (FrontendOptions::SkipFunctionBodies) for every
+  /// function body: skip those in system headers. Sema still parses bodies
+  /// it needs (constexpr functions, deduced return types). Templates are
+  /// kept: instantiating one can instantiate user code (a generic lambda
+  /// passed to std::for_each only exists once for_each is instantiated).
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return S.SkipSystemBodies && D && !D->isTemplated() &&
+           SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     S.Result->ParseSeconds = secondsSince(S.Start);
@@ -454,6 +465,7 @@ public:
 
 private:
   RunState &S;
+  const SourceManager &SM;
 };
 
 class LoweringAction : public ASTFrontendAction {
@@ -468,7 +480,8 @@ protected:
         S.MainFile);
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<FileRecorder>(CI.getSourceManager(), *S.Files));
-    return std::make_unique<LoweringConsumer>(S);
+    CI.getFrontendOpts().SkipFunctionBodies = S.SkipSystemBodies;
+    return std::make_unique<LoweringConsumer>(S, CI.getSourceManager());
   }
 
 private:
@@ -480,6 +493,7 @@ void analyzeTUImpl(const TUJob &Job, const FrontendOptions &Opts,
   clang::noteBottomOfStack();
   RunState S;
   S.Result = &R;
+  S.SkipSystemBodies = Opts.SkipSystemBodies;
   S.Start = Clock::now();
   std::string Dir = Job.Directory;
   if (Dir.empty()) {

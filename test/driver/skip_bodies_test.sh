@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Skipping the bodies of functions in system headers (the default) must not
+# change any result: scans every end-to-end source, and the driver test
+# project, with and without skipping and requires byte-identical reports
+# (text and SARIF).
+#   skip_bodies_test.sh <racecar>
+set -uo pipefail
+RACECAR=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
+E2E=$HERE/../e2e
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/racecar-skip.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+fail=0
+
+compare() { # name, then racecar arguments
+  local name=$1; shift
+  "$RACECAR" "$@" --skip-system-bodies=true >"$TMP/on" 2>/dev/null
+  local s1=$?
+  "$RACECAR" "$@" --skip-system-bodies=false >"$TMP/off" 2>/dev/null
+  local s2=$?
+  compared "$name" $s1 $s2
+}
+
+compared() { # name, exit with, exit without; outputs in $TMP/on and $TMP/off
+  local name=$1 s1=$2 s2=$3
+  if [ $s1 -ne $s2 ] || ! cmp -s "$TMP/on" "$TMP/off"; then
+    echo "FAIL: $name: results differ with and without body skipping (exit $s1 vs $s2)"
+    diff "$TMP/on" "$TMP/off" | head -20
+    fail=1
+  else
+    echo "ok: $name ($(wc -c <"$TMP/on") bytes of reports)"
+  fi
+}
+
+compare "e2e C++" scan --no-cache --quiet $E2E/*.cpp -- -std=c++17 -I$E2E/include
+compare "e2e C" scan --no-cache --quiet $E2E/*.c -- -std=c11
+# Thread tests each have their own main: one scan per file.
+: >"$TMP/on"; : >"$TMP/off"
+for f in $E2E/threads/*.c $E2E/threads/*.cpp; do
+  case $f in *.c) std=-std=c11 ;; *) std=-std=c++20 ;; esac
+  "$RACECAR" scan --no-cache --quiet "$f" --skip-system-bodies=true -- $std >>"$TMP/on" 2>/dev/null
+  "$RACECAR" scan --no-cache --quiet "$f" --skip-system-bodies=false -- $std >>"$TMP/off" 2>/dev/null
+done
+compared "e2e threads (per file)" 0 0
+compare "e2e C++ SARIF" scan --no-cache --quiet --format=sarif $E2E/*.cpp -- -std=c++17 -I$E2E/include
+exit $fail
