@@ -251,8 +251,12 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
   OS << llvm::format("    lower (cpu)       %8.3f s\n", S.LowerCpuSeconds);
   OS << llvm::format("  link                %8.3f s\n", S.LinkSeconds);
   OS << llvm::format("  summarize           %8.3f s\n", S.SummarizeSeconds);
-  OS << llvm::format("  conflicts           %8.3f s (%u findings)\n",
-                     S.ConflictSeconds, S.Conflicts.Findings);
+  OS << llvm::format("  threads             %8u roots, %u threads started\n",
+                     S.Conflicts.Threads.Roots, S.Conflicts.Threads.Threads);
+  OS << llvm::format("  conflicts           %8.3f s (%u class findings, %u "
+                     "thread findings)\n",
+                     S.ConflictSeconds, S.Conflicts.Findings,
+                     S.Conflicts.Threads.Findings);
   OS << llvm::format("  report              %8.3f s\n", S.ReportSeconds);
 }
 

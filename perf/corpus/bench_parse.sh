@@ -65,6 +65,14 @@ for i, e in enumerate(json.load(open(db))):
             fh.write('"' + a.replace("\\", "\\\\").replace('"', '\\"') + '"\n')
     jobs.append("%s %s %s" % (e["directory"], "clang++-19" if cxx else "clang-19", rsp))
 open(os.path.join(tmp, "jobs"), "w").write("\n".join(jobs) + "\n")
+lines = 0
+for k in seen:
+    try:
+        with open(k, "rb") as fh:
+            lines += fh.read().count(b"\n")
+    except OSError:
+        pass
+open(os.path.join(tmp, "lines"), "w").write("%d\n" % lines)
 EOF
 NTU=$(wc -l < "$TMP/jobs")
 
@@ -75,14 +83,21 @@ clang_pass() { # -> $TMP/clang.time, $TMP/clang.err
         < "$TMP/jobs" 2>>"$TMP/clang.err"
 }
 
-racecar_pass() { # -> $TMP/rc.time, rc.out, rc.err, $RC
+racecar_pass() { # [jobs] -> $TMP/rc.time, rc.out, rc.err, $RC   (cold: no cache)
     /usr/bin/time -f "%e %U %S %M" -o "$TMP/rc.time" \
-        "${LIMITED[@]}" "$RACECAR" scan -p "$DB_DIR" "${NOCACHE[@]}" -j "$JOBS" --quiet --stats >"$TMP/rc.out" 2>"$TMP/rc.err"
+        "${LIMITED[@]}" "$RACECAR" scan -p "$DB_DIR" "${NOCACHE[@]}" -j "${1:-$JOBS}" --quiet --stats >"$TMP/rc.out" 2>"$TMP/rc.err"
     RC=$?
 }
 
+warm_pass() { # -> $TMP/warm.time (cache in $TMP/cache, primed before the runs)
+    /usr/bin/time -f "%e %U %S %M" -o "$TMP/warm.time" \
+        "${LIMITED[@]}" "$RACECAR" scan -p "$DB_DIR" --cache-dir "$TMP/cache" -j "$JOBS" --quiet >/dev/null 2>&1
+}
+
 log "$NAME ($PKG $VERSION): $NTU TUs, $REPEAT run(s), $JOBS jobs"
-: > "$TMP/clang.all"; : > "$TMP/rc.all"
+NLINES=$(cat "$TMP/lines")
+: > "$TMP/clang.all"; : > "$TMP/rc.all"; : > "$TMP/warm.all"
+warm_pass # primes the cache
 for r in $(seq 1 "$REPEAT"); do
     clang_pass
     read -r w u s m < <(tail -n1 "$TMP/clang.time")
@@ -92,25 +107,41 @@ for r in $(seq 1 "$REPEAT"); do
     read -r w u s m < <(tail -n1 "$TMP/rc.time")
     echo "$w $(calc "$u + $s") $m" >> "$TMP/rc.all"
     log "run $r: racecar scan wall ${w}s cpu $(calc "$u + $s")s (exit $RC)"
+    cp "$TMP/rc.err" "$TMP/rc.err.$r"
+    warm_pass
+    read -r w u s m < <(tail -n1 "$TMP/warm.time")
+    echo "$w $(calc "$u + $s") $m" >> "$TMP/warm.all"
 done
+if [ "${SCALING:-1}" = 1 ]; then # one cold run with one job: does it scale?
+    racecar_pass 1
+    read -r J1W J1U J1S J1M < <(tail -n1 "$TMP/rc.time")
+fi
 
 CFAIL=$(grep -c '^FAILED:' "$TMP/clang.err")
 CW=$(cut -d' ' -f1 "$TMP/clang.all" | median); CC=$(cut -d' ' -f2 "$TMP/clang.all" | median)
 RW=$(cut -d' ' -f1 "$TMP/rc.all" | median); RCPU=$(cut -d' ' -f2 "$TMP/rc.all" | median)
 RMEM=$(cut -d' ' -f3 "$TMP/rc.all" | median)
+CWMIN=$(cut -d' ' -f1 "$TMP/clang.all" | sort -n | head -1); CWMAX=$(cut -d' ' -f1 "$TMP/clang.all" | sort -n | tail -1)
+RWMIN=$(cut -d' ' -f1 "$TMP/rc.all" | sort -n | head -1); RWMAX=$(cut -d' ' -f1 "$TMP/rc.all" | sort -n | tail -1)
+WW=$(cut -d' ' -f1 "$TMP/warm.all" | median); WC=$(cut -d' ' -f2 "$TMP/warm.all" | median)
 RACES=$(grep -c '\[racecar-[a-z-]*\]$' "$TMP/rc.out")
 
 echo
 echo "corpus:  $NAME ($PKG $VERSION), $NTU TUs, db $DB_DIR"
 echo "machine: $(nproc) cores, jobs $JOBS, $REPEAT run(s) (medians)"
-printf '%-28s %9s %9s\n' "" "wall s" "cpu s"
-printf '%-28s %9.2f %9.2f\n' "clang-19 -fsyntax-only" "$CW" "$CC"
-printf '%-28s %9.2f %9.2f   (max RSS %d MiB)\n' "racecar scan" "$RW" "$RCPU" "$((RMEM / 1024))"
-printf '%-28s %9.2f %9.2f\n' "ratio racecar/clang" "$(calc "$RW / $CW")" "$(calc "$RCPU / $CC")"
+echo "lines:   $NLINES in the main files (wc -l; headers not counted)"
+printf '%-28s %9s %13s %9s %9s %11s\n' "" "wall s" "(min-max)" "cpu s" "TUs/s" "lines/s"
+printf '%-28s %9.2f %6.2f-%-6.2f %9.2f %9.1f %11.0f\n' "clang-19 -fsyntax-only" "$CW" "$CWMIN" "$CWMAX" "$CC" "$(calc "$NTU / $CW")" "$(calc "$NLINES / $CW")"
+printf '%-28s %9.2f %6.2f-%-6.2f %9.2f %9.1f %11.0f   (max RSS %d MiB)\n' "racecar scan (cold)" "$RW" "$RWMIN" "$RWMAX" "$RCPU" "$(calc "$NTU / $RW")" "$(calc "$NLINES / $RW")" "$((RMEM / 1024))"
+printf '%-28s %9.2f %13s %9.2f\n' "racecar scan (warm)" "$WW" "" "$WC"
+printf '%-28s %9.2f %13s %9.2f\n' "ratio cold/clang" "$(calc "$RW / $CW")" "" "$(calc "$RCPU / $CC")"
+printf '%-28s %9.3f\n' "ratio warm/cold" "$(calc "$WW / $RW")"
+[ -n "${J1W:-}" ] && printf '%-28s %9.2f   (-j1 / -j%s = %.2fx)\n' "racecar scan -j1 (cold)" "$J1W" "$JOBS" "$(calc "$J1W / $RW")"
+echo "BENCH $NAME tus=$NTU lines=$NLINES clang_wall=$CW racecar_wall=$RW warm_wall=$WW ratio=$(calc "$RW / $CW") j1_wall=${J1W:-} rss_mib=$((RMEM / 1024))"
 echo "clang: $CFAIL TU(s) failed to parse"
 [ "$CFAIL" -gt 0 ] && grep -m 20 -E 'error:|^FAILED' "$TMP/clang.err"
 echo "racecar: exit $RC, $RACES race(s) reported"
-echo "racecar --stats:"; grep -v -E '^\s*$' "$TMP/rc.err" | sed -n '/racecar stats/,$p' | sed 's/^/  /'
+echo "racecar --stats (first cold run):"; grep -v -E '^\s*$' "$TMP/rc.err.1" | sed -n '/racecar stats/,$p' | sed 's/^/  /'
 if [ "$RC" = 3 ]; then
     echo "racecar: some TUs failed; errors:"
     grep -E 'error' "$TMP/rc.err" | sort | uniq -c | sort -rn | head -n 30
