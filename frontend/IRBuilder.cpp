@@ -174,6 +174,9 @@ private:
   void lowerVarDecl(const VarDecl *VD);
   void lowerReturn(const ReturnStmt *RS);
   void lowerLambda(const LambdaExpr *LE);
+  /// Appends the actuals \p Args to \p C, noting those that name a function
+  /// (with the arguments after them, as a thread would receive them).
+  void lowerArgs(ir::CallInfo &C, llvm::ArrayRef<const Expr *> Args);
   /// The function an argument names (a thread's entry, a callback).
   std::optional<ir::CallableArg> callableOf(const Expr *A);
   Operand lambdaReceiver(const LambdaExpr *LE, std::string &Type);
@@ -956,17 +959,9 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
     C.Args.push_back(std::move(*Recv));
     C.ArgTypes.push_back(std::move(RecvType));
   }
-  for (unsigned I = FirstArg; I < CE->getNumArgs(); ++I) {
-    const Expr *A = CE->getArg(I);
-    if (std::optional<ir::CallableArg> CA = callableOf(A)) {
-      CA->Arg = static_cast<uint32_t>(C.Args.size());
-      for (unsigned J = I + 1; J < CE->getNumArgs(); ++J)
-        CA->DecayedArgs.push_back(PB.operandOfDecayCopy(CE->getArg(J)));
-      C.Callables.push_back(std::move(*CA));
-    }
-    C.Args.push_back(PB.operandOfArg(A));
-    C.ArgTypes.push_back(objectTypeName(stripWrappers(A)->getType()));
-  }
+  if (CE->getNumArgs() > FirstArg)
+    lowerArgs(C, llvm::ArrayRef<const Expr *>(CE->getArgs() + FirstArg,
+                                              CE->getNumArgs() - FirstArg));
   if (Callee && isLambdaCallOperator(Callee)) {
     // The lambda's capture formals follow its parameters.
     const LambdaExpr *LE = RecvExpr ? localLambdaOf(RecvExpr) : nullptr;
@@ -1005,17 +1000,7 @@ void FunctionLowerer::lowerConstruct(const CXXConstructExpr *CE) {
   auto It = CtorTargets.find(CE);
   C.Args.push_back(It != CtorTargets.end() ? It->second : Operand::fresh());
   C.ArgTypes.push_back(objectTypeName(CE->getType()));
-  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-    const Expr *A = CE->getArg(I);
-    if (std::optional<ir::CallableArg> CA = callableOf(A)) {
-      CA->Arg = static_cast<uint32_t>(C.Args.size());
-      for (unsigned J = I + 1; J < CE->getNumArgs(); ++J)
-        CA->DecayedArgs.push_back(PB.operandOfDecayCopy(CE->getArg(J)));
-      C.Callables.push_back(std::move(*CA));
-    }
-    C.Args.push_back(PB.operandOfArg(A));
-    C.ArgTypes.push_back(objectTypeName(stripWrappers(A)->getType()));
-  }
+  lowerArgs(C, llvm::ArrayRef<const Expr *>(CE->getArgs(), CE->getNumArgs()));
   emitCall(std::move(C), CE->getLocation(), CE);
 }
 
@@ -1112,6 +1097,21 @@ void FunctionLowerer::lowerLambda(const LambdaExpr *LE) {
       C.ArgTypes.push_back("");
     }
     emitCall(std::move(C), LE->getBeginLoc(), nullptr);
+  }
+}
+
+void FunctionLowerer::lowerArgs(ir::CallInfo &C,
+                                llvm::ArrayRef<const Expr *> Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const Expr *A = Args[I];
+    if (std::optional<ir::CallableArg> CA = callableOf(A)) {
+      CA->Arg = static_cast<uint32_t>(C.Args.size());
+      for (size_t J = I + 1; J < Args.size(); ++J)
+        CA->DecayedArgs.push_back(PB.operandOfDecayCopy(Args[J]));
+      C.Callables.push_back(std::move(*CA));
+    }
+    C.Args.push_back(PB.operandOfArg(A));
+    C.ArgTypes.push_back(objectTypeName(stripWrappers(A)->getType()));
   }
 }
 
