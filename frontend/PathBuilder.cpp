@@ -294,6 +294,9 @@ std::vector<ir::DeclaredLockEffect> declaredEffects(const FunctionDecl *FD) {
                  AA->args());
     else if (const auto *RA = dyn_cast<ReleaseCapabilityAttr>(A))
       addEffects(Out, PB, K::Release, RA->args());
+    else if (const auto *RC = dyn_cast<RequiresCapabilityAttr>(A))
+      addEffects(Out, PB, RC->isShared() ? K::RequiresShared : K::Requires,
+                 RC->args());
     else if (const auto *TA = dyn_cast<TryAcquireCapabilityAttr>(A))
       addEffects(Out, PB, K::TryAcquire, TA->args());
     else if (const auto *ET = dyn_cast<ExclusiveTrylockFunctionAttr>(A))

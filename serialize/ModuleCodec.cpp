@@ -63,6 +63,10 @@ RACER_SAME_ENUM(sc::LockEffectKind::ACQUIRE_SHARED,
 RACER_SAME_ENUM(sc::LockEffectKind::RELEASE, ir::DeclaredLockEffect::Kind::Release);
 RACER_SAME_ENUM(sc::LockEffectKind::TRY_ACQUIRE,
                 ir::DeclaredLockEffect::Kind::TryAcquire);
+RACER_SAME_ENUM(sc::LockEffectKind::REQUIRES,
+                ir::DeclaredLockEffect::Kind::Requires);
+RACER_SAME_ENUM(sc::LockEffectKind::REQUIRES_SHARED,
+                ir::DeclaredLockEffect::Kind::RequiresShared);
 RACER_SAME_ENUM(sc::InstrKind::READ, ir::InstrKind::Read);
 RACER_SAME_ENUM(sc::InstrKind::WRITE, ir::InstrKind::Write);
 RACER_SAME_ENUM(sc::InstrKind::CALL, ir::InstrKind::Call);
@@ -125,7 +129,7 @@ template <> constexpr unsigned enumCount<ir::RootKind>() { return 3; }
 template <> constexpr unsigned enumCount<ir::StepKind>() { return 3; }
 template <> constexpr unsigned enumCount<ir::Operand::Kind>() { return 4; }
 template <> constexpr unsigned enumCount<ir::DeclaredLockEffect::Kind>() {
-  return 4;
+  return 6;
 }
 template <> constexpr unsigned enumCount<ir::InstrKind>() { return 5; }
 template <> constexpr unsigned enumCount<ir::AccessSpec>() { return 4; }

@@ -285,6 +285,8 @@ private:
   std::vector<Operand> Joins;
   std::vector<bool> InLoop;
   uint32_t CurBlock = 0;
+  /// Locks the caller holds on entry (REQUIRES attributes).
+  std::vector<HeldLock> EntryLocks;
   /// The call whose summary is being applied (for callee-local names).
   const ir::Instr *CurCall = nullptr;
 };

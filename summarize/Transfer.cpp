@@ -172,6 +172,17 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   (Local ? LocalAccesses : Accesses).add(std::move(A));
 }
 
+/// \p L is a lock the callee assumes held on entry (`REQUIRES(mu_)`): in a
+/// caller, whether it is held is the caller's business.
+static bool requiredByCallee(const ir::CallInfo &C, const HeldLock &L) {
+  for (const ir::DeclaredLockEffect &E : C.DeclaredEffects)
+    if ((E.K == ir::DeclaredLockEffect::Kind::Requires ||
+         E.K == ir::DeclaredLockEffect::Kind::RequiresShared) &&
+        !L.Unknown && E.Lock == L.Lock)
+      return true;
+  return false;
+}
+
 void FunctionAnalysis::applySummary(const ir::Instr &I,
                                     const FunctionSummary &Callee,
                                     AbstractState &S) {
@@ -207,7 +218,8 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     Out.Locks.reserve(CallerLocks.size() + A.Locks.size());
     Out.Locks = CallerLocks;
     for (const HeldLock &L : A.Locks)
-      Out.Locks.push_back(substituteLock(L, C.Args, S));
+      if (!requiredByCallee(C, L)) // the caller's own locks say
+        Out.Locks.push_back(substituteLock(L, C.Args, S));
     if (Out.Locks.size() > 1) {
       std::sort(Out.Locks.begin(), Out.Locks.end());
       Out.Locks.erase(std::unique(Out.Locks.begin(), Out.Locks.end()),
@@ -275,6 +287,9 @@ void FunctionAnalysis::applyDeclaredEffects(const ir::Instr &I,
         Cond->Acquire.push_back(L);
       }
       break;
+    case ir::DeclaredLockEffect::Kind::Requires:
+    case ir::DeclaredLockEffect::Kind::RequiresShared:
+      break; // a precondition on the caller, no effect
     }
   }
 }
@@ -551,6 +566,17 @@ FunctionSummary FunctionAnalysis::run() {
   std::optional<AbstractState> Exit;
   if (N > 0) {
     In[0].emplace();
+    // `void Apply() REQUIRES(mu_)`: the caller holds mu_; so does the body.
+    for (const ir::DeclaredLockEffect &E : F.DeclaredEffects)
+      if (E.K == ir::DeclaredLockEffect::Kind::Requires ||
+          E.K == ir::DeclaredLockEffect::Kind::RequiresShared) {
+        HeldLock L;
+        L.Lock = E.Lock;
+        L.Shared = E.K == ir::DeclaredLockEffect::Kind::RequiresShared;
+        In[0]->Held.acquire(L);
+        EntryLocks.push_back(L);
+        UsesLocks = true;
+      }
     std::deque<uint32_t> Work{0};
     std::vector<bool> Queued(N, false);
     Queued[0] = true;
@@ -683,6 +709,11 @@ FunctionSummary FunctionAnalysis::run() {
       return Out;
     };
     Sum.Locks.Acquired = Escaping(Exit->Held);
+    // Locks held from entry (REQUIRES) are not acquired by the function.
+    llvm::erase_if(Sum.Locks.Acquired, [&](const HeldLock &L) {
+      return std::find(EntryLocks.begin(), EntryLocks.end(), L) !=
+             EntryLocks.end();
+    });
     Sum.Locks.Released = Escaping(Exit->Released);
   }
   if (Return && Return->K == Operand::Kind::Object &&

@@ -61,7 +61,10 @@ struct Operand {
   path @1 :AccessPath;      # null = default-constructed path
 }
 
-enum LockEffectKind { acquire @0; acquireShared @1; release @2; tryAcquire @3; }
+enum LockEffectKind {
+  acquire @0; acquireShared @1; release @2; tryAcquire @3; requires @4;
+  requiresShared @5;
+}
 
 struct DeclaredLockEffect {
   kind @0 :LockEffectKind;

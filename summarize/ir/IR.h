@@ -102,6 +102,9 @@ struct DeclaredLockEffect {
     AcquireShared, ///< acquire_shared_capability / shared_lock_function
     Release,       ///< release_capability / unlock_function (any mode)
     TryAcquire,    ///< try_acquire_capability(true, mu) (held if result true)
+    Requires,      ///< requires_capability / EXCLUSIVE_LOCKS_REQUIRED: the
+                   ///< caller holds it (on the function: held from entry)
+    RequiresShared, ///< requires_shared_capability / SHARED_LOCKS_REQUIRED
   };
   Kind K = Kind::Acquire;
   AccessPath Lock;

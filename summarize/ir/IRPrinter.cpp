@@ -126,6 +126,12 @@ std::string printEffect(const DeclaredLockEffect &E) {
   case DeclaredLockEffect::Kind::TryAcquire:
     K = "try_acquire";
     break;
+  case DeclaredLockEffect::Kind::Requires:
+    K = "requires";
+    break;
+  case DeclaredLockEffect::Kind::RequiresShared:
+    K = "requires_shared";
+    break;
   }
   return std::string(K) + "(" + printPath(E.Lock) + ")";
 }

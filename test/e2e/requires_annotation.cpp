@@ -1,4 +1,5 @@
-// A REQUIRES(mu_) helper does not lock: calling it without the lock is reported at the call.
+// A REQUIRES(mu_) helper does not lock: calling it without the lock is reported at the call. A public method annotated
+// REQUIRES(mu_) runs with mu_ held by its callers: its own accesses are protected.
 #include "thread_annotations.h"
 #include <mutex>
 
@@ -13,6 +14,11 @@ public:
 
   void pushFast_bad(int item) {
     appendLocked(item); // expected-race{{unprotected write to `this->size_` in 'queue::Backlog::pushFast_bad' (via call to 'queue::Backlog::appendLocked')}}
+  }
+
+  void appendBatch_ok(int n) REQUIRES(mu_) {
+    size_ += n;
+    tail_ = n;
   }
 
   int size_ok() const {
