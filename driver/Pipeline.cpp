@@ -130,13 +130,19 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
 
   auto T0 = std::chrono::steady_clock::now();
   std::vector<frontend::TUResult> Results(Jobs.size());
+  // Per TU: time reading (hash, read, decode) and writing (encode, write)
+  // its cache entry.
+  std::vector<double> ReadSeconds(Jobs.size()), WriteSeconds(Jobs.size());
   std::mutex ErrsMutex;
   Arena.execute([&] {
     tbb::parallel_for(
         size_t(0), Jobs.size(),
         [&](size_t I) {
           if (Cache) {
-            if (std::optional<ir::Module> M = Cache->lookup(Jobs[I])) {
+            auto R0 = std::chrono::steady_clock::now();
+            std::optional<ir::Module> M = Cache->lookup(Jobs[I]);
+            ReadSeconds[I] = secondsSince(R0);
+            if (M) {
               Results[I].Ok = true;
               Results[I].Module = std::move(*M);
               return;
@@ -144,8 +150,11 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
           }
           Results[I] = frontend::analyzeTU(Jobs[I], Opts);
           if (Results[I].Ok) {
-            if (Cache)
+            if (Cache) {
+              auto W0 = std::chrono::steady_clock::now();
               Cache->store(Jobs[I], Results[I].Module);
+              WriteSeconds[I] = secondsSince(W0);
+            }
             return;
           }
           std::lock_guard<std::mutex> G(ErrsMutex);
@@ -167,6 +176,8 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
   for (size_t I = 0; I < Results.size(); ++I) {
     St.ParseCpuSeconds += Results[I].ParseSeconds;
     St.LowerCpuSeconds += Results[I].LowerSeconds;
+    St.CacheReadCpuSeconds += ReadSeconds[I];
+    St.SerializeCpuSeconds += WriteSeconds[I];
     if (!Results[I].Ok) {
       ++St.TUsFailed;
       Map.FailedTUs.push_back(Jobs[I].File);
@@ -249,6 +260,12 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
   OS << llvm::format("  frontend (wall)     %8.3f s\n", S.FrontendWallSeconds);
   OS << llvm::format("    parse (cpu)       %8.3f s\n", S.ParseCpuSeconds);
   OS << llvm::format("    lower (cpu)       %8.3f s\n", S.LowerCpuSeconds);
+  OS << llvm::format("    serialize (cpu)   %8.3f s (encode + write cache "
+                     "entries)\n",
+                     S.SerializeCpuSeconds);
+  OS << llvm::format("    cache read (cpu)  %8.3f s (hash inputs, read + "
+                     "decode hits)\n",
+                     S.CacheReadCpuSeconds);
   OS << llvm::format("  link                %8.3f s\n", S.LinkSeconds);
   OS << llvm::format("  summarize           %8.3f s\n", S.SummarizeSeconds);
   OS << llvm::format("  threads             %8u roots, %u threads started\n",

@@ -27,6 +27,8 @@ struct PhaseStats {
   double FrontendWallSeconds = 0; ///< parallel frontend (parse + lower)
   double ParseCpuSeconds = 0;     ///< summed over TUs
   double LowerCpuSeconds = 0;     ///< summed over TUs
+  double SerializeCpuSeconds = 0; ///< encoding + writing cache entries
+  double CacheReadCpuSeconds = 0; ///< hashing inputs, reading + decoding
   double LinkSeconds = 0;
   double SummarizeSeconds = 0;
   double ConflictSeconds = 0;
