@@ -294,6 +294,13 @@ std::vector<ir::DeclaredLockEffect> declaredEffects(const FunctionDecl *FD) {
                  AA->args());
     else if (const auto *RA = dyn_cast<ReleaseCapabilityAttr>(A))
       addEffects(Out, PB, K::Release, RA->args());
+    else if (const auto *AC = dyn_cast<AssertCapabilityAttr>(A))
+      addEffects(Out, PB, AC->isShared() ? K::AssertShared : K::Assert,
+                 AC->args());
+    else if (const auto *AE = dyn_cast<AssertExclusiveLockAttr>(A))
+      addEffects(Out, PB, K::Assert, AE->args());
+    else if (const auto *AS = dyn_cast<AssertSharedLockAttr>(A))
+      addEffects(Out, PB, K::AssertShared, AS->args());
     else if (const auto *RC = dyn_cast<RequiresCapabilityAttr>(A))
       addEffects(Out, PB, RC->isShared() ? K::RequiresShared : K::Requires,
                  RC->args());

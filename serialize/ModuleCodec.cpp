@@ -67,6 +67,9 @@ RACER_SAME_ENUM(sc::LockEffectKind::REQUIRES,
                 ir::DeclaredLockEffect::Kind::Requires);
 RACER_SAME_ENUM(sc::LockEffectKind::REQUIRES_SHARED,
                 ir::DeclaredLockEffect::Kind::RequiresShared);
+RACER_SAME_ENUM(sc::LockEffectKind::ASSERT, ir::DeclaredLockEffect::Kind::Assert);
+RACER_SAME_ENUM(sc::LockEffectKind::ASSERT_SHARED,
+                ir::DeclaredLockEffect::Kind::AssertShared);
 RACER_SAME_ENUM(sc::InstrKind::READ, ir::InstrKind::Read);
 RACER_SAME_ENUM(sc::InstrKind::WRITE, ir::InstrKind::Write);
 RACER_SAME_ENUM(sc::InstrKind::CALL, ir::InstrKind::Call);
@@ -116,8 +119,8 @@ RACER_SIZE(ir::Module, 104);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 168);
-RACER_SIZE(LockEffect, 48);
-RACER_SIZE(FunctionSummary, 288);
+RACER_SIZE(LockEffect, 72);
+RACER_SIZE(FunctionSummary, 312);
 RACER_SIZE(ThreadSpawn, 192);
 RACER_SIZE(TUFile, 160);
 #undef RACER_SIZE
@@ -129,7 +132,7 @@ template <> constexpr unsigned enumCount<ir::RootKind>() { return 3; }
 template <> constexpr unsigned enumCount<ir::StepKind>() { return 3; }
 template <> constexpr unsigned enumCount<ir::Operand::Kind>() { return 4; }
 template <> constexpr unsigned enumCount<ir::DeclaredLockEffect::Kind>() {
-  return 6;
+  return 8;
 }
 template <> constexpr unsigned enumCount<ir::InstrKind>() { return 5; }
 template <> constexpr unsigned enumCount<ir::AccessSpec>() { return 4; }
@@ -158,7 +161,7 @@ bool isDefault(const ir::CallInfo &C) {
          C.ElementType.empty();
 }
 bool isDefault(const LockEffect &E) {
-  return E.Acquired.empty() && E.Released.empty();
+  return E.Acquired.empty() && E.Released.empty() && E.Assumed.empty();
 }
 
 //===-- Encoder -----------------------------------------------------------===//
@@ -399,6 +402,8 @@ private:
         heldLocks(LB.initAcquired(S.Locks.Acquired.size()), S.Locks.Acquired);
       if (!S.Locks.Released.empty())
         heldLocks(LB.initReleased(S.Locks.Released.size()), S.Locks.Released);
+      if (!S.Locks.Assumed.empty())
+        heldLocks(LB.initAssumed(S.Locks.Assumed.size()), S.Locks.Assumed);
     }
     if (!S.Accesses.empty()) {
       auto L = B.initAccesses(S.Accesses.size());
@@ -703,6 +708,7 @@ private:
       auto LR = R.getLocks();
       S.Locks.Acquired = heldLocks(LR.getAcquired());
       S.Locks.Released = heldLocks(LR.getReleased());
+      S.Locks.Assumed = heldLocks(LR.getAssumed());
     }
     auto Accs = R.getAccesses();
     S.Accesses.reserve(Accs.size());

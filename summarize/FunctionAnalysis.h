@@ -212,6 +212,15 @@ private:
     S.Held.acquire(L);
     UsesLocks = true;
   }
+  /// `mu_.AssertHeld()`: held from here on, but acquired by the caller.
+  void assume(AbstractState &S, const HeldLock &L) {
+    UsesLocks = true;
+    if (!S.Held.holds(L))
+      S.Held.acquire(L);
+    if (std::find(AssumedLocks.begin(), AssumedLocks.end(), L) ==
+        AssumedLocks.end())
+      AssumedLocks.push_back(L);
+  }
   void release(AbstractState &S, const HeldLock &L) {
     if (!S.Held.release(L))
       S.Released.acquire(L);
@@ -287,6 +296,8 @@ private:
   uint32_t CurBlock = 0;
   /// Locks the caller holds on entry (REQUIRES attributes).
   std::vector<HeldLock> EntryLocks;
+  /// Locks asserted held (ASSERT_EXCLUSIVE_LOCK), here or in callees.
+  std::vector<HeldLock> AssumedLocks;
   /// The call whose summary is being applied (for callee-local names).
   const ir::Instr *CurCall = nullptr;
 };

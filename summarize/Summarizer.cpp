@@ -50,7 +50,8 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
   return A.Symbol == B.Symbol && A.Threads == B.Threads &&
          A.UsesLocksDirectly == B.UsesLocksDirectly &&
          A.Locks.Acquired == B.Locks.Acquired &&
-         A.Locks.Released == B.Locks.Released && A.Return == B.Return &&
+         A.Locks.Released == B.Locks.Released &&
+         A.Locks.Assumed == B.Locks.Assumed && A.Return == B.Return &&
          sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
          A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins;
 }

@@ -113,6 +113,9 @@ struct AccessSnapshot {
 struct LockEffect {
   std::vector<HeldLock> Acquired; ///< held at exit, not at entry (wrappers)
   std::vector<HeldLock> Released; ///< released, not acquired (unlock wrappers)
+  /// Asserted held (`mu_.AssertHeld()`, ASSERT_EXCLUSIVE_LOCK): held from
+  /// there on, taken by the caller; callers hold it too after the call.
+  std::vector<HeldLock> Assumed;
 };
 
 /// A thread the function (or a callee) starts: an origin in O2's sense.

@@ -246,6 +246,8 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     applyCalleeThreads(I, Callee, S);
   CurCall = nullptr;
   if (C.DeclaredEffects.empty()) {
+    for (const HeldLock &L : Callee.Locks.Assumed)
+      assume(S, substituteLock(L, C.Args, S));
     for (const HeldLock &L : Callee.Locks.Acquired)
       acquire(S, substituteLock(L, C.Args, S));
     for (const HeldLock &L : Callee.Locks.Released)
@@ -290,6 +292,11 @@ void FunctionAnalysis::applyDeclaredEffects(const ir::Instr &I,
     case ir::DeclaredLockEffect::Kind::Requires:
     case ir::DeclaredLockEffect::Kind::RequiresShared:
       break; // a precondition on the caller, no effect
+    case ir::DeclaredLockEffect::Kind::Assert:
+    case ir::DeclaredLockEffect::Kind::AssertShared:
+      L.Shared = E.K == ir::DeclaredLockEffect::Kind::AssertShared;
+      assume(S, L);
+      break;
     }
   }
 }
@@ -709,11 +716,18 @@ FunctionSummary FunctionAnalysis::run() {
       return Out;
     };
     Sum.Locks.Acquired = Escaping(Exit->Held);
-    // Locks held from entry (REQUIRES) are not acquired by the function.
+    // Locks held from entry (REQUIRES) or asserted held are not acquired by
+    // the function; asserted ones are passed on as assumed.
+    auto Among = [](const std::vector<HeldLock> &V, const HeldLock &L) {
+      return std::find(V.begin(), V.end(), L) != V.end();
+    };
     llvm::erase_if(Sum.Locks.Acquired, [&](const HeldLock &L) {
-      return std::find(EntryLocks.begin(), EntryLocks.end(), L) !=
-             EntryLocks.end();
+      return Among(EntryLocks, L) || Among(AssumedLocks, L);
     });
+    for (const HeldLock &L : AssumedLocks)
+      if (!L.Unknown && L.Lock.Root != RootKind::Local &&
+          !Among(Sum.Locks.Assumed, L))
+        Sum.Locks.Assumed.push_back(L);
     Sum.Locks.Released = Escaping(Exit->Released);
   }
   if (Return && Return->K == Operand::Kind::Object &&

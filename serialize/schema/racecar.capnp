@@ -63,7 +63,7 @@ struct Operand {
 
 enum LockEffectKind {
   acquire @0; acquireShared @1; release @2; tryAcquire @3; requires @4;
-  requiresShared @5;
+  requiresShared @5; assert @6; assertShared @7;
 }
 
 struct DeclaredLockEffect {
@@ -191,6 +191,7 @@ struct ThreadSpawn {
 struct LockEffect {
   acquired @0 :List(HeldLock);
   released @1 :List(HeldLock);
+  assumed @2 :List(HeldLock);
 }
 
 struct FunctionSummary {

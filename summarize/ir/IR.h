@@ -105,6 +105,9 @@ struct DeclaredLockEffect {
     Requires,      ///< requires_capability / EXCLUSIVE_LOCKS_REQUIRED: the
                    ///< caller holds it (on the function: held from entry)
     RequiresShared, ///< requires_shared_capability / SHARED_LOCKS_REQUIRED
+    Assert,        ///< assert_capability / ASSERT_EXCLUSIVE_LOCK: held from
+                   ///< here on (`mu_.AssertHeld()`), taken by the caller
+    AssertShared,  ///< assert_shared_capability / ASSERT_SHARED_LOCK
   };
   Kind K = Kind::Acquire;
   AccessPath Lock;

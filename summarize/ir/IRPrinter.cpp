@@ -132,6 +132,12 @@ std::string printEffect(const DeclaredLockEffect &E) {
   case DeclaredLockEffect::Kind::RequiresShared:
     K = "requires_shared";
     break;
+  case DeclaredLockEffect::Kind::Assert:
+    K = "assert";
+    break;
+  case DeclaredLockEffect::Kind::AssertShared:
+    K = "assert_shared";
+    break;
   }
   return std::string(K) + "(" + printPath(E.Lock) + ")";
 }

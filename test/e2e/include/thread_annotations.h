@@ -13,6 +13,7 @@
 #define RELEASE(...) __attribute__((release_capability(__VA_ARGS__)))
 #define RELEASE_SHARED(...) __attribute__((release_shared_capability(__VA_ARGS__)))
 #define TRY_ACQUIRE(...) __attribute__((try_acquire_capability(__VA_ARGS__)))
+#define ASSERT_CAPABILITY(x) __attribute__((assert_capability(x)))
 #define NO_THREAD_SAFETY_ANALYSIS __attribute__((no_thread_safety_analysis))
 #define RACECAR_THREAD_SAFE __attribute__((annotate("racecar_thread_safe")))
 
@@ -29,6 +30,7 @@ public:
   void ReaderLock() ACQUIRE_SHARED();
   void ReaderUnlock() RELEASE_SHARED();
   bool TryLock() TRY_ACQUIRE(true);
+  void AssertHeld() ASSERT_CAPABILITY(this);
 };
 
 // RAII holder of a Mutex (Abseil's MutexLock).

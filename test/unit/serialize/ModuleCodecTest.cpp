@@ -320,6 +320,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   }
   F.Return = ir::Operand::object(thisField("shop::Inventory", "items_").index());
   F.Accesses.back().Live = {0, 3};
+  F.Locks.Assumed = {held(thisField("shop::Inventory", "mu_"))};
   ThreadSpawn T;
   T.Id = 3;
   T.Entry = "c:@F@worker";
@@ -462,6 +463,8 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
   dump(OS, S.Locks.Acquired);
   OS << " rel ";
   dump(OS, S.Locks.Released);
+  OS << " assumed ";
+  dump(OS, S.Locks.Assumed);
   OS << " ret ";
   dump(OS, S.Return);
   OS << "\n";
