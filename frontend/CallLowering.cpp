@@ -1,0 +1,239 @@
+//===- CallLowering.cpp - Calls and constructor calls to IR calls ---------===//
+//
+// Why: a call is where summaries meet (the callee's symbol and its actuals in
+// the caller's terms) and where library models apply (by CalleeName):
+//
+//   v_.push_back(x)          call std::vector::push_back(&this->v_, &x)
+//   p->f(q)                  call C::f(*p, *q)          (Args[0] = receiver)
+//   std::thread t(w, &d)     call std::thread::thread(&t, &w, &d)
+//                              callable[1]=w[&d]         (LambdaLowering.cpp)
+//   pthread_join(t, 0)       call pthread_join(value(t), ?)
+//   __sync_fetch_and_add(&n) read n atomic; write n atomic   (no call)
+//   a = b (trivial copy)     read b; write a                  (no call)
+//===----------------------------------------------------------------------===//
+#include "frontend/FunctionLowerer.h"
+
+namespace racer::frontend::lowering {
+
+ir::CallInfo FunctionLowerer::callTo(const FunctionDecl *Callee) {
+  ir::CallInfo C;
+  if (!Callee)
+    return C;
+  C.Callee = functionSymbol(Callee);
+  C.CalleeName = functionName(Callee);
+  C.IsConstructor = isa<CXXConstructorDecl>(Callee);
+  C.IsDestructor = isa<CXXDestructorDecl>(Callee);
+  C.DeclaredEffects = declaredEffects(Callee);
+  return C;
+}
+
+void FunctionLowerer::emitDtorCall(const CXXDestructorDecl *Dtor, Operand Recv,
+                                   std::string RecvType, SourceLocation At) {
+  if (!Dtor)
+    return;
+  ir::CallInfo C = callTo(Dtor);
+  C.Args.push_back(std::move(Recv));
+  C.ArgTypes.push_back(std::move(RecvType));
+  emitCall(std::move(C), At, nullptr);
+}
+
+/// `__sync_*` builtins: atomic read-modify-write of the pointee of arg 0.
+bool FunctionLowerer::lowerSyncBuiltin(const CallExpr *CE,
+                                       const FunctionDecl *Callee) {
+  if (!Callee->getIdentifier())
+    return false;
+  StringRef N = Callee->getName();
+  if (N.starts_with("__atomic_") || N.starts_with("__c11_atomic_"))
+    return true; // fences and lock-free queries: no memory access
+  if (!N.starts_with("__sync_"))
+    return false;
+  if (N.contains("synchronize") || CE->getNumArgs() < 1)
+    return true;
+  std::optional<AccessPath> P = PB.pointeeOf(CE->getArg(0));
+  if (!P)
+    return true;
+  SourceLocation At = accessLoc(CE->getArg(0));
+  if (!N.starts_with("__sync_lock_release"))
+    emitPathAccess(ir::InstrKind::Read, *P, /*Atomic=*/true, At);
+  emitPathAccess(ir::InstrKind::Write, std::move(*P), /*Atomic=*/true, At);
+  return true;
+}
+
+void FunctionLowerer::lowerAtomic(const AtomicExpr *AE) {
+  std::optional<AccessPath> P = PB.pointeeOf(AE->getPtr());
+  if (!P)
+    return;
+  SourceLocation At = accessLoc(AE->getPtr());
+  bool Load = false, Store = false;
+  switch (AE->getOp()) {
+  case AtomicExpr::AO__c11_atomic_load:
+  case AtomicExpr::AO__atomic_load:
+  case AtomicExpr::AO__atomic_load_n:
+  case AtomicExpr::AO__opencl_atomic_load:
+  case AtomicExpr::AO__hip_atomic_load:
+  case AtomicExpr::AO__scoped_atomic_load:
+  case AtomicExpr::AO__scoped_atomic_load_n:
+    Load = true;
+    break;
+  case AtomicExpr::AO__c11_atomic_init:
+  case AtomicExpr::AO__opencl_atomic_init:
+  case AtomicExpr::AO__c11_atomic_store:
+  case AtomicExpr::AO__atomic_store:
+  case AtomicExpr::AO__atomic_store_n:
+  case AtomicExpr::AO__opencl_atomic_store:
+  case AtomicExpr::AO__hip_atomic_store:
+  case AtomicExpr::AO__scoped_atomic_store:
+  case AtomicExpr::AO__scoped_atomic_store_n:
+    Store = true;
+    break;
+  default:
+    Load = Store = true; // read-modify-write
+    break;
+  }
+  if (Load)
+    emitPathAccess(ir::InstrKind::Read, *P, /*Atomic=*/true, At);
+  if (Store)
+    emitPathAccess(ir::InstrKind::Write, std::move(*P), /*Atomic=*/true, At);
+}
+
+void FunctionLowerer::lowerCall(const CallExpr *CE) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (Callee) {
+    if (isPassThroughCallee(Callee))
+      return;
+    if (Callee->getBuiltinID() && lowerSyncBuiltin(CE, Callee))
+      return;
+  }
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
+  bool MemberOperator = isa<CXXOperatorCallExpr>(CE) && MD &&
+                        MD->isImplicitObjectMemberFunction();
+
+  // Receiver.
+  std::optional<Operand> Recv;
+  std::string RecvType, ElementType;
+  unsigned FirstArg = 0;
+  const Expr *RecvExpr = nullptr;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+    const Expr *Obj = MCE->getImplicitObjectArgument();
+    bool Arrow = false;
+    const Expr *Callee = MCE->getCallee()->IgnoreParens();
+    if (const auto *ME = dyn_cast<MemberExpr>(Callee))
+      Arrow = ME->isArrow();
+    else if (const auto *BO = dyn_cast<BinaryOperator>(Callee))
+      Arrow = BO->getOpcode() == BO_PtrMemI;
+    if (Obj) {
+      RecvExpr = Obj;
+      Recv = Arrow ? PB.operandOfPointer(Obj) : PB.operandOfLValue(Obj);
+      QualType ObjType =
+          Arrow ? Obj->getType()->getPointeeType() : Obj->getType();
+      RecvType = objectTypeName(ObjType);
+      ElementType = stdElementTypeName(ObjType);
+    } else {
+      Recv = Operand::unknown();
+    }
+  } else if (MemberOperator && CE->getNumArgs() >= 1) {
+    RecvExpr = CE->getArg(0);
+    Recv = PB.operandOfLValue(RecvExpr);
+    RecvType = objectTypeName(RecvExpr->getType());
+    FirstArg = 1;
+  }
+
+  // Compiler-provided copy/move assignment: a write of the destination and a
+  // read of the source, no call.
+  if (MD && RecvExpr &&
+      (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()) &&
+      (MD->isTrivial() || MD->isImplicit() || MD->isDefaulted()) &&
+      CE->getNumArgs() > FirstArg) {
+    if (!MD->getParent()->isEmpty()) {
+      bool Arrow = Recv && RecvExpr->getType()->isPointerType();
+      if (Arrow) {
+        if (std::optional<AccessPath> P = PB.pointeeOf(RecvExpr))
+          if (hasDeref(*P) || P->Root == ir::RootKind::Global)
+            emitPathAccess(ir::InstrKind::Write, std::move(*P), false,
+                           CE->getExprLoc());
+      } else {
+        emitAccess(ir::InstrKind::Write, RecvExpr, false, accessLoc(RecvExpr));
+      }
+      emitAccess(ir::InstrKind::Read, CE->getArg(FirstArg));
+    }
+    return;
+  }
+
+  ir::CallInfo C = callTo(Callee);
+  C.ElementType = std::move(ElementType);
+  SourceLocation At = CE->getExprLoc();
+  if (Recv) {
+    if (Callee && isLambdaCallOperator(Callee)) {
+      // The lambda's formal 0 is the captured `this`: known only for lambdas
+      // created in this function. Such a call is located at the lambda, where
+      // its body (and so any access reported through it) is written.
+      std::string ThisType;
+      const LambdaExpr *LE = localLambdaOf(RecvExpr);
+      Recv = LE ? lambdaReceiver(LE, ThisType) : Operand::unknown();
+      if (LE)
+        At = LE->getBeginLoc();
+    }
+    C.Args.push_back(std::move(*Recv));
+    C.ArgTypes.push_back(std::move(RecvType));
+  }
+  if (CE->getNumArgs() > FirstArg)
+    lowerArgs(C, llvm::ArrayRef<const Expr *>(CE->getArgs() + FirstArg,
+                                              CE->getNumArgs() - FirstArg));
+  if (Callee && isLambdaCallOperator(Callee)) {
+    // The lambda's capture formals follow its parameters.
+    const LambdaExpr *LE = RecvExpr ? localLambdaOf(RecvExpr) : nullptr;
+    std::vector<Operand> Captures;
+    if (LE)
+      Captures = PB.captureActuals(LE);
+    for (const Operand &Cap : Captures) {
+      C.Args.push_back(Cap);
+      C.ArgTypes.push_back("");
+    }
+  }
+  auto RIt = CallResults.find(CE);
+  if (RIt != CallResults.end())
+    C.ResultLocal = int32_t(RIt->second);
+  if (const VarDecl *VD = ScalarResults.lookup(CE))
+    CallOfLocalInBlock[VD] = int32_t(Cur->Instrs.size());
+  emitCall(std::move(C), At, CE);
+}
+
+void FunctionLowerer::lowerConstruct(const CXXConstructExpr *CE) {
+  if (CE->isElidable())
+    return; // the elided copy's source is constructed in place
+  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  if (!Ctor)
+    return;
+  const CXXRecordDecl *RD = Ctor->getParent();
+  if (Ctor->isDefaultConstructor() && Ctor->isTrivial())
+    return;
+  if (Ctor->isCopyOrMoveConstructor() &&
+      (Ctor->isTrivial() || Ctor->isImplicit() || Ctor->isDefaulted())) {
+    if (!RD->isEmpty() && CE->getNumArgs() >= 1)
+      emitAccess(ir::InstrKind::Read, CE->getArg(0));
+    return;
+  }
+  ir::CallInfo C = callTo(Ctor);
+  auto It = CtorTargets.find(CE);
+  C.Args.push_back(It != CtorTargets.end() ? It->second : Operand::fresh());
+  C.ArgTypes.push_back(objectTypeName(CE->getType()));
+  lowerArgs(C, llvm::ArrayRef<const Expr *>(CE->getArgs(), CE->getNumArgs()));
+  emitCall(std::move(C), CE->getLocation(), CE);
+}
+
+void FunctionLowerer::lowerArgs(ir::CallInfo &C,
+                                llvm::ArrayRef<const Expr *> Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const Expr *A = Args[I];
+    if (std::optional<ir::CallableArg> CA = callableOf(A)) {
+      CA->Arg = static_cast<uint32_t>(C.Args.size());
+      for (size_t J = I + 1; J < Args.size(); ++J)
+        CA->DecayedArgs.push_back(PB.operandOfDecayCopy(Args[J]));
+      C.Callables.push_back(std::move(*CA));
+    }
+    C.Args.push_back(PB.operandOfArg(A));
+    C.ArgTypes.push_back(objectTypeName(stripWrappers(A)->getType()));
+  }
+}
+
+} // namespace racer::frontend::lowering

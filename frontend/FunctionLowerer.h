@@ -1,0 +1,136 @@
+//===- FunctionLowerer.h - Lowering one function body to IR ----*- C++ -*-===//
+//
+// Why: lowering one FunctionDecl into an ir::Function needs state shared by
+// several steps (local numbering, which locals hold lambdas or call
+// results, the block being filled). The steps live in one file per concept:
+//
+//   PreScan.cpp         before lowering: what locals hold and which escape
+//                       (`T *p = f();`, `auto l = [&] {..};`, `&x`)
+//   IRBuilder.cpp       the CFG walk: blocks, branches, reads, writes,
+//                       binds, returns, destructors
+//   CallLowering.cpp    calls and constructor calls: receivers, actuals,
+//                       atomic builtins
+//   LambdaLowering.cpp  lambdas (where created, where invoked) and
+//                       arguments that name a function (thread entries)
+//
+// Private to frontend/.
+//===----------------------------------------------------------------------===//
+#ifndef RACER_FRONTEND_FUNCTIONLOWERER_H
+#define RACER_FRONTEND_FUNCTIONLOWERER_H
+
+#include "frontend/IRBuilder.h"
+#include "frontend/PathBuilder.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <optional>
+#include <string>
+
+namespace racer::frontend::lowering {
+
+class PreScan;
+
+class FunctionLowerer {
+public:
+  FunctionLowerer(const FunctionDecl *FD, FileTable &Files)
+      : FD(FD), Ctx(FD->getASTContext()), Files(Files),
+        PB(FD, /*AttrMode=*/false,
+           [this](const VarDecl *VD) { return localId(VD); }) {}
+
+  ir::Function run();
+
+private:
+  friend class PreScan;
+
+  uint32_t localId(const VarDecl *VD) {
+    auto [It, Inserted] = LocalIds.try_emplace(VD, uint32_t(F.Locals.size()));
+    if (Inserted) {
+      std::string Name = VD->getName().str();
+      if (Name.empty())
+        Name = "local" + std::to_string(It->second);
+      F.Locals.push_back(std::move(Name));
+    }
+    return It->second;
+  }
+
+  static bool isBindableLocal(const VarDecl *VD) {
+    return VD && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() &&
+           (VD->getType()->isPointerType() ||
+            VD->getType()->isReferenceType());
+  }
+
+  void preScan(const Stmt *Body);
+  /// The local object \p E designates (or a part of it) may be seen by
+  /// others: its address is taken, it is captured or bound by reference.
+  /// Accesses to it are then lowered (a thread may share it).
+  void noteEscape(const Expr *E);
+  void noteEscape(const VarDecl *VD);
+  void noteVarInit(const VarDecl *VD);
+  void noteAssign(const BinaryOperator *BO);
+
+  void lowerCFG(const CFG &G);
+  void lowerFallback(const Stmt *Body);
+  void lowerElement(const CFGElement &E);
+  void lowerStmt(const Stmt *S);
+  void lowerCall(const CallExpr *CE);
+  void lowerConstruct(const CXXConstructExpr *CE);
+  void lowerAtomic(const AtomicExpr *AE);
+  bool lowerSyncBuiltin(const CallExpr *CE, const FunctionDecl *Callee);
+  void lowerVarDecl(const VarDecl *VD);
+  void lowerReturn(const ReturnStmt *RS);
+  void lowerLambda(const LambdaExpr *LE);
+  /// Appends the actuals \p Args to \p C, noting those that name a function
+  /// (with the arguments after them, as a thread would receive them).
+  void lowerArgs(ir::CallInfo &C, llvm::ArrayRef<const Expr *> Args);
+  /// The function an argument names (a thread's entry, a callback).
+  std::optional<ir::CallableArg> callableOf(const Expr *A);
+  Operand lambdaReceiver(const LambdaExpr *LE, std::string &Type);
+  const LambdaExpr *localLambdaOf(const Expr *Closure) const;
+  void lowerInitializer(const CXXCtorInitializer *I);
+  void lowerBranch(const CFGBlock &B, ir::Block &Out);
+
+  void emitAccess(ir::InstrKind K, const Expr *LV, bool ForceAtomic = false,
+                  SourceLocation At = {});
+  void emitPathAccess(ir::InstrKind K, AccessPath P, bool Atomic,
+                      SourceLocation At);
+  void emitBind(uint32_t Dest, Operand V, SourceLocation At);
+  void emitCall(ir::CallInfo C, SourceLocation At, const Stmt *Key);
+  void emitDtorCall(const CXXDestructorDecl *Dtor, Operand Recv,
+                    std::string RecvType, SourceLocation At);
+  ir::CallInfo callTo(const FunctionDecl *Callee);
+  ir::Loc at(SourceLocation L);
+
+  const FunctionDecl *FD;
+  ASTContext &Ctx;
+  FileTable &Files;
+  PathBuilder PB;
+  ir::Function F;
+  ir::Block *Cur = nullptr;
+  llvm::DenseMap<const VarDecl *, uint32_t> LocalIds;
+  llvm::DenseMap<const CXXConstructExpr *, Operand> CtorTargets;
+  llvm::DenseMap<const CallExpr *, uint32_t> CallResults;
+  llvm::DenseMap<const Stmt *, int32_t> CallIndexInBlock;
+  llvm::DenseSet<const CXXBindTemporaryExpr *> ElidedTemporaries;
+  /// Scalar locals holding a call's result, for branches on them.
+  llvm::DenseMap<const CallExpr *, const VarDecl *> ScalarResults;
+  llvm::DenseMap<const VarDecl *, int32_t> CallOfLocalInBlock;
+  /// Lambdas stored in locals (`auto f = [this] {..};`) and how they are used.
+  llvm::DenseMap<const VarDecl *, const LambdaExpr *> LambdaVars;
+  llvm::DenseMap<const VarDecl *, unsigned> Refs, CallRefs;
+  /// Lambdas only invoked in this function (directly, or through a local
+  /// that is only ever called): no call where they are created; each
+  /// invocation passes the captured `this`.
+  llvm::DenseSet<const LambdaExpr *> InvokedOnlyHere;
+  /// Local ids of objects whose address escapes (see noteEscape).
+  llvm::DenseSet<uint32_t> EscapingLocals;
+  ir::Loc LastLoc; ///< last location in user code, for code in system headers
+};
+
+} // namespace racer::frontend::lowering
+
+#endif

@@ -1,0 +1,153 @@
+//===- LambdaLowering.cpp - Lambdas and arguments that name a function ----===//
+//
+// Why: a lambda's body is its own ir::Function (FunctionKind::Lambda) whose
+// formals are the captured `this`, its parameters, then one formal per
+// captured variable; every call of it must pass matching actuals. And a
+// function handed to a callee as a value (a thread's entry) must be named so
+// summarize/ can run it with the right actuals:
+//
+//   auto f = [this, &n](int k) {..};  f(1);
+//       call f's operator()(this, ?, &n) at each f(1) (if f is only called)
+//   std::thread t([&n] { n++; });
+//       call lambda(?, &n) where created; std::thread::thread(&t, fresh)
+//       callable[1]=lambda(recv=?, params=0, &n)
+//   pthread_create(&t, 0, worker, &d)   callable[2]=worker
+//===----------------------------------------------------------------------===//
+#include "frontend/FunctionLowerer.h"
+
+#include "clang/AST/DeclTemplate.h"
+
+#include <iterator>
+
+namespace racer::frontend::lowering {
+
+Operand FunctionLowerer::lambdaReceiver(const LambdaExpr *LE,
+                                        std::string &Type) {
+  bool CapturesThis = false, CopiesThis = false;
+  for (const LambdaCapture &Cap : LE->captures())
+    if (Cap.capturesThis()) {
+      CapturesThis = true;
+      CopiesThis = Cap.getCaptureKind() == LCK_StarThis;
+    }
+  if (!CapturesThis || !PB.hasThis())
+    return Operand::unknown();
+  Type = enclosingClassName(FD);
+  return CopiesThis ? Operand::fresh() : Operand::object(thisObject());
+}
+
+const LambdaExpr *FunctionLowerer::localLambdaOf(const Expr *Closure) const {
+  const Expr *E = stripClosure(Closure);
+  if (const auto *LE = dyn_cast_or_null<LambdaExpr>(E))
+    return LE;
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return LambdaVars.lookup(VD);
+  return nullptr;
+}
+
+/// A lambda's body is attributed to the function that creates it (a call at
+/// the LambdaExpr), unless it is only invoked here: then to each invocation
+/// (so locks held there apply), still located at the LambdaExpr.
+void FunctionLowerer::lowerLambda(const LambdaExpr *LE) {
+  if (InvokedOnlyHere.count(LE))
+    return;
+  std::string RecvType;
+  Operand Recv = lambdaReceiver(LE, RecvType);
+  const CXXMethodDecl *Op = LE->getCallOperator();
+  std::vector<const FunctionDecl *> Ops;
+  if (const FunctionTemplateDecl *FTD = Op->getDescribedFunctionTemplate()) {
+    for (const FunctionDecl *Spec : FTD->specializations())
+      Ops.push_back(Spec);
+  } else {
+    Ops.push_back(Op);
+  }
+  std::vector<Operand> Captures = PB.captureActuals(LE);
+  for (const FunctionDecl *O : Ops) {
+    ir::CallInfo C = callTo(O);
+    C.Args.push_back(Recv);
+    C.ArgTypes.push_back(RecvType);
+    for (unsigned P = 0; P < O->getNumParams(); ++P) {
+      C.Args.push_back(Operand::unknown());
+      C.ArgTypes.push_back("");
+    }
+    for (const Operand &Cap : Captures) {
+      C.Args.push_back(Cap);
+      C.ArgTypes.push_back("");
+    }
+    emitCall(std::move(C), LE->getBeginLoc(), nullptr);
+  }
+}
+
+std::optional<ir::CallableArg> FunctionLowerer::callableOf(const Expr *A) {
+  const Expr *E = A;
+  while (E) {
+    E = stripClosure(E);
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+        ICE && (ICE->getCastKind() == CK_FunctionToPointerDecay ||
+                ICE->getCastKind() == CK_NoOp)) {
+      E = ICE->getSubExpr();
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+               UO && UO->getOpcode() == UO_AddrOf) {
+      E = UO->getSubExpr();
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+               CE && CE->getNumArgs() == 1 && CE->getConstructor() &&
+               CE->getConstructor()->isCopyOrMoveConstructor()) {
+      E = CE->getArg(0);
+    } else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = FC->getSubExpr();
+    } else {
+      break;
+    }
+  }
+  if (!E)
+    return std::nullopt;
+  ir::CallableArg CA;
+  // `worker`, `&worker`, `&Pool::run`.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *Fn = dyn_cast<FunctionDecl>(DRE->getDecl())) {
+      CA.Callee = functionSymbol(Fn);
+      CA.CalleeName = functionName(Fn);
+      return CA;
+    }
+  }
+  // A lambda, or a local holding one.
+  if (const LambdaExpr *LE = localLambdaOf(E)) {
+    const CXXMethodDecl *Op = LE->getCallOperator();
+    const FunctionDecl *Target = Op;
+    if (const FunctionTemplateDecl *FTD = Op->getDescribedFunctionTemplate()) {
+      auto Specs = FTD->specializations();
+      if (std::distance(Specs.begin(), Specs.end()) != 1)
+        return std::nullopt;
+      Target = *Specs.begin();
+    }
+    std::string RecvType;
+    CA.Callee = functionSymbol(Target);
+    CA.CalleeName = functionName(Target);
+    CA.HasReceiver = true;
+    CA.Receiver = lambdaReceiver(LE, RecvType);
+    CA.NumParams = Target->getNumParams();
+    CA.Captures = PB.captureActuals(LE);
+    return CA;
+  }
+  // A functor: an object whose class has one operator().
+  const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
+  if (!RD || RD->isLambda() || !RD->hasDefinition())
+    return std::nullopt;
+  const CXXMethodDecl *Call = nullptr;
+  for (const CXXMethodDecl *M : RD->methods())
+    if (M->getOverloadedOperator() == OO_Call) {
+      if (Call)
+        return std::nullopt; // overloaded: which one runs is unclear
+      Call = M;
+    }
+  if (!Call || Call->isStatic())
+    return std::nullopt;
+  CA.Callee = functionSymbol(Call);
+  CA.CalleeName = functionName(Call);
+  CA.HasReceiver = true;
+  CA.Receiver = PB.operandOfArg(A);
+  CA.NumParams = Call->getNumParams();
+  return CA;
+}
+
+} // namespace racer::frontend::lowering

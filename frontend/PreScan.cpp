@@ -1,0 +1,211 @@
+//===- PreScan.cpp - What a body's locals hold, before lowering -----------===//
+//
+// Why: the CFG is lowered element by element, but some facts about a local
+// are only known from the whole body: which object a constructor call
+// initializes, which local receives a call's pointer result, which locals
+// hold a lambda and whether they are only ever invoked, and whether a local's
+// address escapes (then a thread may share it, so its accesses are lowered):
+//
+//   T *p = make();           make()'s call gets ResultLocal = p
+//   Guard g(mu);             Guard::Guard's Args[0] = &g
+//   auto f = [this] {..};    f only called here: lambda lowered at each f()
+//   pthread_create(.., &s)   s escapes: `s.done = 1` is a write
+//===----------------------------------------------------------------------===//
+#include "frontend/FunctionLowerer.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace racer::frontend::lowering {
+
+/// Pre-scan of a body in source order: numbers locals, finds the object each
+/// constructor call initializes and the local that receives each call result.
+class PreScan : public RecursiveASTVisitor<PreScan> {
+public:
+  explicit PreScan(FunctionLowerer &L) : L(L) {}
+  bool shouldVisitImplicitCode() const { return true; }
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    // Local classes and their methods are lowered on their own.
+    if (D && (isa<TagDecl>(D) || isa<FunctionDecl>(D) ||
+              isa<RedeclarableTemplateDecl>(D)))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool TraverseLambdaExpr(LambdaExpr *LE, DataRecursionQueue * = nullptr) {
+    for (Expr *Init : LE->capture_inits())
+      if (Init)
+        TraverseStmt(Init);
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          L.noteEscape(VD);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (!isa<ParmVarDecl>(VD) && VD->hasLocalStorage())
+      L.localId(VD);
+    L.noteVarInit(VD);
+    if (VD->getType()->isReferenceType() && VD->getInit())
+      L.noteEscape(VD->getInit());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      L.noteEscape(UO->getSubExpr());
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
+    if (ICE->getCastKind() == CK_ArrayToPointerDecay)
+      L.noteEscape(ICE->getSubExpr());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *Fn = CE->getDirectCallee())
+      noteReferenceArgs(Fn, CE->arguments(),
+                        isa<CXXOperatorCallExpr>(CE) &&
+                            isa<CXXMethodDecl>(Fn) &&
+                            cast<CXXMethodDecl>(Fn)
+                                ->isImplicitObjectMemberFunction());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    if (CE->getConstructor())
+      noteReferenceArgs(CE->getConstructor(), CE->arguments(), false);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    L.noteAssign(BO);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      ++L.Refs[VD];
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+    if (OCE->getOperator() != OO_Call || OCE->getNumArgs() < 1)
+      return true;
+    const Expr *Obj = stripClosure(OCE->getArg(0));
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        ++L.CallRefs[VD];
+    } else if (const auto *LE = dyn_cast<LambdaExpr>(Obj)) {
+      L.InvokedOnlyHere.insert(LE);
+    }
+    return true;
+  }
+
+private:
+  /// Locals bound to reference parameters escape into the callee.
+  template <typename Range>
+  void noteReferenceArgs(const FunctionDecl *Fn, Range Args, bool SkipFirst) {
+    unsigned I = 0, Shift = SkipFirst ? 1 : 0;
+    for (const Expr *A : Args) {
+      if (I >= Shift && I - Shift < Fn->getNumParams() &&
+          Fn->getParamDecl(I - Shift)->getType()->isReferenceType())
+        L.noteEscape(A);
+      ++I;
+    }
+  }
+
+  FunctionLowerer &L;
+};
+
+void FunctionLowerer::noteVarInit(const VarDecl *VD) {
+  const Expr *Init = VD->getInit();
+  if (!Init || isa<ParmVarDecl>(VD))
+    return;
+  QualType T = VD->getType();
+  if (VD->hasLocalStorage()) {
+    if (const auto *LE = dyn_cast<LambdaExpr>(stripClosure(Init)))
+      LambdaVars[VD] = LE;
+    if (T->isIntegralOrEnumerationType())
+      if (const CallExpr *CE = scalarResultCallOf(Init))
+        ScalarResults[CE] = VD;
+  }
+  if (isBindableLocal(VD)) {
+    if (const CallExpr *CE = resultCallOf(Init)) {
+      bool Matches = T->isReferenceType() ? CE->isGLValue()
+                                          : CE->getType()->isPointerType();
+      if (Matches)
+        CallResults[CE] = localId(VD);
+    }
+    return;
+  }
+  if (T->isReferenceType())
+    return;
+  llvm::SmallVector<const CXXBindTemporaryExpr *, 2> Elided;
+  if (const CXXConstructExpr *CE = ctorOf(Init, &Elided)) {
+    // The temporary of an elided copy (C++14 `T x = T(a);`) is x itself.
+    ElidedTemporaries.insert(Elided.begin(), Elided.end());
+    std::optional<AccessPath> P = PB.pathOfDecl(VD);
+    CtorTargets[CE] = P ? Operand::object(std::move(*P)) : Operand::fresh();
+  }
+}
+
+void FunctionLowerer::noteEscape(const VarDecl *VD) {
+  if (VD && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() &&
+      !VD->getType()->isReferenceType())
+    EscapingLocals.insert(localId(VD));
+}
+
+void FunctionLowerer::noteEscape(const Expr *E) {
+  while (E) {
+    E = stripWrappers(E);
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase();
+    else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      E = ASE->getBase();
+    else if (const auto *C = dyn_cast<CastExpr>(E);
+             C && (C->getCastKind() == CK_ArrayToPointerDecay ||
+                   isGLValueTransparentCast(C->getCastKind())))
+      E = C->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else
+      break;
+  }
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    noteEscape(dyn_cast<VarDecl>(DRE->getDecl()));
+}
+
+void FunctionLowerer::noteAssign(const BinaryOperator *BO) {
+  if (BO->getOpcode() != BO_Assign)
+    return;
+  const auto *DRE = dyn_cast<DeclRefExpr>(stripWrappers(BO->getLHS()));
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (VD && VD->hasLocalStorage() &&
+      VD->getType()->isIntegralOrEnumerationType())
+    if (const CallExpr *CE = scalarResultCallOf(BO->getRHS()))
+      ScalarResults[CE] = VD;
+  if (!isBindableLocal(VD) || !VD->getType()->isPointerType())
+    return;
+  if (const CallExpr *CE = resultCallOf(BO->getRHS()))
+    if (CE->getType()->isPointerType())
+      CallResults[CE] = localId(VD);
+}
+
+void FunctionLowerer::preScan(const Stmt *Body) {
+  if (const auto *CD = dyn_cast<CXXConstructorDecl>(FD)) {
+    for (const CXXCtorInitializer *I : CD->inits()) {
+      const CXXConstructExpr *CE = ctorOf(I->getInit());
+      if (!CE)
+        continue;
+      if (const FieldDecl *Fld = I->getAnyMember())
+        CtorTargets[CE] = Operand::object(
+            push(thisObject(), ir::StepKind::Field, fieldName(Fld)));
+      else
+        CtorTargets[CE] = Operand::object(thisObject());
+    }
+  }
+  PreScan(*this).TraverseStmt(const_cast<Stmt *>(Body));
+  for (const auto &[VD, LE] : LambdaVars) {
+    // Refs counts the declaration's own uses; every one must be a call.
+    if (Refs.lookup(VD) == CallRefs.lookup(VD))
+      InvokedOnlyHere.insert(LE);
+  }
+}
+
+} // namespace racer::frontend::lowering
