@@ -212,7 +212,7 @@ ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats St) {
   St.FunctionsLinked = static_cast<unsigned>(Program.Functions.size());
 
   auto T2 = std::chrono::steady_clock::now();
-  ProgramSummarizer PS(Program.Functions);
+  ProgramSummarizer PS(Program.Functions, /*ReleaseUnneeded=*/true);
   St.SCCs = static_cast<unsigned>(PS.graph().sccs().size());
   summarizeInParallel(PS, Arena);
   // The bodies are not needed past summarizing (conflicts and reports read

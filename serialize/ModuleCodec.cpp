@@ -118,7 +118,7 @@ RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 104);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
-RACER_SIZE(AccessSnapshot, 168);
+RACER_SIZE(AccessSnapshot, 152);
 RACER_SIZE(LockEffect, 72);
 RACER_SIZE(FunctionSummary, 312);
 RACER_SIZE(ThreadSpawn, 192);
@@ -304,12 +304,14 @@ private:
       L.set(I, V[I]);
   }
 
-  template <typename ListB>
-  void trace(ListB TL, const std::vector<CallSite> &Tr) {
-    for (size_t T = 0; T < Tr.size(); ++T) {
-      TL[T].setCallee(str(Tr[T].Callee));
-      if (!isDefault(Tr[T].Location))
-        loc(TL[T].initLocation(), Tr[T].Location);
+  template <typename ListB, typename Frames>
+  void trace(ListB TL, const Frames &Tr) {
+    size_t T = 0;
+    for (const CallSite &C : Tr) {
+      TL[T].setCallee(str(C.Callee));
+      if (!isDefault(C.Location))
+        loc(TL[T].initLocation(), C.Location);
+      ++T;
     }
   }
 

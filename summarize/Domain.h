@@ -72,6 +72,14 @@ struct AbstractState final {
   /// join loop over a handle array joins every thread started into it).
   llvm::SmallVector<uint32_t, 2> Started, Joined;
 
+  // LLVM's SmallVector move is not noexcept; without these std::vector<AbstractState>
+  // would deep-copy every element when it grows.
+  AbstractState() = default;
+  AbstractState(const AbstractState &) = default;
+  AbstractState &operator=(const AbstractState &) = default;
+  AbstractState(AbstractState &&) noexcept = default;
+  AbstractState &operator=(AbstractState &&) noexcept = default;
+
   /// Started minus Joined.
   llvm::SmallVector<uint32_t, 0> live() const;
 

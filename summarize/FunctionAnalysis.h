@@ -24,7 +24,7 @@
 
 namespace racer::detail {
 
-constexpr size_t MaxTraceDepth = 8;
+constexpr size_t MaxTraceDepth = CallChain::MaxDepth;
 
 using ir::AccessPath;
 using ir::Operand;

@@ -56,13 +56,49 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins;
 }
 
-ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns)
-    : Functions(Fns), Graph(CallGraph::build(Fns)) {
+ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,
+                                     bool ReleaseUnneeded)
+    : Functions(Fns), Graph(CallGraph::build(Fns)),
+      ReleaseUnneeded(ReleaseUnneeded) {
   Summaries.resize(Fns.size());
   for (size_t I = 0; I < Fns.size(); ++I) {
     Summaries[I].Symbol = Fns[I].Symbol;
     Summaries[I].Name = Fns[I].Name;
   }
+  if (!ReleaseUnneeded)
+    return;
+  const size_t NS = Graph.sccs().size();
+  CalleeSCCs.resize(NS);
+  CallersLeft.reset(new std::atomic<uint32_t>[NS]);
+  for (uint32_t C = 0; C < NS; ++C) {
+    CallersLeft[C].store(static_cast<uint32_t>(Graph.callers()[C].size()),
+                         std::memory_order_relaxed);
+    for (uint32_t Caller : Graph.callers()[C])
+      CalleeSCCs[Caller].push_back(C);
+  }
+  Retained.assign(Fns.size(), false);
+  for (size_t I = 0; I < Fns.size(); ++I) {
+    if (!Fns[I].Class.empty())
+      Retained[I] = true;
+    for (const ir::Block &B : Fns[I].Blocks)
+      for (const ir::Instr &In : B.Instrs)
+        if (In.Kind == ir::InstrKind::Call)
+          for (const ir::CallableArg &A : In.Call.Callables) {
+            auto It = Graph.index().find(A.Callee);
+            if (It != Graph.index().end())
+              Retained[It->second] = true;
+          }
+  }
+}
+
+void ProgramSummarizer::releaseIfUnneeded(uint32_t F) {
+  if (Retained[F])
+    return;
+  FunctionSummary &S = Summaries[F];
+  bool Root = Graph.callers()[Graph.sccOf()[F]].empty();
+  if (Root && !S.Spawns.empty())
+    return; // a thread root: its accesses are paired with its threads'
+  std::vector<AccessSnapshot>().swap(S.Accesses);
 }
 
 void ProgramSummarizer::summarizeSCC(uint32_t C) {
@@ -88,6 +124,17 @@ void ProgramSummarizer::summarizeSCC(uint32_t C) {
     if (!Changed)
       break;
   }
+  if (!ReleaseUnneeded)
+    return;
+  // Callers of C are not done yet (or there are none); callees of C may now
+  // have no caller left that reads their summaries.
+  if (CallersLeft[C].load(std::memory_order_acquire) == 0)
+    for (uint32_t F : Members)
+      releaseIfUnneeded(F);
+  for (uint32_t Callee : CalleeSCCs[C])
+    if (CallersLeft[Callee].fetch_sub(1, std::memory_order_acq_rel) == 1)
+      for (uint32_t F : Graph.sccs()[Callee])
+        releaseIfUnneeded(F);
 }
 
 void ProgramSummarizer::summarizeAll() {

@@ -15,13 +15,23 @@
 #include "summarize/CallGraph.h"
 #include "summarize/Summary.h"
 
+#include <atomic>
+#include <memory>
 #include <vector>
 
 namespace racer {
 
 class ProgramSummarizer {
 public:
-  explicit ProgramSummarizer(const std::vector<ir::Function> &Functions);
+  /// With \p ReleaseUnneeded, the accesses of a summary are freed as soon as
+  /// every SCC that calls it is done, unless the reduce phase reads them:
+  /// methods (the class check), functions named as callables (thread
+  /// entries) and uncalled functions that start threads (thread roots).
+  /// Spawns and flags are always kept. It bounds memory to the summaries
+  /// still needed (a large C program's call tree otherwise keeps millions of
+  /// snapshots alive until the end).
+  explicit ProgramSummarizer(const std::vector<ir::Function> &Functions,
+                             bool ReleaseUnneeded = false);
 
   const CallGraph &graph() const { return Graph; }
 
@@ -38,9 +48,20 @@ public:
   static constexpr unsigned MaxRounds = 4;
 
 private:
+  /// Frees the accesses of \p F's summary if the reduce phase does not
+  /// read them (see the constructor).
+  void releaseIfUnneeded(uint32_t F);
+
   const std::vector<ir::Function> &Functions;
   CallGraph Graph;
   std::vector<FunctionSummary> Summaries;
+  bool ReleaseUnneeded;
+  /// Per SCC: the other SCCs it calls, and how many of its caller SCCs are
+  /// not done yet (only with ReleaseUnneeded).
+  std::vector<std::vector<uint32_t>> CalleeSCCs;
+  std::unique_ptr<std::atomic<uint32_t>[]> CallersLeft;
+  /// Per function: the reduce phase reads its accesses.
+  std::vector<bool> Retained;
 };
 
 bool operator==(const FunctionSummary &A, const FunctionSummary &B);

@@ -10,6 +10,47 @@ bool operator<(const HeldLock &A, const HeldLock &B) {
          std::tie(B.Unknown, B.Lock, B.Shared);
 }
 
+CallChain::CallChain(llvm::ArrayRef<CallSite> Frames) {
+  for (size_t I = Frames.size(); I-- > 0;)
+    *this = prepend(Frames[I], *this);
+}
+
+CallChain CallChain::prepend(const CallSite &Outer, const CallChain &Inner) {
+  // Past a few times MaxDepth, restart from a copy of the frames that show,
+  // so chains (and the recursion that frees them) stay short.
+  constexpr uint32_t MaxKept = 4 * MaxDepth;
+  if (Inner.Head && Inner.Head->Length >= MaxKept) {
+    std::vector<CallSite> Shown = Inner.frames();
+    Shown.pop_back();
+    CallChain Tail(Shown);
+    return prepend(Outer, Tail);
+  }
+  llvm::IntrusiveRefCntPtr<Node> N(new Node());
+  N->Site = Outer;
+  N->Next = Inner.Head;
+  N->Length = Inner.Head ? Inner.Head->Length + 1 : 1;
+  return CallChain(llvm::IntrusiveRefCntPtr<const Node>(std::move(N)));
+}
+
+const CallSite &CallChain::operator[](size_t I) const {
+  const Node *N = Head.get();
+  while (I-- > 0)
+    N = N->Next.get();
+  return N->Site;
+}
+
+std::vector<CallSite> CallChain::frames() const {
+  return std::vector<CallSite>(begin(), end());
+}
+
+bool operator==(const CallChain &A, const CallChain &B) {
+  if (A.Head == B.Head)
+    return true;
+  if (A.size() != B.size())
+    return false;
+  return std::equal(A.begin(), A.end(), B.begin());
+}
+
 bool AccessSnapshot::isProtected() const {
   for (const HeldLock &L : Locks)
     if (!L.Shared || !isWrite(Kind))
@@ -24,3 +65,18 @@ bool AccessSnapshot::sameAbstractAccess(const AccessSnapshot &O) const {
 }
 
 } // namespace racer
+
+// std::vector moves (instead of deep-copying) its elements when it grows only
+// if their move constructor is noexcept: keep it so for everything stored in
+// vectors on the hot paths.
+#include "summarize/Domain.h"
+#include <type_traits>
+static_assert(std::is_nothrow_move_constructible_v<racer::ir::AccessPath>);
+static_assert(std::is_nothrow_move_constructible_v<racer::ir::Operand>);
+static_assert(std::is_nothrow_move_constructible_v<racer::ir::Instr>);
+static_assert(std::is_nothrow_move_constructible_v<racer::ir::Function>);
+static_assert(std::is_nothrow_move_constructible_v<racer::HeldLock>);
+static_assert(std::is_nothrow_move_constructible_v<racer::AccessSnapshot>);
+static_assert(std::is_nothrow_move_constructible_v<racer::ThreadSpawn>);
+static_assert(std::is_nothrow_move_constructible_v<racer::FunctionSummary>);
+static_assert(std::is_nothrow_move_constructible_v<racer::AbstractState>);

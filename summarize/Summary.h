@@ -18,7 +18,13 @@
 
 #include "summarize/ir/IR.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
+#include <initializer_list>
+#include <iterator>
 
 #include <string>
 #include <vector>
@@ -83,6 +89,82 @@ struct CallSite {
   }
 };
 
+/// The call chain from a summarized function to an access, outermost call
+/// first, at most MaxDepth frames. Immutable and shared: a caller's copy of a
+/// callee's access prepends one frame to the callee's chain instead of
+/// copying it (a large C program has ~7M snapshots with ~8 frames each).
+///
+///   CallChain T = CallChain::prepend({"bump", L1}, Inner);  // [bump, Inner...]
+///   for (const CallSite &C : T) ...                           // outermost first
+class CallChain {
+public:
+  /// Frames kept; a longer chain shows (and compares) its first MaxDepth.
+  static constexpr size_t MaxDepth = 8;
+
+private:
+  struct Node : llvm::ThreadSafeRefCountedBase<Node> {
+    CallSite Site;
+    llvm::IntrusiveRefCntPtr<const Node> Next;
+    uint32_t Length = 1; ///< frames from here to the end (uncapped)
+  };
+
+public:
+  CallChain() = default;
+  CallChain(std::initializer_list<CallSite> Frames)
+      : CallChain(llvm::ArrayRef<CallSite>(Frames.begin(), Frames.size())) {}
+  CallChain(llvm::ArrayRef<CallSite> Frames);
+  CallChain(const std::vector<CallSite> &Frames)
+      : CallChain(llvm::ArrayRef<CallSite>(Frames)) {}
+
+  /// [Outer] followed by \p Inner.
+  static CallChain prepend(const CallSite &Outer, const CallChain &Inner);
+
+  size_t size() const {
+    return Head ? std::min<size_t>(Head->Length, MaxDepth) : 0;
+  }
+  bool empty() const { return !Head; }
+  const CallSite &front() const { return Head->Site; }
+  /// Walks the chain: for tests and printing, not hot paths.
+  const CallSite &operator[](size_t I) const;
+  std::vector<CallSite> frames() const;
+
+  class iterator {
+  public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = CallSite;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const CallSite *;
+    using reference = const CallSite &;
+    iterator() = default;
+    const CallSite &operator*() const { return N->Site; }
+    const CallSite *operator->() const { return &N->Site; }
+    iterator &operator++() {
+      N = --Left ? N->Next.get() : nullptr;
+      return *this;
+    }
+    friend bool operator==(iterator A, iterator B) { return A.N == B.N; }
+    friend bool operator!=(iterator A, iterator B) { return A.N != B.N; }
+
+  private:
+    friend class CallChain;
+    iterator(const Node *N, size_t Left) : N(N), Left(Left) {}
+    const Node *N = nullptr;
+    size_t Left = 0;
+  };
+  iterator begin() const { return iterator(Head.get(), size()); }
+  iterator end() const { return iterator(); }
+
+  friend bool operator==(const CallChain &A, const CallChain &B);
+  friend bool operator!=(const CallChain &A, const CallChain &B) {
+    return !(A == B);
+  }
+
+private:
+  explicit CallChain(llvm::IntrusiveRefCntPtr<const Node> H)
+      : Head(std::move(H)) {}
+  llvm::IntrusiveRefCntPtr<const Node> Head;
+};
+
 /// An access together with the abstract context it happens in (RacerD's
 /// AccessSnapshot). Paths are rooted at formals (ownership precondition:
 /// owned iff the root actual is owned) or at globals (never owned).
@@ -97,10 +179,18 @@ struct AccessSnapshot {
   /// Where the access is, in the innermost function.
   ir::Loc Location;
   /// Call chain from the summarized function, outermost call first.
-  std::vector<CallSite> Trace;
+  CallChain Trace;
   /// Threads (ThreadSpawn::Id of the summarized function) that may be
   /// running at this access: started before it and not joined. Sorted.
   llvm::SmallVector<uint32_t, 0> Live;
+
+  // LLVM's SmallVector move is not noexcept; without these std::vector<AccessSnapshot>
+  // would deep-copy every element when it grows.
+  AccessSnapshot() = default;
+  AccessSnapshot(const AccessSnapshot &) = default;
+  AccessSnapshot &operator=(const AccessSnapshot &) = default;
+  AccessSnapshot(AccessSnapshot &&) noexcept = default;
+  AccessSnapshot &operator=(AccessSnapshot &&) noexcept = default;
 
   /// Protected for this kind of access: an exclusive lock is held, or (for
   /// reads) any lock, shared included.
@@ -142,6 +232,14 @@ struct ThreadSpawn {
   bool Multi = false;
   /// Spawns of this function that may be running when this one starts.
   llvm::SmallVector<uint32_t, 0> LiveAtSpawn;
+
+  // LLVM's SmallVector move is not noexcept; without these std::vector<ThreadSpawn>
+  // would deep-copy every element when it grows.
+  ThreadSpawn() = default;
+  ThreadSpawn(const ThreadSpawn &) = default;
+  ThreadSpawn &operator=(const ThreadSpawn &) = default;
+  ThreadSpawn(ThreadSpawn &&) noexcept = default;
+  ThreadSpawn &operator=(ThreadSpawn &&) noexcept = default;
   ir::Loc Location;            ///< the spawning call, in the innermost function
   std::vector<CallSite> Trace; ///< from this function down to that call
 };
@@ -162,6 +260,14 @@ struct FunctionSummary {
   std::vector<ThreadSpawn> Spawns;
   /// Spawns possibly still running when the function returns. Sorted.
   llvm::SmallVector<uint32_t, 0> LiveAtExit;
+
+  // LLVM's SmallVector move is not noexcept; without these std::vector<FunctionSummary>
+  // would deep-copy every element when it grows.
+  FunctionSummary() = default;
+  FunctionSummary(const FunctionSummary &) = default;
+  FunctionSummary &operator=(const FunctionSummary &) = default;
+  FunctionSummary(FunctionSummary &&) noexcept = default;
+  FunctionSummary &operator=(FunctionSummary &&) noexcept = default;
   /// Handles of threads the caller started that this function joins
   /// (`void join_all(pthread_t *ts)`), over formals/globals.
   std::vector<ir::Operand> Joins;

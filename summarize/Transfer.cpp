@@ -236,10 +236,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     size_t Depth = std::min<size_t>(A.Trace.size() + 1, MaxTraceDepth);
     if (!Into.wouldKeep(Out, Depth))
       continue; // the same access is already known from an earlier place
-    Out.Trace.reserve(Depth);
-    Out.Trace.push_back(CallSite{CalleeSym, I.Location});
-    Out.Trace.insert(Out.Trace.end(), A.Trace.begin(),
-                     A.Trace.begin() + (Depth - 1));
+    Out.Trace = CallChain::prepend(CallSite{CalleeSym, I.Location}, A.Trace);
     Into.add(std::move(Out));
   }
   if (TrackThreads)
@@ -590,10 +587,12 @@ FunctionSummary FunctionAnalysis::run() {
     // Each block's in-state only descends a finite lattice; the bound is a
     // guard against malformed IR, not a widening.
     size_t Budget = 64 * N + 64;
-    // With threads, accesses and spawns are recorded in a last pass over the
-    // fixpoint's states: an early visit of a block after a join loop would
-    // see the threads still running.
-    Recording = !TrackThreads;
+    // Accesses (and spawns) are recorded in one last pass over the
+    // fixpoint's states: a block in a loop is visited several times, and each
+    // visit would apply its callees' summaries again (the cost that dominates
+    // on large C programs); an early visit of a block after a join loop would
+    // also see the threads still running.
+    Recording = false;
     while (!Work.empty() && Budget-- > 0) {
       uint32_t BI = Work.front();
       Work.pop_front();

@@ -69,6 +69,14 @@ struct AccessPath {
   /// Most paths are short (`this->f` is Deref Field): kept inline.
   llvm::SmallVector<PathStep, 2> Steps;
 
+  // LLVM's SmallVector move is not noexcept; without these std::vector<AccessPath>
+  // would deep-copy every element when it grows.
+  AccessPath() = default;
+  AccessPath(const AccessPath &) = default;
+  AccessPath &operator=(const AccessPath &) = default;
+  AccessPath(AccessPath &&) noexcept = default;
+  AccessPath &operator=(AccessPath &&) noexcept = default;
+
   static AccessPath formal(uint32_t Idx, ir::Symbol Name) {
     AccessPath P;
     P.Root = RootKind::Formal;
