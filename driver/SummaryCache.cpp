@@ -82,6 +82,8 @@ SummaryCache::SummaryCache(std::string Dir, bool Verbose,
 std::string SummaryCache::keyOf(const frontend::TUJob &Job) {
   std::string Text = "racecar " RACECAR_VERSION " format ";
   Text += std::to_string(serialize::FormatVersion);
+  Text += " lowering " + std::to_string(frontend::LoweringVersion);
+  Text += " paths " + std::to_string(ir::MaxPathSteps);
   Text += "\n";
   Text += Job.Directory + "\n" + Job.File + "\n";
   for (const std::string &A : Job.CommandLine)

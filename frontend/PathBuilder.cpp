@@ -33,8 +33,8 @@ bool hasThisFormal(const FunctionDecl *FD) {
 }
 
 AccessPath push(AccessPath P, ir::StepKind K, std::string Name) {
-  if (P.Steps.size() < ir::MaxPathSteps)
-    P.Steps.push_back({K, std::move(Name)});
+  P.Steps.push_back({K, std::move(Name)});
+  ir::limitSteps(P);
   return P;
 }
 

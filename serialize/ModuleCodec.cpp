@@ -53,6 +53,7 @@ RACER_SAME_ENUM(sc::RootKind::LOCAL, ir::RootKind::Local);
 RACER_SAME_ENUM(sc::StepKind::FIELD, ir::StepKind::Field);
 RACER_SAME_ENUM(sc::StepKind::DEREF, ir::StepKind::Deref);
 RACER_SAME_ENUM(sc::StepKind::INDEX, ir::StepKind::Index);
+RACER_SAME_ENUM(sc::StepKind::ELIDED, ir::StepKind::Elided);
 RACER_SAME_ENUM(sc::OperandKind::OBJECT, ir::Operand::Kind::Object);
 RACER_SAME_ENUM(sc::OperandKind::FRESH, ir::Operand::Kind::Fresh);
 RACER_SAME_ENUM(sc::OperandKind::UNKNOWN, ir::Operand::Kind::Unknown);
@@ -129,7 +130,7 @@ RACER_SIZE(TUFile, 160);
 /// Number of enumerators of each C++ enum (valid values are 0..N-1).
 template <typename E> constexpr unsigned enumCount();
 template <> constexpr unsigned enumCount<ir::RootKind>() { return 3; }
-template <> constexpr unsigned enumCount<ir::StepKind>() { return 3; }
+template <> constexpr unsigned enumCount<ir::StepKind>() { return 4; }
 template <> constexpr unsigned enumCount<ir::Operand::Kind>() { return 4; }
 template <> constexpr unsigned enumCount<ir::DeclaredLockEffect::Kind>() {
   return 8;

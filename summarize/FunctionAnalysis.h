@@ -32,8 +32,7 @@ using ir::RootKind;
 using ir::StepKind;
 
 inline AccessPath truncated(AccessPath P) {
-  if (P.Steps.size() > ir::MaxPathSteps)
-    P.Steps.resize(ir::MaxPathSteps);
+  ir::limitSteps(P);
   return P;
 }
 

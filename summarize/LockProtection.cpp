@@ -22,7 +22,7 @@ bool identifiable(const HeldLock &L, LockScope Scope) {
     return false;
   for (size_t I = 0; I < P.Steps.size(); ++I) {
     ir::StepKind K = P.Steps[I].Kind;
-    if (K == ir::StepKind::Index)
+    if (K == ir::StepKind::Index || K == ir::StepKind::Elided)
       return false;
     if (K == ir::StepKind::Deref &&
         (I != 0 || P.Root == ir::RootKind::Global))

@@ -48,8 +48,7 @@ AccessPath appendAfterFirst(const AccessPath &Base, const AccessPath &P) {
   AccessPath Out = Base;
   for (size_t I = 1; I < P.Steps.size(); ++I)
     Out.Steps.push_back(P.Steps[I]);
-  if (Out.Steps.size() > ir::MaxPathSteps)
-    Out.Steps.resize(ir::MaxPathSteps);
+  ir::limitSteps(Out);
   return Out;
 }
 

@@ -31,7 +31,7 @@ using StrId = UInt32;   # index into TUFile.strings
 # ---- summarize/ir/AccessPath.h ----------------------------------------------
 
 enum RootKind { formal @0; global @1; local @2; }
-enum StepKind { field @0; deref @1; index @2; }
+enum StepKind { field @0; deref @1; index @2; elided @3; }
 
 struct PathStep {
   kind @0 :StepKind;

@@ -14,6 +14,15 @@ bool AccessPath::isPrefixOf(const AccessPath &Other) const {
   return true;
 }
 
+void limitSteps(AccessPath &P) {
+  if (P.Steps.size() <= MaxPathSteps)
+    return;
+  PathStep Last = P.Steps.back();
+  P.Steps.resize(MaxPathSteps - 2);
+  P.Steps.push_back({StepKind::Elided, {}});
+  P.Steps.push_back(Last);
+}
+
 bool operator<(const AccessPath &A, const AccessPath &B) {
   if (A.Root != B.Root)
     return A.Root < B.Root;
@@ -36,13 +45,22 @@ static std::string_view unqualified(const std::string &Name) {
 std::string AccessPath::str() const {
   std::string Out = Spelling.empty() ? std::string("<root>") : Spelling.str();
   size_t PendingDerefs = 0;
+  bool AfterElided = false;
   for (const PathStep &S : Steps) {
     switch (S.Kind) {
+    case StepKind::Elided:
+      Out += "->...";
+      PendingDerefs = 0;
+      AfterElided = true;
+      continue;
     case StepKind::Deref:
       ++PendingDerefs;
       break;
     case StepKind::Field:
-      if (PendingDerefs > 0) {
+      if (AfterElided) {
+        Out += "->";
+        PendingDerefs = 0;
+      } else if (PendingDerefs > 0) {
         // `p->f`; any extra derefs wrap the base: `(*p)->f`.
         for (size_t I = 1; I < PendingDerefs; ++I)
           Out = "(*" + Out + ")";
@@ -61,6 +79,7 @@ std::string AccessPath::str() const {
       Out += "[]";
       break;
     }
+    AfterElided = false;
   }
   for (size_t I = 0; I < PendingDerefs; ++I)
     Out = "*" + Out;

@@ -42,6 +42,9 @@ enum class StepKind : uint8_t {
   Field, ///< `.f` on an object; `p->f` is Deref then Field
   Deref, ///< `*p`, or going through a pointer/reference
   Index, ///< `a[i]`; all indices are one abstract element
+  /// One or more steps left out by k-limiting (see limitSteps):
+  /// `this->a->b->...->f`. Only limitSteps makes it.
+  Elided,
 };
 
 struct PathStep {
@@ -139,9 +142,22 @@ struct AccessPath {
   std::string str() const;
 };
 
-/// Maximum number of steps kept; longer paths (from recursion over linked
-/// structures) are truncated, which keeps summaries finite.
-constexpr unsigned MaxPathSteps = 16;
+/// Maximum number of steps kept (k-limiting, see limitSteps). It keeps summaries finite
+/// under recursion over linked structures, and small: in a C program every
+/// caller extends its callees' paths (`c->flags` becomes
+/// `server.clients->head->value->flags`), and on redis the summaries hold
+/// 2.2x more snapshots at 12 steps than at 8 (summarize 5.5 s against 2.1 s)
+/// and far more at 16 (8.8 s), with the same reports.
+constexpr unsigned MaxPathSteps = 8;
+
+/// k-limits \p P: a path of more than MaxPathSteps steps keeps its first
+/// MaxPathSteps - 2, then one Elided step, then its last step, so distinct
+/// fields past the cut stay distinct:
+///   this->rack_->chassis->slot->card->port->rxErrors
+///   ==> this->rack_->chassis->slot->...->rxErrors
+/// Applying it to a path built step by step gives the same result as
+/// applying it once to the whole path.
+void limitSteps(AccessPath &P);
 
 } // namespace racer::ir
 

@@ -47,6 +47,9 @@ std::string printSteps(std::string S, llvm::ArrayRef<PathStep> Steps,
     case StepKind::Index:
       S += "[]";
       break;
+    case StepKind::Elided:
+      S += "->...";
+      break;
     }
   }
   return S;

@@ -1,4 +1,5 @@
-// Long pointer chains are cut at a fixed depth; distinct fields past the cut must not be conflated.
+// Long pointer chains are cut at a fixed depth (k-limiting keeps the first
+// steps and the last one); distinct fields past the cut must not be conflated.
 #include <mutex>
 
 namespace topo {
@@ -23,7 +24,7 @@ struct Rack {
 class Inventory {
 public:
   void countRx_bad() {
-    rack_->chassis->slot->card->port->rxErrors++; // expected-race{{unprotected write to `this->rack_->chassis->slot->card}}
+    rack_->chassis->slot->card->port->rxErrors++; // expected-race{{unprotected write to `this->rack_->chassis->slot->...->rxErrors`}}
   }
 
   void resetRx_ok() {
@@ -32,8 +33,8 @@ public:
   }
 
   // Reads a different field from the one countRx_bad writes: no race. The
-  // path is truncated to `this->rack_->chassis->slot->card` and is reported
-  // as racing with the rxErrors write (a false positive).
+  // path is cut to `this->rack_->chassis->slot->...->txErrors`, which keeps
+  // it apart from `...->rxErrors`.
   int txErrors_ok() const {
     return rack_->chassis->slot->card->port->txErrors;
   }

@@ -26,3 +26,45 @@ TEST(AccessPath, EqualityIgnoresSpellingButNotRoot) {
   EXPECT_TRUE(AccessPath::formal(0, "this").deref().isPrefixOf(A));
   EXPECT_FALSE(A.isPrefixOf(AccessPath::formal(0, "this").deref()));
 }
+
+namespace {
+/// this->f1->f2->...->fN: 2N steps.
+AccessPath chain(unsigned N, const char *Last = "P::rx") {
+  AccessPath P = AccessPath::formal(0, "this");
+  for (unsigned I = 1; I < N; ++I)
+    P = P.deref().field("C::f" + std::to_string(I));
+  return P.deref().field(Last);
+}
+} // namespace
+
+TEST(AccessPath, LimitStepsKeepsPrefixAndLastStep) {
+  AccessPath Short = chain(4); // 8 steps: kept whole
+  AccessPath S = Short;
+  racer::ir::limitSteps(S);
+  EXPECT_EQ(S, Short);
+
+  AccessPath Rx = chain(6, "P::rx"), Tx = chain(6, "P::tx");
+  racer::ir::limitSteps(Rx);
+  racer::ir::limitSteps(Tx);
+  ASSERT_EQ(Rx.Steps.size(), racer::ir::MaxPathSteps);
+  EXPECT_EQ(Rx.Steps[racer::ir::MaxPathSteps - 2].Kind,
+            racer::ir::StepKind::Elided);
+  EXPECT_EQ(Rx.str(), "this->f1->f2->f3->...->rx");
+  // Distinct fields past the cut stay distinct; the same field is the same.
+  EXPECT_NE(Rx, Tx);
+  AccessPath Rx2 = chain(9, "P::rx");
+  racer::ir::limitSteps(Rx2);
+  EXPECT_EQ(Rx, Rx2);
+}
+
+TEST(AccessPath, LimitStepsStepByStepEqualsOnce) {
+  AccessPath Whole = chain(7);
+  AccessPath Built = AccessPath::formal(0, "this");
+  for (const racer::ir::PathStep &St : Whole.Steps) {
+    Built.Steps.push_back(St);
+    racer::ir::limitSteps(Built);
+  }
+  racer::ir::limitSteps(Whole);
+  EXPECT_EQ(Built, Whole);
+  EXPECT_EQ(Built.str(), Whole.str());
+}

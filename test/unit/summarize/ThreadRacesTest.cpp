@@ -311,3 +311,54 @@ TEST(ThreadRaces, AtomicSectionFunctionsAreMutuallyExclusive) {
 }
 
 } // namespace
+
+// ProgramSummarizer(..., ReleaseUnneeded=true) frees the accesses of
+// summaries only their callers read, and keeps what the reduce phase reads:
+// thread entries, roots that start threads, and methods.
+TEST(ThreadRaces, ReleasedSummariesAreOnlyThoseNothingReadsLater) {
+  // void bump(void) { g++; }            called by worker and main
+  // void *worker(void *a) { bump(); }   a thread entry
+  // void unused(void) { bump(); }       uncalled, starts no thread
+  // int main() { pthread_create(.., worker, ..); pthread_create(..); bump(); }
+  // void Stats::add() { bump(); }       a method
+  FunctionBuilder Bump = freeFn("bump");
+  Bump.read(FunctionBuilder::global("g"), 2).write(FunctionBuilder::global("g"), 2);
+  FunctionBuilder Worker = freeFn("worker");
+  Worker.formal("a");
+  Worker.call("bump", {}, 5);
+  FunctionBuilder Unused = freeFn("unused");
+  Unused.call("bump", {}, 8);
+  FunctionBuilder Main = freeFn("main");
+  uint32_t T1 = Main.local("t1"), T2 = Main.local("t2");
+  spawn(Main, Main.localVar(T1), "worker", Operand::unknown(), 11);
+  spawn(Main, Main.localVar(T2), "worker", Operand::unknown(), 12);
+  Main.call("bump", {}, 13);
+  FunctionBuilder Add("Stats::add", "Stats");
+  Add.call("bump", {}, 16);
+  std::vector<ir::Function> Fns = {Bump.build(), Worker.build(), Unused.build(),
+                                   Main.build(), Add.build()};
+
+  ProgramSummarizer Kept(Fns), Released(Fns, /*ReleaseUnneeded=*/true);
+  Kept.summarizeAll();
+  Released.summarizeAll();
+  auto Accesses = [&](const ProgramSummarizer &PS, const char *Name) {
+    for (const FunctionSummary &S : PS.summaries())
+      if (S.Name == Name)
+        return S.Accesses.size();
+    return size_t(999);
+  };
+  for (const char *Name : {"bump", "worker", "unused", "main", "Stats::add"})
+    EXPECT_GT(Accesses(Kept, Name), 0u) << Name;
+  EXPECT_EQ(Accesses(Released, "bump"), 0u);   // all its callers are done
+  EXPECT_EQ(Accesses(Released, "unused"), 0u); // no caller, no thread
+  EXPECT_GT(Accesses(Released, "worker"), 0u); // a thread entry
+  EXPECT_GT(Accesses(Released, "main"), 0u);   // a root with threads
+  EXPECT_GT(Accesses(Released, "Stats::add"), 0u);
+
+  // The reduce phase finds the same races either way.
+  CollectingSink A, B;
+  findConflicts(Fns, Kept.summaries(), {}, A, &Kept.graph());
+  findConflicts(Fns, Released.summaries(), {}, B, &Released.graph());
+  EXPECT_FALSE(A.Races.empty());
+  EXPECT_EQ(describe(A.Races), describe(B.Races));
+}
