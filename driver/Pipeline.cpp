@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - Parallel map over TUs, link, summarize, reduce ------===//
 #include "driver/Pipeline.h"
+#include "driver/ResultCache.h"
 #include "driver/SummaryCache.h"
 #include "report/ReportCollector.h"
 #include "summarize/Summarizer.h"
@@ -237,12 +238,63 @@ ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats St) {
   return R;
 }
 
+namespace {
+/// ResultCache's digest of a scan of \p Jobs (sorted by main file), or
+/// nullopt if some TU has no valid cache entry.
+std::optional<std::string> scanDigest(SummaryCache &Cache,
+                                      const std::vector<frontend::TUJob> &Jobs,
+                                      unsigned Threads) {
+  std::vector<std::optional<std::string>> Ids(Jobs.size());
+  tbb::task_arena Arena(Threads == 0 ? tbb::task_arena::automatic
+                                     : static_cast<int>(Threads));
+  Arena.execute([&] {
+    tbb::parallel_for(size_t(0), Jobs.size(),
+                      [&](size_t I) { Ids[I] = Cache.probe(Jobs[I]); });
+  });
+  std::vector<std::string> All;
+  All.reserve(Jobs.size());
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    if (!Ids[I])
+      return std::nullopt;
+    All.push_back(Jobs[I].File + " " + *Ids[I]);
+  }
+  return ResultCache::digestOf(All);
+}
+} // namespace
+
 ScanResult runScan(std::vector<frontend::TUJob> Jobs,
                    const frontend::FrontendOptions &Opts, unsigned Threads,
-                   SummaryCache *Cache, llvm::raw_ostream &Errs) {
+                   SummaryCache *Cache, llvm::raw_ostream &Errs,
+                   ResultCache *Results) {
   PhaseStats St;
+  if (!Cache)
+    Results = nullptr;
+  sortByMainFile(Jobs);
+  if (Results) {
+    auto T0 = std::chrono::steady_clock::now();
+    if (std::optional<std::string> D = scanDigest(*Cache, Jobs, Threads))
+      if (std::optional<std::vector<report::Report>> Reports =
+              Results->load(*D)) {
+        ScanResult R;
+        R.Reports = std::move(*Reports);
+        for (const frontend::TUJob &J : Jobs)
+          R.MainFiles.push_back(J.File);
+        St.TUs = St.CacheHits = static_cast<unsigned>(Jobs.size());
+        St.ResultReused = true;
+        St.FrontendWallSeconds = St.CacheReadCpuSeconds = secondsSince(T0);
+        R.Stats = St;
+        return R;
+      }
+  }
+  std::vector<frontend::TUJob> Scanned;
+  if (Results)
+    Scanned = Jobs;
   MapResult Map = runMap(std::move(Jobs), Opts, Threads, Cache, Errs, St);
-  return runReduce(std::move(Map), Threads, St);
+  ScanResult R = runReduce(std::move(Map), Threads, St);
+  if (Results && R.FailedTUs.empty())
+    if (std::optional<std::string> D = scanDigest(*Cache, Scanned, Threads))
+      Results->store(*D, R.Reports);
+  return R;
 }
 
 void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
@@ -255,8 +307,11 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
                      "evidence of concurrency\n",
                      S.Conflicts.ClassesChecked, S.Conflicts.ClassesSkipped);
   if (S.CacheHits + S.CacheMisses > 0)
-    OS << llvm::format("  cache               %8u hits, %u misses (%u invalid)\n",
-                       S.CacheHits, S.CacheMisses, S.CacheInvalid);
+    OS << llvm::format("  cache               %8u hits, %u misses (%u invalid)%s\n",
+                       S.CacheHits, S.CacheMisses, S.CacheInvalid,
+                       S.ResultReused ? "; nothing changed: last scan's "
+                                        "reports reused"
+                                      : "");
   OS << llvm::format("  frontend (wall)     %8.3f s\n", S.FrontendWallSeconds);
   OS << llvm::format("    parse (cpu)       %8.3f s\n", S.ParseCpuSeconds);
   OS << llvm::format("    lower (cpu)       %8.3f s\n", S.LowerCpuSeconds);

@@ -38,6 +38,8 @@ struct PhaseStats {
   unsigned FunctionsLinked = 0;  ///< after dedup
   unsigned SCCs = 0;
   unsigned CacheHits = 0, CacheMisses = 0, CacheInvalid = 0;
+  /// Every TU was unchanged and the last scan's reports were reused.
+  bool ResultReused = false;
   ConflictStats Conflicts;
 };
 
@@ -48,6 +50,7 @@ struct LinkedProgram {
   std::vector<ir::ClassInfo> Classes;
 };
 
+class ResultCache;
 class SummaryCache;
 
 /// What the map phase produced: one module per TU that could be analysed,
@@ -76,10 +79,13 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
 /// Link and reduce: merges the modules, summarizes bottom-up and finds races.
 ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats Stats);
 
-/// Map then reduce.
+/// Map then reduce. With both caches, a scan whose TUs are all unchanged
+/// since the last scan (same cache entries) reuses its reports and does
+/// neither; a scan that analysed every TU records its reports for the next.
 ScanResult runScan(std::vector<frontend::TUJob> Jobs,
                    const frontend::FrontendOptions &Opts, unsigned Threads,
-                   SummaryCache *Cache, llvm::raw_ostream &Errs);
+                   SummaryCache *Cache, llvm::raw_ostream &Errs,
+                   ResultCache *Results = nullptr);
 
 /// The jobs of shard \p Index (1-based) of \p Count: every Count-th job in
 /// main-file order, so shards are disjoint, cover all jobs, and do not depend

@@ -1,90 +1,43 @@
 //===- SummaryCache.cpp - Content-addressed per-TU cache ------------------===//
 #include "driver/SummaryCache.h"
+#include "driver/CacheFiles.h"
 #include "serialize/ModuleCodec.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
 #include <mutex>
-#include <sstream>
 
 namespace racer::driver {
 
 namespace {
-
 constexpr const char *ManifestMagic = "racecar-manifest 1";
-
-std::string hashBytes(llvm::StringRef Bytes) {
-  auto H = llvm::BLAKE3::hash<16>(llvm::arrayRefFromStringRef(Bytes));
-  return llvm::toHex(H, /*LowerCase=*/true);
-}
-
-std::optional<std::string> hashFile(const std::string &Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
-  if (!Buf)
-    return std::nullopt;
-  return hashBytes((*Buf)->getBuffer());
-}
-
-struct FileStamp {
-  uint64_t Size = 0;
-  int64_t MTimeNs = 0;
-};
-
-std::optional<FileStamp> stampOf(const std::string &Path) {
-  llvm::sys::fs::file_status St;
-  if (llvm::sys::fs::status(Path, St))
-    return std::nullopt;
-  FileStamp S;
-  S.Size = St.getSize();
-  S.MTimeNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                  St.getLastModificationTime().time_since_epoch())
-                  .count();
-  return S;
-}
-
-/// Writes \p Data to \p Path via a unique temporary file and rename(2).
-bool writeAtomically(const std::string &Path, llvm::StringRef Data) {
-  llvm::SmallString<256> Tmp;
-  int FD;
-  if (llvm::sys::fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Tmp))
-    return false;
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Data;
-    OS.close();
-    if (OS.has_error()) {
-      OS.clear_error();
-      llvm::sys::fs::remove(Tmp);
-      return false;
-    }
-  }
-  if (llvm::sys::fs::rename(Tmp, Path)) {
-    llvm::sys::fs::remove(Tmp);
-    return false;
-  }
-  return true;
-}
-
 } // namespace
 
 SummaryCache::SummaryCache(std::string Dir, bool Verbose,
-                           llvm::raw_ostream &Log)
-    : Dir(std::move(Dir)), Verbose(Verbose), Log(Log) {
+                           llvm::raw_ostream &Log, std::string Context)
+    : Dir(std::move(Dir)), Context(std::move(Context)), Verbose(Verbose),
+      Log(Log) {
   llvm::sys::fs::create_directories(this->Dir);
 }
 
-std::string SummaryCache::keyOf(const frontend::TUJob &Job) {
+std::string SummaryCache::contextOf(const frontend::FrontendOptions &Opts) {
+  std::string C = Opts.SkipSystemBodies ? "skip-system-bodies\n" : "";
+  for (const std::string &A : Opts.ExtraArgs)
+    C += "extra " + A + "\n";
+  return C;
+}
+
+std::string SummaryCache::keyOf(const frontend::TUJob &Job) const {
   std::string Text = "racecar " RACECAR_VERSION " format ";
   Text += std::to_string(serialize::FormatVersion);
   Text += " lowering " + std::to_string(frontend::LoweringVersion);
   Text += " paths " + std::to_string(ir::MaxPathSteps);
   Text += "\n";
+  Text += Context;
   Text += Job.Directory + "\n" + Job.File + "\n";
   for (const std::string &A : Job.CommandLine)
     Text += A + "\n";
@@ -107,14 +60,13 @@ void SummaryCache::note(const std::string &Message) {
   Log.flush();
 }
 
-std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
-  std::string Key = keyOf(Job);
+SummaryCache::InputsState
+SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
+                          bool Quiet) {
   std::string Manifest = entryPath(Key, ".deps");
   auto Buf = llvm::MemoryBuffer::getFile(Manifest, /*IsText=*/true);
-  if (!Buf) {
-    ++Misses;
-    return std::nullopt;
-  }
+  if (!Buf)
+    return InputsState::Missing;
   // Manifest: magic line, then "size mtime hash path" per input, then a
   // checksum line over everything before it.
   llvm::StringRef Text = (*Buf)->getBuffer();
@@ -125,10 +77,9 @@ std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
   llvm::StringRef Sum = Text.substr(Body.size()).trim();
   if (!Body.starts_with(ManifestMagic) ||
       Sum != "sum " + llvm::utohexstr(llvm::xxh3_64bits(Body))) {
-    ++Invalid;
-    ++Misses;
-    note("corrupt manifest '" + Manifest + "'; re-analysing " + Job.File);
-    return std::nullopt;
+    if (!Quiet)
+      note("corrupt manifest '" + Manifest + "'; re-analysing " + Job.File);
+    return InputsState::Invalid;
   }
   llvm::SmallVector<llvm::StringRef> Lines;
   Body.split(Lines, '\n', -1, /*KeepEmpty=*/false);
@@ -139,23 +90,34 @@ std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
     uint64_t S;
     int64_t T;
     if (Size.getAsInteger(10, S) || MTime.getAsInteger(10, T) || Path.empty()) {
-      ++Invalid;
-      ++Misses;
-      note("malformed manifest '" + Manifest + "'; re-analysing " + Job.File);
-      return std::nullopt;
+      if (!Quiet)
+        note("malformed manifest '" + Manifest + "'; re-analysing " + Job.File);
+      return InputsState::Invalid;
     }
     std::optional<FileStamp> Now = stampOf(Path.str());
-    if (!Now) {
-      ++Misses;
-      return std::nullopt; // an input disappeared
-    }
+    if (!Now)
+      return InputsState::Changed; // an input disappeared
     if (Now->Size == S && Now->MTimeNs == T)
       continue; // unchanged stamp: trust it, do not re-hash
     std::optional<std::string> H = hashFile(Path.str());
-    if (!H || *H != Hash) {
-      ++Misses;
-      return std::nullopt;
-    }
+    if (!H || *H != Hash)
+      return InputsState::Changed;
+  }
+  return InputsState::Unchanged;
+}
+
+std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
+  std::string Key = keyOf(Job);
+  switch (checkInputs(Key, Job, /*Quiet=*/false)) {
+  case InputsState::Unchanged:
+    break;
+  case InputsState::Invalid:
+    ++Invalid;
+    [[fallthrough]];
+  case InputsState::Missing:
+  case InputsState::Changed:
+    ++Misses;
+    return std::nullopt;
   }
   auto File = serialize::readTUFile(entryPath(Key, ".rcs"));
   if (!File) {
@@ -167,6 +129,27 @@ std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
   }
   ++Hits;
   return std::move(File->Module);
+}
+
+std::optional<std::string> SummaryCache::probe(const frontend::TUJob &Job) {
+  std::string Key = keyOf(Job);
+  if (checkInputs(Key, Job, /*Quiet=*/true) != InputsState::Unchanged)
+    return std::nullopt;
+  // The entry's identity: its key and its content checksum, verified (a
+  // damaged entry is then a miss, found and rebuilt by lookup) but not
+  // decoded.
+  auto Buf = llvm::MemoryBuffer::getFile(entryPath(Key, ".rcs"),
+                                         /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return std::nullopt;
+  llvm::Expected<serialize::FileHeader> H = serialize::verifyChecksum(
+      llvm::arrayRefFromStringRef<uint8_t>((*Buf)->getBuffer()));
+  if (!H) {
+    llvm::consumeError(H.takeError());
+    return std::nullopt;
+  }
+  return Key + ":" + llvm::utohexstr(H->Checksum);
 }
 
 void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M) {

@@ -32,15 +32,26 @@ namespace racer::driver {
 class SummaryCache {
 public:
   /// \p Log receives one line per invalid entry when \p Verbose.
-  SummaryCache(std::string Dir, bool Verbose, llvm::raw_ostream &Log);
+  /// \p Context is part of every key (see contextOf).
+  SummaryCache(std::string Dir, bool Verbose, llvm::raw_ostream &Log,
+               std::string Context = "");
+  /// What of the frontend's options changes the module of a TU: flags added
+  /// after `--` and body skipping.
+  static std::string contextOf(const frontend::FrontendOptions &Opts);
 
   /// The cached module for \p Job if all its recorded inputs are unchanged.
   std::optional<ir::Module> lookup(const frontend::TUJob &Job);
   /// Stores \p M for \p Job, recording the contents of M.Files as inputs.
   void store(const frontend::TUJob &Job, const ir::Module &M);
 
-  /// The key of a job: racecar version, compile command and directory.
-  static std::string keyOf(const frontend::TUJob &Job);
+  /// The identity of \p Job's entry (its key and content checksum) if the
+  /// entry is there and all its recorded inputs are unchanged, without
+  /// decoding it; counts nothing. A whole scan whose TUs all probe to the
+  /// same identities as last time has the same result (ResultCache).
+  std::optional<std::string> probe(const frontend::TUJob &Job);
+  /// The key of a job: racecar version, lowering version, the context,
+  /// compile command and directory.
+  std::string keyOf(const frontend::TUJob &Job) const;
 
   unsigned hits() const { return Hits; }
   unsigned misses() const { return Misses; }
@@ -48,10 +59,15 @@ public:
   const std::string &directory() const { return Dir; }
 
 private:
+  enum class InputsState { Unchanged, Missing, Invalid, Changed };
+  /// Checks the manifest of \p Key against the files on disk.
+  InputsState checkInputs(const std::string &Key, const frontend::TUJob &Job,
+                          bool Quiet);
   std::string entryPath(const std::string &Key, const char *Ext) const;
   void note(const std::string &Message);
 
   std::string Dir;
+  std::string Context;
   bool Verbose;
   llvm::raw_ostream &Log;
   std::atomic<unsigned> Hits{0}, Misses{0}, Invalid{0};

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "driver/NinjaWriter.h"
 #include "driver/Pipeline.h"
+#include "driver/ResultCache.h"
 #include "driver/SummaryCache.h"
 #include "frontend/Frontend.h"
 #include "serialize/Bundle.h"
@@ -291,8 +292,12 @@ int runScanCommand(const SplitArgs &Args) {
     sys::path::append(P, ".racecar-cache");
     Dir = std::string(P);
   }
-  if (!NoCache && !Verify && !Dir.empty())
-    Cache.emplace(Dir, Verbose, errs());
+  std::optional<driver::ResultCache> Results;
+  if (!NoCache && !Verify && !Dir.empty()) {
+    Cache.emplace(Dir, Verbose, errs(),
+                  driver::SummaryCache::contextOf(Opts));
+    Results.emplace(Dir, Verbose, errs());
+  }
   driver::SummaryCache *CachePtr = Cache ? &*Cache : nullptr;
 
   if (!Shard.empty()) {
@@ -309,7 +314,8 @@ int runScanCommand(const SplitArgs &Args) {
   }
 
   driver::ScanResult R =
-      driver::runScan(std::move(*JobsOr), Opts, Jobs, CachePtr, errs());
+      driver::runScan(std::move(*JobsOr), Opts, Jobs, CachePtr, errs(),
+                      Results ? &*Results : nullptr);
 
   if (Verify) {
     report::VerifyResult V =

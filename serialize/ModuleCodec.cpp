@@ -966,6 +966,19 @@ llvm::Expected<FileHeader> peekHeader(llvm::ArrayRef<uint8_t> Bytes) {
   return H;
 }
 
+llvm::Expected<FileHeader> verifyChecksum(llvm::ArrayRef<uint8_t> Bytes) {
+  llvm::Expected<FileHeader> H = peekHeader(Bytes);
+  if (!H)
+    return H.takeError();
+  uint64_t Sum = llvm::xxh3_64bits(Bytes.drop_front(HeaderSize));
+  if (Sum != H->Checksum)
+    return corrupt("checksum mismatch (stored " +
+                   llvm::Twine::utohexstr(H->Checksum) + ", computed " +
+                   llvm::Twine::utohexstr(Sum) +
+                   "): the file is truncated or damaged");
+  return H;
+}
+
 llvm::Expected<TUFile> decodeTUFile(llvm::ArrayRef<uint8_t> Bytes) {
   llvm::Expected<kj::Array<capnp::word>> Msg = unframe(Bytes);
   if (!Msg)

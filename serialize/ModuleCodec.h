@@ -99,6 +99,11 @@ llvm::Expected<TUFile> decodeTUFile(llvm::ArrayRef<uint8_t> Bytes);
 /// without touching the payload or its checksum.
 llvm::Expected<FileHeader> peekHeader(llvm::ArrayRef<uint8_t> Bytes);
 
+/// Validates the header and the payload's checksum of \p Bytes without
+/// decompressing or decoding it: a file that passes has the content its
+/// checksum names (the cheap check of a cache entry that is not read).
+llvm::Expected<FileHeader> verifyChecksum(llvm::ArrayRef<uint8_t> Bytes);
+
 /// Writes \p F to \p Path through a unique temporary file in the same
 /// directory and rename(2): readers see the old file or the complete new
 /// one, never a partial file. The temporary is removed on failure.

@@ -74,14 +74,18 @@ check "cold scan misses every TU" grep -q 'cache 0 hits, 3 misses' <(stat_line "
 scan --cache-dir "$C" --stats -o "$WORK/warm.txt" 2>"$WORK/warm.stats"
 check "warm scan hits every TU" grep -q 'cache 3 hits, 0 misses' <(stat_line "$WORK/warm.stats")
 check "warm output == cold output" cmp -s "$WORK/cold.txt" "$WORK/warm.txt"
+check "cold scan does not claim reuse" test -z "$(grep 'reports reused' "$WORK/cold.stats")"
+check "warm scan reuses the last scan's reports" grep -q 'reports reused' "$WORK/warm.stats"
 touch "$P/post.cpp"
 scan --cache-dir "$C" --stats -o "$WORK/touched.txt" 2>"$WORK/touched.stats"
 check "touch without change still hits (re-hash)" grep -q 'cache 3 hits, 0 misses' <(stat_line "$WORK/touched.stats")
+check "touch without change still reuses the reports" grep -q 'reports reused' "$WORK/touched.stats"
 # Edit the header: the two TUs including it miss, audit.cpp still hits, and
 # the new race in the header is reported.
 sed -i 's|int entries() const { return entries_; }|int entries() const { return entries_; }\n  void reset() { entries_ = 0; }|' "$P/ledger.h"
 scan --cache-dir "$C" --stats -o "$WORK/edited.txt" 2>"$WORK/edited.stats"
 check "edited header invalidates exactly its TUs" grep -q 'cache 1 hits, 2 misses' <(stat_line "$WORK/edited.stats")
+check "edited header: the reports are recomputed" test -z "$(grep 'reports reused' "$WORK/edited.stats")"
 check "the header's new race is reported" grep -q "unprotected write to \`this->entries_\` in 'bank::Ledger::reset'" "$WORK/edited.txt"
 scan --no-cache -o "$WORK/edited-nocache.txt"
 check "cached result == uncached result after the edit" cmp -s "$WORK/edited.txt" "$WORK/edited-nocache.txt"
@@ -96,6 +100,17 @@ check "corrupt entries are reported" grep -q 'racecar: cache: ' "$WORK/recovered
 check "corrupt entries do not change the result" cmp -s "$WORK/edited.txt" "$WORK/recovered.txt"
 scan --cache-dir "$C" --stats -o "$WORK/healed.txt" 2>"$WORK/healed.stats"
 check "corrupt entries were rebuilt" grep -q 'cache 3 hits, 0 misses' <(stat_line "$WORK/healed.stats")
+# The last scan's result file: damaged, it is a miss and is rewritten.
+printf 'racecar-result 1 %s\n{"version": 1, "reports": [' "$(head -1 "$C/last-scan.result" | cut -d' ' -f3)" >"$C/last-scan.result"
+scan --cache-dir "$C" -v --stats -o "$WORK/badresult.txt" 2>"$WORK/badresult.stats"
+check "a damaged result file is reported" grep -q 'unusable result file' "$WORK/badresult.stats"
+check "a damaged result file does not change the result" cmp -s "$WORK/edited.txt" "$WORK/badresult.txt"
+scan --cache-dir "$C" --stats -o "$WORK/goodresult.txt" 2>"$WORK/goodresult.stats"
+check "the result file is rewritten" grep -q 'reports reused' "$WORK/goodresult.stats"
+check "reused reports == computed reports" cmp -s "$WORK/edited.txt" "$WORK/goodresult.txt"
+# Flags after `--` change what a TU lowers to: they are part of the key.
+scan --cache-dir "$C" --stats -o "$WORK/flags.txt" -- -DRACECAR_EXTRA_FLAG 2>"$WORK/flags.stats"
+check "flags after -- miss the cache" grep -q 'cache 0 hits, 3 misses' <(stat_line "$WORK/flags.stats")
 
 # Two scans sharing one cache directory at the same time: both correct, and
 # the cache they leave behind is complete.

@@ -1,0 +1,36 @@
+//===- CacheFiles.h - File helpers shared by the caches -------*- C++ -*-===//
+//
+// Why: the per-TU cache (SummaryCache) and the whole-scan result cache
+// (ResultCache) hash inputs the same way and write entries the same way:
+// through a temporary file and rename(2), so that concurrent scans sharing a
+// cache directory never see a partial file.
+//===----------------------------------------------------------------------===//
+#ifndef RACER_DRIVER_CACHEFILES_H
+#define RACER_DRIVER_CACHEFILES_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace racer::driver {
+
+/// BLAKE3 (128 bits) of \p Bytes, in hex.
+std::string hashBytes(llvm::StringRef Bytes);
+/// hashBytes of a file's contents, or nullopt if it cannot be read.
+std::optional<std::string> hashFile(const std::string &Path);
+
+struct FileStamp {
+  uint64_t Size = 0;
+  int64_t MTimeNs = 0;
+};
+/// Size and modification time, or nullopt if the file is missing.
+std::optional<FileStamp> stampOf(const std::string &Path);
+
+/// Writes \p Data to \p Path via a unique temporary file and rename(2).
+bool writeAtomically(const std::string &Path, llvm::StringRef Data);
+
+} // namespace racer::driver
+
+#endif

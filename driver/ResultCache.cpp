@@ -1,0 +1,76 @@
+//===- ResultCache.cpp - The last scan's reports, by its inputs -----------===//
+#include "driver/ResultCache.h"
+#include "driver/CacheFiles.h"
+#include "report/Writers.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+namespace racer::driver {
+
+namespace {
+constexpr const char *Magic = "racecar-result 1 ";
+
+/// The running binary, by size and modification time: a rebuilt racecar may
+/// report differently on the same modules.
+std::string binaryIdentity() {
+  static const std::string Id = [] {
+    static int Anchor;
+    std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, &Anchor);
+    std::optional<FileStamp> S = stampOf(Exe);
+    return Exe + " " + (S ? std::to_string(S->Size) + " " +
+                                std::to_string(S->MTimeNs)
+                          : std::string("?"));
+  }();
+  return Id;
+}
+} // namespace
+
+ResultCache::ResultCache(std::string CacheDir, bool Verbose,
+                         llvm::raw_ostream &Log)
+    : Verbose(Verbose), Log(Log) {
+  llvm::SmallString<256> P(CacheDir);
+  llvm::sys::path::append(P, "last-scan.result");
+  Path = std::string(P);
+}
+
+std::string ResultCache::digestOf(llvm::ArrayRef<std::string> TUIdentities) {
+  std::string Text = "racecar " RACECAR_VERSION "\n" + binaryIdentity() + "\n";
+  for (const std::string &Id : TUIdentities)
+    Text += Id + "\n";
+  return hashBytes(Text);
+}
+
+std::optional<std::vector<report::Report>>
+ResultCache::load(const std::string &Digest) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    return std::nullopt;
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  auto [Header, Json] = Text.split('\n');
+  if (Header != std::string(Magic) + Digest)
+    return std::nullopt; // another scan's result
+  llvm::Expected<std::vector<report::Report>> Reports = report::readJson(Json);
+  if (!Reports) {
+    if (Verbose)
+      Log << "racecar: cache: unusable result file '" << Path
+          << "': " << llvm::toString(Reports.takeError()) << "; re-analysing\n";
+    else
+      llvm::consumeError(Reports.takeError());
+    return std::nullopt;
+  }
+  return std::move(*Reports);
+}
+
+void ResultCache::store(const std::string &Digest,
+                        const std::vector<report::Report> &Reports) {
+  std::string Text = std::string(Magic) + Digest + "\n";
+  llvm::raw_string_ostream OS(Text);
+  report::writeJson(Reports, OS);
+  OS.flush();
+  if (!writeAtomically(Path, Text) && Verbose)
+    Log << "racecar: cache: cannot write '" << Path << "'\n";
+}
+
+} // namespace racer::driver

@@ -1,0 +1,54 @@
+//===- ResultCache.h - The last scan's reports, by its inputs -*- C++ -*-===//
+//
+// Why: a nightly or CI scan of an unchanged tree must cost almost nothing.
+// The per-TU cache saves the parsing, but linking and summarizing a large
+// program still cost seconds. A scan's reports are a pure function of its
+// TUs' modules (and of the racecar binary), so when every TU's cache entry
+// is valid and identical to the last scan's (SummaryCache::probe), the last
+// scan's reports are the answer.
+//
+//   ResultCache RC(CacheDir, Verbose, errs());
+//   std::string D = ResultCache::digestOf(Identities);  // one per TU
+//   if (auto Reports = RC.load(D)) ...  else { ...; RC.store(D, Reports); }
+//
+// One file, <cache>/last-scan.result: a header line with the digest, then the
+// reports as racecar's JSON. Written atomically; a damaged or foreign file
+// is a miss (noted when verbose), never an error.
+//===----------------------------------------------------------------------===//
+#ifndef RACER_DRIVER_RESULTCACHE_H
+#define RACER_DRIVER_RESULTCACHE_H
+
+#include "report/Report.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace racer::driver {
+
+class ResultCache {
+public:
+  ResultCache(std::string CacheDir, bool Verbose, llvm::raw_ostream &Log);
+
+  /// The digest of a scan: the racecar binary's identity and the identity
+  /// of every TU's cache entry, in the given (main-file) order.
+  static std::string digestOf(llvm::ArrayRef<std::string> TUIdentities);
+
+  /// The reports of the last scan if its digest is \p Digest.
+  std::optional<std::vector<report::Report>> load(const std::string &Digest);
+  /// Records \p Reports as the result of the scan with \p Digest.
+  void store(const std::string &Digest,
+             const std::vector<report::Report> &Reports);
+
+private:
+  std::string Path;
+  bool Verbose;
+  llvm::raw_ostream &Log;
+};
+
+} // namespace racer::driver
+
+#endif
