@@ -27,17 +27,6 @@ double secondsSince(std::chrono::steady_clock::time_point Start) {
       .count();
 }
 
-void remap(ir::Loc &L, const std::vector<uint32_t> &Map) {
-  L.File = L.File < Map.size() ? Map[L.File] : 0;
-}
-
-void remapFunction(ir::Function &F, const std::vector<uint32_t> &Map) {
-  remap(F.Location, Map);
-  for (ir::Block &B : F.Blocks)
-    for (ir::Instr &I : B.Instrs)
-      remap(I.Location, Map);
-}
-
 /// Starts each SCC's summary as soon as every SCC it calls is done.
 void summarizeInParallel(ProgramSummarizer &PS, tbb::task_arena &Arena) {
   const CallGraph &G = PS.graph();
@@ -63,42 +52,10 @@ void summarizeInParallel(ProgramSummarizer &PS, tbb::task_arena &Arena) {
 } // namespace
 
 LinkedProgram linkModules(std::vector<ir::Module> Modules) {
-  LinkedProgram P;
-  llvm::StringMap<uint32_t> FileIds;
-  llvm::StringMap<bool> Seen;
-  llvm::StringMap<uint32_t> ClassIds;
-  for (ir::Module &M : Modules) {
-    std::vector<uint32_t> Map;
-    Map.reserve(M.Files.size());
-    for (const std::string &F : M.Files) {
-      auto [It, New] =
-          FileIds.try_emplace(F, static_cast<uint32_t>(P.Files.size()));
-      if (New)
-        P.Files.push_back(F);
-      Map.push_back(It->second);
-    }
-    for (ir::Function &F : M.Functions) {
-      // Inline and template functions are defined in many TUs: keep one.
-      if (!Seen.try_emplace(F.Symbol, true).second)
-        continue;
-      remapFunction(F, Map);
-      P.Functions.push_back(std::move(F));
-    }
-    for (ir::ClassInfo &C : M.Classes) {
-      auto [It, New] =
-          ClassIds.try_emplace(C.Name, static_cast<uint32_t>(P.Classes.size()));
-      if (New) {
-        remap(C.Location, Map);
-        P.Classes.push_back(std::move(C));
-        continue;
-      }
-      ir::ClassInfo &E = P.Classes[It->second];
-      E.HasGuardedFields |= C.HasGuardedFields;
-      E.IsCapability |= C.IsCapability;
-      E.MarkedThreadSafe |= C.MarkedThreadSafe;
-    }
-  }
-  return P;
+  Linker L;
+  for (size_t I = 0; I < Modules.size(); ++I)
+    L.add(static_cast<uint32_t>(I), std::move(Modules[I]));
+  return L.finish();
 }
 
 namespace {
@@ -123,7 +80,7 @@ std::vector<frontend::TUJob> selectShard(std::vector<frontend::TUJob> Jobs,
 MapResult runMap(std::vector<frontend::TUJob> Jobs,
                  const frontend::FrontendOptions &Opts, unsigned Threads,
                  SummaryCache *Cache, llvm::raw_ostream &Errs,
-                 PhaseStats &St) {
+                 PhaseStats &St, Linker *Link) {
   sortByMainFile(Jobs);
   St.TUs += static_cast<unsigned>(Jobs.size());
   tbb::task_arena Arena(Threads == 0 ? tbb::task_arena::automatic
@@ -135,6 +92,19 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
   // its cache entry.
   std::vector<double> ReadSeconds(Jobs.size()), WriteSeconds(Jobs.size());
   std::mutex ErrsMutex;
+  // With a linker, a finished module is merged at once; only its size is
+  // kept for the stats.
+  std::vector<uint32_t> LinkedFunctions(Jobs.size());
+  auto handOver = [&](size_t I) {
+    if (!Link)
+      return;
+    ir::Module &M = Results[I].Module;
+    if (M.MainFile.empty())
+      M.MainFile = Jobs[I].File;
+    LinkedFunctions[I] = static_cast<uint32_t>(M.Functions.size());
+    Link->add(static_cast<uint32_t>(I), std::move(M));
+    M = ir::Module();
+  };
   Arena.execute([&] {
     tbb::parallel_for(
         size_t(0), Jobs.size(),
@@ -146,6 +116,7 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
             if (M) {
               Results[I].Ok = true;
               Results[I].Module = std::move(*M);
+              handOver(I);
               return;
             }
           }
@@ -156,6 +127,7 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
               Cache->store(Jobs[I], Results[I].Module);
               WriteSeconds[I] = secondsSince(W0);
             }
+            handOver(I);
             return;
           }
           std::lock_guard<std::mutex> G(ErrsMutex);
@@ -184,6 +156,10 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
       Map.FailedTUs.push_back(Jobs[I].File);
       continue;
     }
+    if (Link) {
+      St.FunctionsLowered += LinkedFunctions[I];
+      continue;
+    }
     if (Results[I].Module.MainFile.empty())
       Results[I].Module.MainFile = Jobs[I].File;
     St.FunctionsLowered +=
@@ -194,22 +170,27 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
 }
 
 ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats St) {
-  ScanResult R;
   // Merged shards arrive in any order: restore main-file order.
   std::stable_sort(Map.Modules.begin(), Map.Modules.end(),
                    [](const ir::Module &A, const ir::Module &B) {
                      return A.MainFile < B.MainFile;
                    });
-  std::sort(Map.FailedTUs.begin(), Map.FailedTUs.end());
-  for (const ir::Module &M : Map.Modules)
-    R.MainFiles.push_back(M.MainFile);
-  R.FailedTUs = std::move(Map.FailedTUs);
-  tbb::task_arena Arena(Threads == 0 ? tbb::task_arena::automatic
-                                     : static_cast<int>(Threads));
-
   auto T1 = std::chrono::steady_clock::now();
   LinkedProgram Program = linkModules(std::move(Map.Modules));
   St.LinkSeconds = secondsSince(T1);
+  return reduceLinked(std::move(Program), std::move(Map.FailedTUs), Threads,
+                      St);
+}
+
+ScanResult reduceLinked(LinkedProgram Program,
+                        std::vector<std::string> FailedTUs, unsigned Threads,
+                        PhaseStats St) {
+  ScanResult R;
+  R.MainFiles = std::move(Program.MainFiles);
+  std::sort(FailedTUs.begin(), FailedTUs.end());
+  R.FailedTUs = std::move(FailedTUs);
+  tbb::task_arena Arena(Threads == 0 ? tbb::task_arena::automatic
+                                     : static_cast<int>(Threads));
   St.FunctionsLinked = static_cast<unsigned>(Program.Functions.size());
 
   auto T2 = std::chrono::steady_clock::now();
@@ -289,8 +270,14 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
   std::vector<frontend::TUJob> Scanned;
   if (Results)
     Scanned = Jobs;
-  MapResult Map = runMap(std::move(Jobs), Opts, Threads, Cache, Errs, St);
-  ScanResult R = runReduce(std::move(Map), Threads, St);
+  Linker Link;
+  MapResult Map =
+      runMap(std::move(Jobs), Opts, Threads, Cache, Errs, St, &Link);
+  auto T1 = std::chrono::steady_clock::now();
+  LinkedProgram Program = Link.finish();
+  St.LinkSeconds = secondsSince(T1);
+  ScanResult R = reduceLinked(std::move(Program), std::move(Map.FailedTUs),
+                              Threads, St);
   if (Results && R.FailedTUs.empty())
     if (std::optional<std::string> D = scanDigest(*Cache, Scanned, Threads))
       Results->store(*D, R.Reports);

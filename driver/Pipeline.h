@@ -10,6 +10,7 @@
 #ifndef RACER_DRIVER_PIPELINE_H
 #define RACER_DRIVER_PIPELINE_H
 
+#include "driver/Linker.h"
 #include "frontend/Frontend.h"
 #include "report/Report.h"
 #include "summarize/ConflictFinder.h"
@@ -43,13 +44,6 @@ struct PhaseStats {
   ConflictStats Conflicts;
 };
 
-/// The linked program: every TU's module merged by symbol.
-struct LinkedProgram {
-  std::vector<std::string> Files; ///< ir::Loc::File indexes this
-  std::vector<ir::Function> Functions;
-  std::vector<ir::ClassInfo> Classes;
-};
-
 class ResultCache;
 class SummaryCache;
 
@@ -70,14 +64,21 @@ struct ScanResult {
 
 /// Map: the frontend on every job with \p Threads workers (0 = all cores),
 /// or the cached module when the TU's inputs are unchanged (\p Cache may be
-/// null). Diagnostics for failed TUs go to \p Errs as they happen.
+/// null). Diagnostics for failed TUs go to \p Errs as they happen. With
+/// \p Link, each module is linked as soon as it is ready (and not returned
+/// in MapResult::Modules), so memory does not grow with the number of TUs.
 MapResult runMap(std::vector<frontend::TUJob> Jobs,
                  const frontend::FrontendOptions &Opts, unsigned Threads,
                  SummaryCache *Cache, llvm::raw_ostream &Errs,
-                 PhaseStats &Stats);
+                 PhaseStats &Stats, Linker *Link = nullptr);
 
 /// Link and reduce: merges the modules, summarizes bottom-up and finds races.
 ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats Stats);
+/// Reduce an already linked program (\p FailedTUs: the TUs that could not be
+/// analysed, for the result).
+ScanResult reduceLinked(LinkedProgram Program,
+                        std::vector<std::string> FailedTUs, unsigned Threads,
+                        PhaseStats Stats);
 
 /// Map then reduce. With both caches, a scan whose TUs are all unchanged
 /// since the last scan (same cache entries) reuses its reports and does

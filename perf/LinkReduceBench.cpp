@@ -12,6 +12,9 @@
 #include <benchmark/benchmark.h>
 
 #include <sys/resource.h>
+#include <unistd.h>
+
+#include <string>
 
 using namespace racer;
 
@@ -30,9 +33,28 @@ long peakRssMiB() {
   return U.ru_maxrss / 1024;
 }
 
+/// Peak memory per function measured at 10k and 100k (input IR, summaries
+/// and reports together), rounded up: a run that would not fit in the
+/// machine's memory is skipped instead of taking the machine down.
+constexpr double PeakBytesPerFunction = 40.0 * 1024;
+
 void BM_LinkReduce(benchmark::State &State) {
   const unsigned N = static_cast<unsigned>(State.range(0));
   const unsigned Threads = static_cast<unsigned>(State.range(1));
+  const double Physical =
+      double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
+  const double Needed = PeakBytesPerFunction * N;
+  if (Needed > 0.8 * Physical) {
+    std::string Why = "needs about " +
+                      std::to_string(int(Needed / (1 << 30))) +
+                      " GiB at the measured peak per function; the machine "
+                      "has " +
+                      std::to_string(int(Physical / (1 << 30))) + " GiB";
+    State.SkipWithError(Why.c_str());
+    for (auto _ : State) {
+    }
+    return;
+  }
   size_t Reports = 0;
   driver::PhaseStats Last;
   for (auto _ : State) {

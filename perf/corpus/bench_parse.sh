@@ -5,13 +5,17 @@
 #                                         # or rocksdb-subset
 # Env: RACECAR (binary, default build/racecar), JOBS (default 2),
 #      MEM_LIMIT_GB (default 12), TIMEOUT (s, default 1800) for each racecar run,
-#      REPEAT (default 1; medians are printed when > 1), KEEP=1 keeps the temp dir.
+#      REPEAT (default 1; medians are printed when > 1), KEEP=1 keeps the temp dir,
+#      WARM=0 skips the warm scans (and the cold scan that primes them),
+#      SCALING=0 skips the one-job run.
 #
 #  1. clang-19/clang++-19 -fsyntax-only -w over every TU of the compile DB with
 #     the DB's own flags (compiler replaced, -o/-c and their outputs dropped),
 #     $JOBS at a time via xargs -P; wall and CPU (user+sys of all children).
 #  2. racecar scan -p DB --no-cache -j $JOBS --quiet --stats (a cold scan); wall and CPU.
-# Prints both and the ratio racecar/clang.
+# Prints both and the ratio racecar/clang, and peak memory: racecar's with one
+# job (one frontend worker, plus the linked program) against the largest
+# single TU's clang -fsyntax-only (the max RSS over xargs' children).
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -97,20 +101,25 @@ warm_pass() { # -> $TMP/warm.time (cache in $TMP/cache, primed before the runs)
 log "$NAME ($PKG $VERSION): $NTU TUs, $REPEAT run(s), $JOBS jobs"
 NLINES=$(cat "$TMP/lines")
 : > "$TMP/clang.all"; : > "$TMP/rc.all"; : > "$TMP/warm.all"
-warm_pass # primes the cache
+WARM=${WARM:-1}
+[ "$WARM" = 1 ] && warm_pass # primes the cache
 for r in $(seq 1 "$REPEAT"); do
     clang_pass
     read -r w u s m < <(tail -n1 "$TMP/clang.time")
-    echo "$w $(calc "$u + $s")" >> "$TMP/clang.all"
+    echo "$w $(calc "$u + $s") $m" >> "$TMP/clang.all"
     log "run $r: clang -fsyntax-only wall ${w}s cpu $(calc "$u + $s")s"
     racecar_pass
     read -r w u s m < <(tail -n1 "$TMP/rc.time")
     echo "$w $(calc "$u + $s") $m" >> "$TMP/rc.all"
     log "run $r: racecar scan wall ${w}s cpu $(calc "$u + $s")s (exit $RC)"
     cp "$TMP/rc.err" "$TMP/rc.err.$r"
-    warm_pass
-    read -r w u s m < <(tail -n1 "$TMP/warm.time")
-    echo "$w $(calc "$u + $s") $m" >> "$TMP/warm.all"
+    if [ "$WARM" = 1 ]; then
+        warm_pass
+        read -r w u s m < <(tail -n1 "$TMP/warm.time")
+        echo "$w $(calc "$u + $s") $m" >> "$TMP/warm.all"
+    else
+        echo "nan nan 0" >> "$TMP/warm.all"
+    fi
 done
 if [ "${SCALING:-1}" = 1 ]; then # one cold run with one job: does it scale?
     racecar_pass 1
@@ -121,6 +130,7 @@ CFAIL=$(grep -c '^FAILED:' "$TMP/clang.err")
 CW=$(cut -d' ' -f1 "$TMP/clang.all" | median); CC=$(cut -d' ' -f2 "$TMP/clang.all" | median)
 RW=$(cut -d' ' -f1 "$TMP/rc.all" | median); RCPU=$(cut -d' ' -f2 "$TMP/rc.all" | median)
 RMEM=$(cut -d' ' -f3 "$TMP/rc.all" | median)
+CMEM=$(cut -d' ' -f3 "$TMP/clang.all" | sort -n | tail -1)
 CWMIN=$(cut -d' ' -f1 "$TMP/clang.all" | sort -n | head -1); CWMAX=$(cut -d' ' -f1 "$TMP/clang.all" | sort -n | tail -1)
 RWMIN=$(cut -d' ' -f1 "$TMP/rc.all" | sort -n | head -1); RWMAX=$(cut -d' ' -f1 "$TMP/rc.all" | sort -n | tail -1)
 WW=$(cut -d' ' -f1 "$TMP/warm.all" | median); WC=$(cut -d' ' -f2 "$TMP/warm.all" | median)
@@ -137,7 +147,9 @@ printf '%-28s %9.2f %13s %9.2f\n' "racecar scan (warm)" "$WW" "" "$WC"
 printf '%-28s %9.2f %13s %9.2f\n' "ratio cold/clang" "$(calc "$RW / $CW")" "" "$(calc "$RCPU / $CC")"
 printf '%-28s %9.3f\n' "ratio warm/cold" "$(calc "$WW / $RW")"
 [ -n "${J1W:-}" ] && printf '%-28s %9.2f   (-j1 / -j%s = %.2fx)\n' "racecar scan -j1 (cold)" "$J1W" "$JOBS" "$(calc "$J1W / $RW")"
-echo "BENCH $NAME tus=$NTU lines=$NLINES clang_wall=$CW racecar_wall=$RW warm_wall=$WW ratio=$(calc "$RW / $CW") j1_wall=${J1W:-} rss_mib=$((RMEM / 1024))"
+printf '%-28s %9d MiB\n' "largest TU, clang RSS" "$((CMEM / 1024))"
+[ -n "${J1M:-}" ] && printf '%-28s %9d MiB   (%.2fx the largest TU)\n' "racecar -j1 peak RSS" "$((J1M / 1024))" "$(calc "$J1M / $CMEM")"
+echo "BENCH $NAME tus=$NTU lines=$NLINES clang_wall=$CW racecar_wall=$RW warm_wall=$WW ratio=$(calc "$RW / $CW") j1_wall=${J1W:-} rss_mib=$((RMEM / 1024)) j1_rss_mib=$((${J1M:-0} / 1024)) clang_tu_rss_mib=$((CMEM / 1024))"
 echo "clang: $CFAIL TU(s) failed to parse"
 [ "$CFAIL" -gt 0 ] && grep -m 20 -E 'error:|^FAILED' "$TMP/clang.err"
 echo "racecar: exit $RC, $RACES race(s) reported"

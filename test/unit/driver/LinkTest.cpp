@@ -45,4 +45,46 @@ TEST(Link, InlineFunctionsAreKeptOnceAndLocationsRemapped) {
   EXPECT_TRUE(P.Classes[0].HasGuardedFields) << "facts merge across TUs";
 }
 
+TEST(Link, ArrivalOrderDoesNotMatter) {
+  // Three TUs sharing a header; they finish in any order on the workers.
+  std::vector<ir::Module> Ms(3);
+  for (uint32_t T = 0; T < 3; ++T) {
+    ir::Module &M = Ms[T];
+    M.MainFile = "/src/tu" + std::to_string(T) + ".cpp";
+    M.Files = {M.MainFile, "/src/shared.h", "/src/extra" + std::to_string(T % 2) + ".h"};
+    M.Functions = {fn("c:@own" + std::to_string(T), 0, 5 + T),
+                   fn("c:@inline_get", 1, 10),
+                   fn("c:@extra" + std::to_string(T % 2), 2, 20)};
+    ir::ClassInfo C;
+    C.Name = "Shared";
+    C.Location = {1, 3 + T, 1};
+    C.MarkedThreadSafe = T == 2;
+    M.Classes = {C};
+  }
+  driver::LinkedProgram InOrder = driver::linkModules(Ms);
+  for (std::vector<uint32_t> Arrival :
+       {std::vector<uint32_t>{2, 1, 0}, std::vector<uint32_t>{1, 2, 0}}) {
+    driver::Linker L;
+    for (uint32_t T : Arrival)
+      L.add(T, Ms[T]);
+    driver::LinkedProgram P = L.finish();
+    EXPECT_EQ(P.Files, InOrder.Files);
+    EXPECT_EQ(P.MainFiles, InOrder.MainFiles);
+    ASSERT_EQ(P.Functions.size(), InOrder.Functions.size());
+    for (size_t I = 0; I < P.Functions.size(); ++I) {
+      EXPECT_EQ(P.Functions[I].Symbol, InOrder.Functions[I].Symbol);
+      EXPECT_EQ(P.Functions[I].Location, InOrder.Functions[I].Location);
+      EXPECT_EQ(P.Functions[I].Blocks[0].Instrs[0].Location,
+                InOrder.Functions[I].Blocks[0].Instrs[0].Location);
+    }
+    ASSERT_EQ(P.Classes.size(), 1u);
+    EXPECT_EQ(P.Classes[0].Location, InOrder.Classes[0].Location);
+    EXPECT_TRUE(P.Classes[0].MarkedThreadSafe);
+  }
+  // The first TU in main-file order owns the shared definitions.
+  EXPECT_EQ(InOrder.MainFiles.front(), "/src/tu0.cpp");
+  EXPECT_EQ(InOrder.Functions[1].Symbol, "c:@inline_get");
+  EXPECT_EQ(InOrder.Classes[0].Location.Line, 3u);
+}
+
 } // namespace

@@ -1,0 +1,119 @@
+//===- Linker.cpp - Merging TU modules by symbol, as they arrive ----------===//
+#include "driver/Linker.h"
+
+#include <algorithm>
+
+namespace racer::driver {
+
+namespace {
+void remap(ir::Loc &L, const std::vector<uint32_t> &Map) {
+  L.File = L.File < Map.size() ? Map[L.File] : 0;
+}
+
+void remapFunction(ir::Function &F, const std::vector<uint32_t> &Map) {
+  remap(F.Location, Map);
+  for (ir::Block &B : F.Blocks)
+    for (ir::Instr &I : B.Instrs)
+      remap(I.Location, Map);
+}
+} // namespace
+
+void Linker::add(uint32_t Order, ir::Module Mod) {
+  std::lock_guard<std::mutex> G(M);
+  std::vector<uint32_t> Map;
+  Map.reserve(Mod.Files.size());
+  for (const std::string &F : Mod.Files) {
+    auto [It, New] = FileIds.try_emplace(F, static_cast<uint32_t>(Files.size()));
+    if (New)
+      Files.push_back(F);
+    Map.push_back(It->second);
+  }
+  ModuleFiles.emplace_back(Order, std::move(Mod.Files));
+  MainFiles.emplace_back(Order, std::move(Mod.MainFile));
+  for (uint32_t I = 0; I < Mod.Functions.size(); ++I) {
+    ir::Function &F = Mod.Functions[I];
+    Origin From{Order, I};
+    auto [It, New] = FunctionIds.try_emplace(
+        F.Symbol, static_cast<uint32_t>(Functions.size()));
+    if (!New && !(From < Functions[It->second].From))
+      continue; // inline and template code: an earlier TU's copy stays
+    remapFunction(F, Map);
+    if (New)
+      Functions.push_back({From, std::move(F)});
+    else
+      Functions[It->second] = {From, std::move(F)};
+  }
+  for (uint32_t I = 0; I < Mod.Classes.size(); ++I) {
+    ir::ClassInfo &C = Mod.Classes[I];
+    Origin From{Order, I};
+    auto [It, New] =
+        ClassIds.try_emplace(C.Name, static_cast<uint32_t>(Classes.size()));
+    if (New) {
+      remap(C.Location, Map);
+      Classes.push_back({From, std::move(C)});
+      continue;
+    }
+    // Facts merge across TUs; the location is the first TU's.
+    KeptClass &E = Classes[It->second];
+    bool Earlier = From < E.From;
+    C.HasGuardedFields |= E.C.HasGuardedFields;
+    C.IsCapability |= E.C.IsCapability;
+    C.MarkedThreadSafe |= E.C.MarkedThreadSafe;
+    E.C.HasGuardedFields = C.HasGuardedFields;
+    E.C.IsCapability = C.IsCapability;
+    E.C.MarkedThreadSafe = C.MarkedThreadSafe;
+    if (Earlier) {
+      remap(C.Location, Map);
+      E = {From, std::move(C)};
+    }
+  }
+}
+
+LinkedProgram Linker::finish() {
+  std::lock_guard<std::mutex> G(M);
+  LinkedProgram P;
+  // Files numbered as a merge in main-file order numbers them.
+  std::sort(ModuleFiles.begin(), ModuleFiles.end(),
+            [](const auto &A, const auto &B) { return A.first < B.first; });
+  llvm::StringMap<uint32_t> FinalIds;
+  for (const auto &[Order, Names] : ModuleFiles)
+    for (const std::string &F : Names)
+      if (FinalIds.try_emplace(F, static_cast<uint32_t>(P.Files.size())).second)
+        P.Files.push_back(F);
+  std::vector<uint32_t> Map(Files.size());
+  for (uint32_t I = 0; I < Files.size(); ++I)
+    Map[I] = FinalIds.lookup(Files[I]);
+
+  std::stable_sort(Functions.begin(), Functions.end(),
+                   [](const KeptFunction &A, const KeptFunction &B) {
+                     return A.From < B.From;
+                   });
+  P.Functions.reserve(Functions.size());
+  for (KeptFunction &K : Functions) {
+    remapFunction(K.F, Map);
+    P.Functions.push_back(std::move(K.F));
+  }
+  std::stable_sort(Classes.begin(), Classes.end(),
+                   [](const KeptClass &A, const KeptClass &B) {
+                     return A.From < B.From;
+                   });
+  for (KeptClass &K : Classes) {
+    remap(K.C.Location, Map);
+    P.Classes.push_back(std::move(K.C));
+  }
+  std::sort(MainFiles.begin(), MainFiles.end());
+  for (auto &[Order, Name] : MainFiles)
+    P.MainFiles.push_back(std::move(Name));
+
+  Files.clear();
+  FileIds.clear();
+  ModuleFiles.clear();
+  MainFiles.clear();
+  Functions.clear();
+  FunctionIds.clear();
+  Classes.clear();
+  ClassIds.clear();
+  return P;
+}
+
+} // namespace racer::driver

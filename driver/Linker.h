@@ -1,0 +1,83 @@
+//===- Linker.h - Merging TU modules by symbol, as they arrive -*- C++ -*-===//
+//
+// Why: most functions a C++ TU lowers are inline or template code from
+// headers that every other TU lowers too (rocksdb: 477,122 lowered, 15,412
+// after linking). Keeping every TU's module until all are parsed makes the
+// scan's memory grow with the number of TUs; merging each module as soon as
+// its worker finishes, and dropping the copies, keeps it near the size of
+// the linked program.
+//
+// The result does not depend on arrival order: each module comes with its
+// position in main-file order, a symbol keeps the definition of the first
+// module in that order, and finish() numbers files and orders functions and
+// classes as if the modules had been merged in that order.
+//
+//   Linker L;
+//   L.add(3, std::move(ModuleOfFourthTU));   // from any thread, any order
+//   LinkedProgram P = L.finish();
+//===----------------------------------------------------------------------===//
+#ifndef RACER_DRIVER_LINKER_H
+#define RACER_DRIVER_LINKER_H
+
+#include "summarize/ir/IR.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace racer::driver {
+
+/// The linked program: every TU's module merged by symbol.
+struct LinkedProgram {
+  std::vector<std::string> Files; ///< ir::Loc::File indexes this
+  std::vector<ir::Function> Functions;
+  std::vector<ir::ClassInfo> Classes;
+  /// The modules' main files, in main-file order.
+  std::vector<std::string> MainFiles;
+};
+
+class Linker {
+public:
+  /// Merges \p M, the module at position \p Order in main-file order.
+  /// Thread-safe.
+  void add(uint32_t Order, ir::Module M);
+  /// The program; the linker is empty afterwards.
+  LinkedProgram finish();
+
+private:
+  /// Where a kept definition came from: its module's position, and its
+  /// index among that module's functions (or classes).
+  struct Origin {
+    uint32_t Order = 0;
+    uint32_t Index = 0;
+    friend bool operator<(const Origin &A, const Origin &B) {
+      return A.Order != B.Order ? A.Order < B.Order : A.Index < B.Index;
+    }
+  };
+  struct KeptFunction {
+    Origin From;
+    ir::Function F; ///< Locs index the arrival-order file table
+  };
+  struct KeptClass {
+    Origin From;
+    ir::ClassInfo C;
+  };
+
+  std::mutex M;
+  /// Files in order of arrival, and each module's files (for finish()).
+  std::vector<std::string> Files;
+  llvm::StringMap<uint32_t> FileIds;
+  std::vector<std::pair<uint32_t, std::vector<std::string>>> ModuleFiles;
+  std::vector<std::pair<uint32_t, std::string>> MainFiles;
+  std::vector<KeptFunction> Functions;
+  llvm::StringMap<uint32_t> FunctionIds; ///< symbol -> index in Functions
+  std::vector<KeptClass> Classes;
+  llvm::StringMap<uint32_t> ClassIds;
+};
+
+} // namespace racer::driver
+
+#endif
