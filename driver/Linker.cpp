@@ -18,7 +18,8 @@ void remapFunction(ir::Function &F, const std::vector<uint32_t> &Map) {
 }
 } // namespace
 
-void Linker::add(uint32_t Order, ir::Module Mod) {
+void Linker::add(uint32_t Seq, ir::Module Mod) {
+  const ModuleKey Key{ir::Symbol(Mod.MainFile), Seq};
   std::lock_guard<std::mutex> G(M);
   std::vector<uint32_t> Map;
   Map.reserve(Mod.Files.size());
@@ -28,11 +29,10 @@ void Linker::add(uint32_t Order, ir::Module Mod) {
       Files.push_back(F);
     Map.push_back(It->second);
   }
-  ModuleFiles.emplace_back(Order, std::move(Mod.Files));
-  MainFiles.emplace_back(Order, std::move(Mod.MainFile));
+  ModuleFiles.emplace_back(Key, std::move(Mod.Files));
   for (uint32_t I = 0; I < Mod.Functions.size(); ++I) {
     ir::Function &F = Mod.Functions[I];
-    Origin From{Order, I};
+    Origin From{Key, I};
     auto [It, New] = FunctionIds.try_emplace(
         F.Symbol, static_cast<uint32_t>(Functions.size()));
     if (!New && !(From < Functions[It->second].From))
@@ -45,7 +45,7 @@ void Linker::add(uint32_t Order, ir::Module Mod) {
   }
   for (uint32_t I = 0; I < Mod.Classes.size(); ++I) {
     ir::ClassInfo &C = Mod.Classes[I];
-    Origin From{Order, I};
+    Origin From{Key, I};
     auto [It, New] =
         ClassIds.try_emplace(C.Name, static_cast<uint32_t>(Classes.size()));
     if (New) {
@@ -76,10 +76,12 @@ LinkedProgram Linker::finish() {
   std::sort(ModuleFiles.begin(), ModuleFiles.end(),
             [](const auto &A, const auto &B) { return A.first < B.first; });
   llvm::StringMap<uint32_t> FinalIds;
-  for (const auto &[Order, Names] : ModuleFiles)
+  for (const auto &[Key, Names] : ModuleFiles) {
+    P.MainFiles.push_back(Key.MainFile.str());
     for (const std::string &F : Names)
       if (FinalIds.try_emplace(F, static_cast<uint32_t>(P.Files.size())).second)
         P.Files.push_back(F);
+  }
   std::vector<uint32_t> Map(Files.size());
   for (uint32_t I = 0; I < Files.size(); ++I)
     Map[I] = FinalIds.lookup(Files[I]);
@@ -101,14 +103,10 @@ LinkedProgram Linker::finish() {
     remap(K.C.Location, Map);
     P.Classes.push_back(std::move(K.C));
   }
-  std::sort(MainFiles.begin(), MainFiles.end());
-  for (auto &[Order, Name] : MainFiles)
-    P.MainFiles.push_back(std::move(Name));
 
   Files.clear();
   FileIds.clear();
   ModuleFiles.clear();
-  MainFiles.clear();
   Functions.clear();
   FunctionIds.clear();
   Classes.clear();

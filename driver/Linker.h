@@ -7,13 +7,14 @@
 // its worker finishes, and dropping the copies, keeps it near the size of
 // the linked program.
 //
-// The result does not depend on arrival order: each module comes with its
-// position in main-file order, a symbol keeps the definition of the first
-// module in that order, and finish() numbers files and orders functions and
-// classes as if the modules had been merged in that order.
+// The result does not depend on arrival order: modules are ordered by main
+// file (then by the sequence number each comes with, for a TU listed
+// twice), a symbol keeps the definition of the first module in that order,
+// and finish() numbers files and orders functions and classes as if the
+// modules had been merged in that order.
 //
 //   Linker L;
-//   L.add(3, std::move(ModuleOfFourthTU));   // from any thread, any order
+//   L.add(3, std::move(Module));   // from any thread, in any order
 //   LinkedProgram P = L.finish();
 //===----------------------------------------------------------------------===//
 #ifndef RACER_DRIVER_LINKER_H
@@ -41,20 +42,31 @@ struct LinkedProgram {
 
 class Linker {
 public:
-  /// Merges \p M, the module at position \p Order in main-file order.
-  /// Thread-safe.
-  void add(uint32_t Order, ir::Module M);
+  /// Merges \p M; \p Seq orders modules with the same main file. Thread-safe.
+  void add(uint32_t Seq, ir::Module M);
   /// The program; the linker is empty afterwards.
   LinkedProgram finish();
 
 private:
-  /// Where a kept definition came from: its module's position, and its
-  /// index among that module's functions (or classes).
+  /// Where a module sits in main-file order.
+  struct ModuleKey {
+    ir::Symbol MainFile; ///< compared by contents
+    uint32_t Seq = 0;
+    friend bool operator<(const ModuleKey &A, const ModuleKey &B) {
+      if (A.MainFile != B.MainFile)
+        return A.MainFile < B.MainFile;
+      return A.Seq < B.Seq;
+    }
+  };
+  /// Where a kept definition came from: its module, and its index among that
+  /// module's functions (or classes).
   struct Origin {
-    uint32_t Order = 0;
+    ModuleKey Module;
     uint32_t Index = 0;
     friend bool operator<(const Origin &A, const Origin &B) {
-      return A.Order != B.Order ? A.Order < B.Order : A.Index < B.Index;
+      if (A.Module < B.Module || B.Module < A.Module)
+        return A.Module < B.Module;
+      return A.Index < B.Index;
     }
   };
   struct KeptFunction {
@@ -70,8 +82,7 @@ private:
   /// Files in order of arrival, and each module's files (for finish()).
   std::vector<std::string> Files;
   llvm::StringMap<uint32_t> FileIds;
-  std::vector<std::pair<uint32_t, std::vector<std::string>>> ModuleFiles;
-  std::vector<std::pair<uint32_t, std::string>> MainFiles;
+  std::vector<std::pair<ModuleKey, std::vector<std::string>>> ModuleFiles;
   std::vector<KeptFunction> Functions;
   llvm::StringMap<uint32_t> FunctionIds; ///< symbol -> index in Functions
   std::vector<KeptClass> Classes;

@@ -6,7 +6,9 @@
 #include "summarize/Summarizer.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -67,6 +69,27 @@ void sortByMainFile(std::vector<frontend::TUJob> &Jobs) {
 }
 } // namespace
 
+namespace {
+/// Job indexes by decreasing main-file size (ties in job order).
+std::vector<size_t> largestFirst(const std::vector<frontend::TUJob> &Jobs) {
+  std::vector<uint64_t> Size(Jobs.size(), 0);
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    llvm::SmallString<256> P(Jobs[I].File);
+    if (!llvm::sys::path::is_absolute(P) && !Jobs[I].Directory.empty()) {
+      P = Jobs[I].Directory;
+      llvm::sys::path::append(P, Jobs[I].File);
+    }
+    llvm::sys::fs::file_size(P, Size[I]);
+  }
+  std::vector<size_t> Order(Jobs.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](size_t A, size_t B) { return Size[A] > Size[B]; });
+  return Order;
+}
+} // namespace
+
 std::vector<frontend::TUJob> selectShard(std::vector<frontend::TUJob> Jobs,
                                          unsigned Index, unsigned Count) {
   sortByMainFile(Jobs);
@@ -105,36 +128,45 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
     Link->add(static_cast<uint32_t>(I), std::move(M));
     M = ir::Module();
   };
+  auto mapOne = [&](size_t I) {
+    if (Cache) {
+      auto R0 = std::chrono::steady_clock::now();
+      std::optional<ir::Module> M = Cache->lookup(Jobs[I]);
+      ReadSeconds[I] = secondsSince(R0);
+      if (M) {
+        Results[I].Ok = true;
+        Results[I].Module = std::move(*M);
+        handOver(I);
+        return;
+      }
+    }
+    Results[I] = frontend::analyzeTU(Jobs[I], Opts);
+    if (Results[I].Ok) {
+      if (Cache) {
+        auto W0 = std::chrono::steady_clock::now();
+        Cache->store(Jobs[I], Results[I].Module);
+        WriteSeconds[I] = secondsSince(W0);
+      }
+      handOver(I);
+      return;
+    }
+    std::lock_guard<std::mutex> G(ErrsMutex);
+    Errs << "racecar: error: could not analyse '" << Jobs[I].File
+         << "'; skipping it\n"
+         << Results[I].Diagnostics;
+    Errs.flush();
+  };
+  // Largest TUs first (by main-file size), from one shared queue: a big TU
+  // started last would leave the other workers idle at the end.
+  std::vector<size_t> Queue = largestFirst(Jobs);
+  std::atomic<size_t> Next{0};
+  const int Workers = std::max(1, Arena.max_concurrency());
   Arena.execute([&] {
     tbb::parallel_for(
-        size_t(0), Jobs.size(),
-        [&](size_t I) {
-          if (Cache) {
-            auto R0 = std::chrono::steady_clock::now();
-            std::optional<ir::Module> M = Cache->lookup(Jobs[I]);
-            ReadSeconds[I] = secondsSince(R0);
-            if (M) {
-              Results[I].Ok = true;
-              Results[I].Module = std::move(*M);
-              handOver(I);
-              return;
-            }
-          }
-          Results[I] = frontend::analyzeTU(Jobs[I], Opts);
-          if (Results[I].Ok) {
-            if (Cache) {
-              auto W0 = std::chrono::steady_clock::now();
-              Cache->store(Jobs[I], Results[I].Module);
-              WriteSeconds[I] = secondsSince(W0);
-            }
-            handOver(I);
-            return;
-          }
-          std::lock_guard<std::mutex> G(ErrsMutex);
-          Errs << "racecar: error: could not analyse '" << Jobs[I].File
-               << "'; skipping it\n"
-               << Results[I].Diagnostics;
-          Errs.flush();
+        0, Workers,
+        [&](int) {
+          for (size_t K; (K = Next.fetch_add(1)) < Queue.size();)
+            mapOne(Queue[K]);
         },
         tbb::simple_partitioner());
   });
@@ -170,11 +202,7 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
 }
 
 ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats St) {
-  // Merged shards arrive in any order: restore main-file order.
-  std::stable_sort(Map.Modules.begin(), Map.Modules.end(),
-                   [](const ir::Module &A, const ir::Module &B) {
-                     return A.MainFile < B.MainFile;
-                   });
+  // Merged shards arrive in any order; the linker restores main-file order.
   auto T1 = std::chrono::steady_clock::now();
   LinkedProgram Program = linkModules(std::move(Map.Modules));
   St.LinkSeconds = secondsSince(T1);

@@ -357,22 +357,31 @@ int runSummarize(const SplitArgs &Args) {
 }
 
 int runMerge() {
-  driver::MapResult Map;
+  // Each bundle's modules are linked as it is read (duplicates dropped at
+  // once), so memory holds one bundle plus the linked program.
+  driver::Linker Link;
+  std::vector<std::string> FailedTUs;
+  uint32_t Seq = 0;
+  driver::PhaseStats St;
   for (const std::string &In : Inputs) {
     Expected<serialize::Bundle> B = serialize::readBundle(In);
     if (!B) {
       errs() << "racecar: error: " << toString(B.takeError()) << "\n";
       return ExitUsage;
     }
-    for (serialize::TUFile &F : B->TUs)
-      Map.Modules.push_back(std::move(F.Module));
+    for (serialize::TUFile &F : B->TUs) {
+      if (F.Module.MainFile.empty())
+        F.Module.MainFile = F.MainFile;
+      St.FunctionsLowered += static_cast<unsigned>(F.Module.Functions.size());
+      Link.add(Seq++, std::move(F.Module));
+    }
     for (std::string &F : B->FailedTUs)
-      Map.FailedTUs.push_back(std::move(F));
+      FailedTUs.push_back(std::move(F));
   }
-  driver::PhaseStats St;
-  St.TUs = static_cast<unsigned>(Map.Modules.size() + Map.FailedTUs.size());
-  St.TUsFailed = static_cast<unsigned>(Map.FailedTUs.size());
-  return emitReports(driver::runReduce(std::move(Map), Jobs, St));
+  St.TUs = static_cast<unsigned>(Seq + FailedTUs.size());
+  St.TUsFailed = static_cast<unsigned>(FailedTUs.size());
+  return emitReports(driver::reduceLinked(Link.finish(), std::move(FailedTUs),
+                                          Jobs, St));
 }
 
 int runNinja(const SplitArgs &Args) {
