@@ -32,6 +32,11 @@ void Linker::add(uint32_t Seq, ir::Module Mod) {
   ModuleFiles.emplace_back(Key, std::move(Mod.Files));
   for (uint32_t I = 0; I < Mod.Functions.size(); ++I) {
     ir::Function &F = Mod.Functions[I];
+    // A database may hold several programs (a server, its CLI, a benchmark),
+    // each with its own main: keep every one, as a root of its own. Nothing
+    // calls main, so its symbol links nothing.
+    if (F.Kind == ir::FunctionKind::Free && F.Name == "main")
+      F.Symbol = F.Symbol + " in " + Key.MainFile.str();
     Origin From{Key, I};
     auto [It, New] = FunctionIds.try_emplace(
         F.Symbol, static_cast<uint32_t>(Functions.size()));
