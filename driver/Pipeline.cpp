@@ -249,16 +249,20 @@ ScanResult reduceLinked(LinkedProgram Program,
 
 namespace {
 /// ResultCache's digest of a scan of \p Jobs (sorted by main file), or
-/// nullopt if some TU has no valid cache entry.
-std::optional<std::string> scanDigest(SummaryCache &Cache,
-                                      const std::vector<frontend::TUJob> &Jobs,
-                                      unsigned Threads) {
-  std::vector<std::optional<std::string>> Ids(Jobs.size());
+/// nullopt if some TU has no valid cache entry. \p Ids holds one identity
+/// per job (SummaryCache::probe); only the missing ones are probed, so the
+/// digest after a scan reads just the entries that scan wrote.
+std::optional<std::string>
+scanDigest(SummaryCache &Cache, const std::vector<frontend::TUJob> &Jobs,
+           std::vector<std::optional<std::string>> &Ids, unsigned Threads) {
+  Ids.resize(Jobs.size());
   tbb::task_arena Arena(Threads == 0 ? tbb::task_arena::automatic
                                      : static_cast<int>(Threads));
   Arena.execute([&] {
-    tbb::parallel_for(size_t(0), Jobs.size(),
-                      [&](size_t I) { Ids[I] = Cache.probe(Jobs[I]); });
+    tbb::parallel_for(size_t(0), Jobs.size(), [&](size_t I) {
+      if (!Ids[I])
+        Ids[I] = Cache.probe(Jobs[I]);
+    });
   });
   std::vector<std::string> All;
   All.reserve(Jobs.size());
@@ -279,9 +283,10 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
   if (!Cache)
     Results = nullptr;
   sortByMainFile(Jobs);
+  std::vector<std::optional<std::string>> Ids;
   if (Results) {
     auto T0 = std::chrono::steady_clock::now();
-    if (std::optional<std::string> D = scanDigest(*Cache, Jobs, Threads))
+    if (std::optional<std::string> D = scanDigest(*Cache, Jobs, Ids, Threads))
       if (std::optional<std::vector<report::Report>> Reports =
               Results->load(*D)) {
         ScanResult R;
@@ -307,7 +312,8 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
   ScanResult R = reduceLinked(std::move(Program), std::move(Map.FailedTUs),
                               Threads, St);
   if (Results && R.FailedTUs.empty())
-    if (std::optional<std::string> D = scanDigest(*Cache, Scanned, Threads))
+    if (std::optional<std::string> D =
+            scanDigest(*Cache, Scanned, Ids, Threads))
       Results->store(*D, R.Reports);
   return R;
 }

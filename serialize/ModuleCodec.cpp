@@ -865,16 +865,10 @@ llvm::Expected<std::vector<uint8_t>> tryEncode(const TUFile &F,
 /// Checks header, checksum and zstd frame, and decompresses the message
 /// into word-aligned storage (Cap'n Proto reads it in place).
 llvm::Expected<kj::Array<capnp::word>> unframe(llvm::ArrayRef<uint8_t> Bytes) {
-  llvm::Expected<FileHeader> H = peekHeader(Bytes);
+  llvm::Expected<FileHeader> H = verifyChecksum(Bytes);
   if (!H)
     return H.takeError();
   llvm::ArrayRef<uint8_t> Payload = Bytes.drop_front(HeaderSize);
-  uint64_t Sum = llvm::xxh3_64bits(Payload);
-  if (Sum != H->Checksum)
-    return corrupt("checksum mismatch (stored " +
-                   llvm::Twine::utohexstr(H->Checksum) + ", computed " +
-                   llvm::Twine::utohexstr(Sum) +
-                   "): the file is truncated or damaged");
 
   // The payload must be exactly one zstd frame of the announced size.
   unsigned long long Content =
