@@ -3,6 +3,7 @@
 #include "driver/ResultCache.h"
 #include "driver/SummaryCache.h"
 #include "report/ReportCollector.h"
+#include "summarize/ConflictFinder.h"
 #include "summarize/Summarizer.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -49,6 +50,50 @@ void summarizeInParallel(ProgramSummarizer &PS, tbb::task_arena &Arena) {
         Group.run([&Run, C] { Run(C); });
     Group.wait();
   });
+}
+
+/// Keeps one class's findings, to be deduplicated as one group.
+class GroupBuffer final : public FindingSink {
+public:
+  void handleRace(const RaceFinding &F) override { Findings.push_back(F); }
+  void takeRace(RaceFinding &&F) override {
+    Findings.push_back(std::move(F));
+  }
+  std::vector<RaceFinding> Findings;
+};
+
+/// findConflicts, with the classes checked in parallel: each class's
+/// findings are deduplicated as soon as the class is done, so only the kept
+/// reports accumulate. Then races between threads, on this thread.
+ConflictStats findConflictsInParallel(const std::vector<ir::Function> &Fns,
+                                      const ProgramSummarizer &PS,
+                                      const std::vector<ir::ClassInfo> &Classes,
+                                      report::ReportCollector &Collector,
+                                      tbb::task_arena &Arena) {
+  ConflictStats Stats;
+  const std::vector<ClassCheck> Plan =
+      planClassChecks(Fns, PS.summaries(), Classes, Stats);
+  std::vector<std::vector<ir::Loc>> Reported(Plan.size());
+  std::atomic<unsigned> Findings{0};
+  Arena.execute([&] {
+    tbb::parallel_for(size_t(0), Plan.size(), [&](size_t I) {
+      GroupBuffer Buffer;
+      Findings += findClassConflicts(Plan[I], Fns, PS.summaries(), Buffer,
+                                     Reported[I]);
+      if (!Buffer.Findings.empty())
+        Collector.addGroup(std::move(Buffer.Findings));
+    });
+  });
+  Stats.Findings = Findings;
+  std::vector<ir::Loc> All;
+  for (std::vector<ir::Loc> &R : Reported) {
+    All.insert(All.end(), R.begin(), R.end());
+    std::vector<ir::Loc>().swap(R);
+  }
+  sortUnique(All);
+  Stats.Threads =
+      findThreadRaces(Fns, PS.summaries(), PS.graph(), All, Collector);
+  return Stats;
 }
 
 } // namespace
@@ -235,8 +280,8 @@ ScanResult reduceLinked(LinkedProgram Program,
 
   auto T3 = std::chrono::steady_clock::now();
   report::ReportCollector Collector(Program.Files);
-  St.Conflicts = findConflicts(Program.Functions, PS.summaries(),
-                               Program.Classes, Collector, &PS.graph());
+  St.Conflicts = findConflictsInParallel(Program.Functions, PS,
+                                         Program.Classes, Collector, Arena);
   St.ConflictSeconds = secondsSince(T3);
 
   auto T4 = std::chrono::steady_clock::now();

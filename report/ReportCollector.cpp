@@ -269,14 +269,10 @@ unsigned ReportCollector::numFindings() const {
   return Findings.size();
 }
 
-std::vector<Report> ReportCollector::takeReports() {
-  std::vector<RaceFinding> Taken;
-  {
-    std::lock_guard<std::mutex> G(Mu);
-    Taken.swap(Findings);
-  }
-  Stats = ReportStats();
-  Stats.Findings = Taken.size();
+std::vector<Report>
+ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
+                        ReportStats &Stats) const {
+  Stats.Findings += Taken.size();
 
   // Word lazily: the primary sort keys and both dedup keys need only the
   // class, functions, path and locations. Full reports are built for the
@@ -391,18 +387,59 @@ std::vector<Report> ReportCollector::takeReports() {
     Paths.insert(P);
     Kept.push_back(I);
   }
-  for (uint32_t I : Kept)
-    word(I);
-
-  std::stable_sort(Kept.begin(), Kept.end(), [&](uint32_t A, uint32_t B) {
-    const Report &X = Worded[A]->R, &Y = Worded[B]->R;
-    return std::tie(X.Loc.File, X.Loc.Line, X.Loc.Col, X.RuleId, X.Message) <
-           std::tie(Y.Loc.File, Y.Loc.Line, Y.Loc.Col, Y.RuleId, Y.Message);
-  });
   std::vector<Report> Out;
   Out.reserve(Kept.size());
   for (uint32_t I : Kept)
-    Out.push_back(std::move(Worded[I]->R));
+    Out.push_back(std::move(word(I).R));
+  return Out;
+}
+
+void ReportCollector::addGroup(std::vector<RaceFinding> Group) {
+  ReportStats GroupStats;
+  std::vector<Report> Kept = reduce(Group, GroupStats);
+  std::vector<RaceFinding>().swap(Group);
+  std::lock_guard<std::mutex> G(Mu);
+  addPending(GroupStats);
+  for (uint32_t I = 0; I < Kept.size(); ++I)
+    Reduced.push_back({std::move(Kept[I]), I});
+}
+
+void ReportCollector::addPending(const ReportStats &S) {
+  Pending.Findings += S.Findings;
+  Pending.DroppedSameSite += S.DroppedSameSite;
+  Pending.DroppedSamePath += S.DroppedSamePath;
+}
+
+std::vector<Report> ReportCollector::takeReports() {
+  std::vector<RaceFinding> Taken;
+  std::vector<ReducedReport> All;
+  {
+    std::lock_guard<std::mutex> G(Mu);
+    Taken.swap(Findings);
+    All.swap(Reduced);
+    Stats = Pending;
+    Pending = ReportStats();
+  }
+  std::vector<Report> Kept = reduce(Taken, Stats);
+  std::vector<RaceFinding>().swap(Taken);
+  All.reserve(All.size() + Kept.size());
+  for (uint32_t I = 0; I < Kept.size(); ++I)
+    All.push_back({std::move(Kept[I]), I});
+
+  // A group holds whole classes, and reduce() keeps its reports in class
+  // order (step 1): (Class, Seq) restores that order across groups.
+  std::sort(All.begin(), All.end(),
+            [](const ReducedReport &A, const ReducedReport &B) {
+              const Report &X = A.R, &Y = B.R;
+              return std::tie(X.Loc.File, X.Loc.Line, X.Loc.Col, X.RuleId,
+                              X.Message, X.Class, A.Seq) <
+                     std::tie(Y.Loc.File, Y.Loc.Line, Y.Loc.Col, Y.RuleId,
+                              Y.Message, Y.Class, B.Seq);
+            });
+  std::vector<Report> Out;
+  Out.reserve(All.size());
+  for (ReducedReport &E : All)
+    Out.push_back(std::move(E.R));
   Stats.Reports = Out.size();
   return Out;
 }

@@ -80,19 +80,41 @@ public:
   void handleRace(const RaceFinding &F) override;
   void takeRace(RaceFinding &&F) override;
 
-  /// Words, dedups and orders all findings received so far and clears them.
+  /// Words and dedups \p Group at once and keeps only the reports that
+  /// survive (steps 1-2), so a large program's findings need not all be held
+  /// until takeReports(). \p Group must hold every finding of each class it
+  /// names (both dedup keys include the class): no finding of those classes
+  /// may arrive in another group or through handleRace/takeRace. Thread-safe;
+  /// groups may be added concurrently and in any order.
+  void addGroup(std::vector<RaceFinding> Group);
+
+  /// Words, dedups and orders all findings received so far (groups and
+  /// single findings) and clears them.
   std::vector<Report> takeReports();
 
-  /// Findings received since the last takeReports().
+  /// Single findings received since the last takeReports() (not groups).
   unsigned numFindings() const;
   /// Counters of the last takeReports().
   const ReportStats &stats() const { return Stats; }
 
 private:
+  /// A report kept by dedup, with its position in its group's step-1 order.
+  struct ReducedReport {
+    Report R;
+    uint32_t Seq;
+  };
+  /// Steps 1-2 on \p Taken: the kept reports in step-1 order; adds to
+  /// \p Stats (all but Reports).
+  std::vector<Report> reduce(const std::vector<RaceFinding> &Taken,
+                             ReportStats &Stats) const;
+  void addPending(const ReportStats &S); ///< Mu held
+
   const std::vector<std::string> &Files;
   mutable std::mutex Mu;
-  std::vector<RaceFinding> Findings;
-  ReportStats Stats;
+  std::vector<RaceFinding> Findings; ///< single findings, not reduced yet
+  std::vector<ReducedReport> Reduced; ///< kept reports of added groups
+  ReportStats Pending; ///< counters of the groups added since takeReports()
+  ReportStats Stats;   ///< counters of the last takeReports()
 };
 
 } // namespace racer::report

@@ -24,6 +24,7 @@
 #include "summarize/Summary.h"
 #include "summarize/ir/IR.h"
 
+#include <string>
 #include <vector>
 
 namespace racer {
@@ -35,9 +36,37 @@ struct ConflictStats {
   ThreadRaceStats Threads;       ///< the thread-origin analysis
 };
 
-/// \p Summaries[i] is the summary of \p Functions[i]. Findings go to \p Sink.
-/// With \p Graph (the functions' call graph), races between threads are
-/// found too; an access the class analysis reported is not reported again.
+/// One class to check and its non-private methods: the unit of work of the
+/// class analysis. Classes are independent of each other, so a driver may
+/// check them in any order or in parallel.
+struct ClassCheck {
+  std::string Name;             ///< qualified class name
+  std::vector<uint32_t> Methods; ///< indexes into Functions, ascending
+};
+
+/// The classes with evidence of concurrent use that have reportable methods,
+/// sorted by name; counts checked and skipped classes into \p Stats.
+std::vector<ClassCheck>
+planClassChecks(const std::vector<ir::Function> &Functions,
+                const std::vector<FunctionSummary> &Summaries,
+                const std::vector<ir::ClassInfo> &Classes,
+                ConflictStats &Stats);
+
+/// Pairs the accesses of one class's methods; findings go to \p Sink in a
+/// deterministic order. Appends the innermost location of every reported
+/// access to \p Reported. Returns the number of findings.
+unsigned findClassConflicts(const ClassCheck &Class,
+                            const std::vector<ir::Function> &Functions,
+                            const std::vector<FunctionSummary> &Summaries,
+                            FindingSink &Sink, std::vector<ir::Loc> &Reported);
+
+/// Sorts \p Locs and drops duplicates (findThreadRaces' AlreadyReported).
+void sortUnique(std::vector<ir::Loc> &Locs);
+
+/// All of it, on the calling thread: planClassChecks, findClassConflicts for
+/// every class, then (with \p Graph, the functions' call graph) races
+/// between threads, where an access the class analysis reported is not
+/// reported again. \p Summaries[i] is the summary of \p Functions[i].
 ConflictStats findConflicts(const std::vector<ir::Function> &Functions,
                             const std::vector<FunctionSummary> &Summaries,
                             const std::vector<ir::ClassInfo> &Classes,

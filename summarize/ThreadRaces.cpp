@@ -56,7 +56,7 @@ class RootAnalysis {
 public:
   RootAnalysis(const std::vector<ir::Function> &Functions,
                const std::vector<FunctionSummary> &Summaries,
-               const CallGraph &Graph, const std::set<ir::Loc> &Skip,
+               const CallGraph &Graph, llvm::ArrayRef<ir::Loc> Skip,
                FindingSink &Sink)
       : Functions(Functions), Summaries(Summaries), Graph(Graph), Skip(Skip),
         Sink(Sink) {}
@@ -75,7 +75,7 @@ private:
   const std::vector<ir::Function> &Functions;
   const std::vector<FunctionSummary> &Summaries;
   const CallGraph &Graph;
-  const std::set<ir::Loc> &Skip;
+  llvm::ArrayRef<ir::Loc> Skip; ///< sorted
   FindingSink &Sink;
 
   std::vector<Origin> Origins;
@@ -217,7 +217,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
     Guard.add(Accesses[I].Snap, Accesses[I].Origin, LockScope::Program);
   for (uint32_t XI : Group) {
     const OriginAccess &X = Accesses[XI];
-    if (Skip.count(X.Snap.Location))
+    if (std::binary_search(Skip.begin(), Skip.end(), X.Snap.Location))
       continue;
     bool HoldsGuard = Guard.heldBy(X.Snap);
     const OriginAccess *Best = nullptr;
@@ -288,7 +288,7 @@ void RootAnalysis::run(uint32_t Root, ThreadRaceStats &Stats) {
 ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
                                 const std::vector<FunctionSummary> &Summaries,
                                 const CallGraph &Graph,
-                                const std::set<ir::Loc> &AlreadyReported,
+                                llvm::ArrayRef<ir::Loc> AlreadyReported,
                                 FindingSink &Sink) {
   ThreadRaceStats Stats;
   // Thread entries are origins of their own, never roots.

@@ -30,7 +30,8 @@
 #include "summarize/FindingSink.h"
 #include "summarize/Summary.h"
 
-#include <set>
+#include "llvm/ADT/ArrayRef.h"
+
 #include <vector>
 
 namespace racer {
@@ -43,11 +44,11 @@ struct ThreadRaceStats {
 
 /// \p Summaries[i] is the summary of \p Functions[i]; \p Graph their call
 /// graph. Accesses located in \p AlreadyReported (innermost locations that
-/// the class-based analysis reported) are not reported again.
+/// the class-based analysis reported; sorted) are not reported again.
 ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
                                 const std::vector<FunctionSummary> &Summaries,
                                 const CallGraph &Graph,
-                                const std::set<ir::Loc> &AlreadyReported,
+                                llvm::ArrayRef<ir::Loc> AlreadyReported,
                                 FindingSink &Sink);
 
 } // namespace racer

@@ -5,6 +5,7 @@
 #include "test/unit/report/ReportTestUtil.h"
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <thread>
 
@@ -369,6 +370,79 @@ TEST(ReportCollectorTest, EmptyCollector) {
   EXPECT_TRUE(C.takeReports().empty());
   EXPECT_EQ(C.stats().Findings, 0u);
   EXPECT_EQ(C.stats().Reports, 0u);
+}
+
+} // namespace
+
+namespace {
+
+/// \p Fs split into one group per class, the last class left as single
+/// findings.
+void addByClass(ReportCollector &C, const std::vector<RaceFinding> &Fs) {
+  std::map<std::string, std::vector<RaceFinding>> ByClass;
+  for (const RaceFinding &F : Fs)
+    ByClass[F.Class].push_back(F);
+  ASSERT_GT(ByClass.size(), 1u);
+  auto Last = std::prev(ByClass.end());
+  for (auto It = ByClass.begin(); It != Last; ++It)
+    C.addGroup(It->second);
+  for (const RaceFinding &F : Last->second)
+    C.handleRace(F);
+}
+
+TEST(ReportCollectorTest, GroupsPerClassEqualSingleFindings) {
+  std::vector<RaceFinding> Fs = manyFindings();
+  // Two more classes, with a line that has a report in both (ties in the
+  // final order fall back to class order).
+  for (const char *Cls : {"Zeta", "Alpha"}) {
+    RaceFinding F = directWrite();
+    F.Class = Cls;
+    Fs.push_back(F);
+    F.Reported.Function = std::string(Cls) + "::other";
+    Fs.push_back(F);
+  }
+  ReportCollector Single(Files);
+  for (const RaceFinding &F : Fs)
+    Single.handleRace(F);
+  const std::string Expected = asJson(Single.takeReports());
+  const ReportStats Want = Single.stats();
+  ASSERT_GT(Want.DroppedSameSite + Want.DroppedSamePath, 0u);
+
+  std::mt19937 Rng(7);
+  for (int I = 0; I < 5; ++I) {
+    std::shuffle(Fs.begin(), Fs.end(), Rng);
+    ReportCollector Grouped(Files);
+    addByClass(Grouped, Fs);
+    EXPECT_GT(Grouped.numFindings(), 0u); // the last class, as singles
+    EXPECT_EQ(asJson(Grouped.takeReports()), Expected) << "shuffle " << I;
+    EXPECT_EQ(Grouped.stats().Findings, Want.Findings);
+    EXPECT_EQ(Grouped.stats().Reports, Want.Reports);
+    EXPECT_EQ(Grouped.stats().DroppedSameSite, Want.DroppedSameSite);
+    EXPECT_EQ(Grouped.stats().DroppedSamePath, Want.DroppedSamePath);
+    // Nothing is left for the next call.
+    EXPECT_TRUE(Grouped.takeReports().empty());
+  }
+}
+
+TEST(ReportCollectorTest, ConcurrentGroups) {
+  std::vector<RaceFinding> Fs = manyFindings();
+  const std::string Expected = asJson(collect(Fs));
+  std::map<std::string, std::vector<RaceFinding>> ByClass;
+  for (const RaceFinding &F : Fs)
+    ByClass[F.Class].push_back(F);
+  std::vector<std::vector<RaceFinding>> Groups;
+  for (auto &[Class, G] : ByClass)
+    Groups.push_back(G);
+  ReportCollector C(Files);
+  std::vector<std::thread> Threads;
+  for (unsigned T = 0; T < 3; ++T)
+    Threads.emplace_back([&, T] {
+      for (size_t I = T; I < Groups.size(); I += 3)
+        C.addGroup(Groups[I]);
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  EXPECT_EQ(asJson(C.takeReports()), Expected);
 }
 
 } // namespace
