@@ -30,8 +30,12 @@ double secondsSince(std::chrono::steady_clock::time_point Start) {
       .count();
 }
 
-/// Starts each SCC's summary as soon as every SCC it calls is done.
-void summarizeInParallel(ProgramSummarizer &PS, tbb::task_arena &Arena) {
+/// Starts each SCC's summary as soon as every SCC it calls is done, and
+/// frees the bodies of its functions once it is (nothing reads them again:
+/// callers read summaries), so the summaries fill memory the IR gave back.
+void summarizeInParallel(ProgramSummarizer &PS,
+                         std::vector<ir::Function> &Functions,
+                         tbb::task_arena &Arena) {
   const CallGraph &G = PS.graph();
   const size_t N = G.sccs().size();
   std::vector<std::atomic<uint32_t>> Pending(N);
@@ -40,6 +44,10 @@ void summarizeInParallel(ProgramSummarizer &PS, tbb::task_arena &Arena) {
   tbb::task_group Group;
   std::function<void(uint32_t)> Run = [&](uint32_t C) {
     PS.summarizeSCC(C);
+    for (uint32_t F : G.sccs()[C]) {
+      std::vector<ir::Block>().swap(Functions[F].Blocks);
+      std::vector<std::string>().swap(Functions[F].Locals);
+    }
     for (uint32_t Caller : G.callers()[C])
       if (Pending[Caller].fetch_sub(1, std::memory_order_acq_rel) == 1)
         Group.run([&Run, Caller] { Run(Caller); });
@@ -269,13 +277,9 @@ ScanResult reduceLinked(LinkedProgram Program,
   auto T2 = std::chrono::steady_clock::now();
   ProgramSummarizer PS(Program.Functions, /*ReleaseUnneeded=*/true);
   St.SCCs = static_cast<unsigned>(PS.graph().sccs().size());
-  summarizeInParallel(PS, Arena);
-  // The bodies are not needed past summarizing (conflicts and reports read
-  // names, kinds and summaries): free them before the phases that allocate.
-  for (ir::Function &F : Program.Functions) {
-    std::vector<ir::Block>().swap(F.Blocks);
-    std::vector<std::string>().swap(F.Locals);
-  }
+  // Frees the bodies as it goes: conflicts and reports read only names,
+  // kinds and summaries.
+  summarizeInParallel(PS, Program.Functions, Arena);
   St.SummarizeSeconds = secondsSince(T2);
 
   auto T3 = std::chrono::steady_clock::now();

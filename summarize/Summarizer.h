@@ -37,7 +37,9 @@ public:
 
   /// Summarizes every function of SCC \p C, iterating to a fixpoint (at most
   /// MaxRounds) if it is recursive. Precondition: all SCCs it calls are done.
-  /// Safe to call concurrently for different SCCs.
+  /// Safe to call concurrently for different SCCs. It reads the bodies of
+  /// C's members only, so once it returns the owner of the functions may
+  /// free those bodies (the driver does, to bound memory).
   void summarizeSCC(uint32_t C);
   /// All SCCs, bottom-up, on the calling thread.
   void summarizeAll();
