@@ -54,6 +54,7 @@ struct ClassShape {
   std::string Namespace; ///< proj::mod3
   std::vector<std::string> Fields; ///< qualified; Fields[0] is the mutex
   uint32_t File = 0;
+  bool Locking = false; ///< its methods may lock the mutex
 };
 
 struct Callable {
@@ -114,8 +115,9 @@ private:
     }
     ir::ClassInfo CI;
     CI.Name = C.Qualified;
-    CI.HasGuardedFields = R.chance(30);
-    CI.MarkedThreadSafe = R.chance(5);
+    C.Locking = R.chance(O.LockingClassPercent);
+    CI.HasGuardedFields = C.Locking && R.chance(30);
+    CI.MarkedThreadSafe = C.Locking && R.chance(5);
     CI.Location = {C.File, line(C.File), 7};
     M.Classes.push_back(CI);
     return C;
@@ -211,7 +213,7 @@ private:
     std::vector<ir::Instr> Is;
     auto loc = [&] { return ir::Loc{File, line(File), 3 + R.below(30)}; };
     bool HasThis = !F.Formals.empty() && F.Formals[0] == "this";
-    bool Locked = C && HasThis && R.chance(40);
+    bool Locked = C && HasThis && C->Locking && R.chance(O.LockedMethodPercent);
     int32_t Guard = -1;
     if (Locked) {
       Guard = int32_t(F.Locals.size());
@@ -353,6 +355,7 @@ private:
     // exit block).
     if (Is.size() < 8 || R.chance(40)) {
       ir::Block B;
+      Is.shrink_to_fit(); // as decoded from a TU file: no spare capacity
       B.Instrs = std::move(Is);
       F.Blocks.push_back(std::move(B));
       return;

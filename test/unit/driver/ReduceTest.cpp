@@ -23,6 +23,9 @@ std::vector<ir::Module> program() {
   perf::SyntheticOptions O;
   O.Functions = 1000;
   O.SharedFunctions = 50;
+  // Races dense: many findings per class for dedup to drop.
+  O.LockingClassPercent = 100;
+  O.LockedMethodPercent = 40;
   return perf::makeSyntheticProgram(3, O);
 }
 
