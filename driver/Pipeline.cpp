@@ -275,7 +275,8 @@ ScanResult reduceLinked(LinkedProgram Program,
   St.FunctionsLinked = static_cast<unsigned>(Program.Functions.size());
 
   auto T2 = std::chrono::steady_clock::now();
-  ProgramSummarizer PS(Program.Functions, /*ReleaseUnneeded=*/true);
+  ProgramSummarizer PS(Program.Functions, /*ReleaseUnneeded=*/true,
+                       Program.Classes);
   St.SCCs = static_cast<unsigned>(PS.graph().sccs().size());
   // Frees the bodies as it goes: conflicts and reports read only names,
   // kinds and summaries.

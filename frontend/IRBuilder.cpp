@@ -411,7 +411,7 @@ void FunctionLowerer::emitCall(ir::CallInfo C, SourceLocation At,
                                const Stmt *Key) {
   ir::Instr I;
   I.Kind = ir::InstrKind::Call;
-  I.Call = std::move(C);
+  I.call() = std::move(C);
   I.Location = at(At);
   if (Key)
     CallIndexInBlock[Key] = int32_t(Cur->Instrs.size());

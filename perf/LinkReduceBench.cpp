@@ -11,6 +11,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <malloc.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -36,6 +37,7 @@ std::vector<ir::Module> program(unsigned Functions, bool Dense) {
 /// Resets the process's peak RSS (Linux: clear_refs "5"), so that each run
 /// reports its own peak rather than the largest of all runs so far.
 void resetPeakRss() {
+  malloc_trim(0); // give the previous run's freed heap back first
   if (FILE *F = std::fopen("/proc/self/clear_refs", "w")) {
     std::fputs("5", F);
     std::fclose(F);

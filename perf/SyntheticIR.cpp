@@ -221,14 +221,14 @@ private:
       ir::Instr I;
       I.Kind = ir::InstrKind::Call;
       I.Location = loc();
-      I.Call.Callee = "c:@N@std@S@lock_guard>#$@N@std@S@mutex@F@lock_guard#&S1_#";
-      I.Call.CalleeName = "std::lock_guard::lock_guard";
-      I.Call.Args = {ir::Operand::object(ir::AccessPath::local(Guard, "lock")),
+      I.call().Callee = "c:@N@std@S@lock_guard>#$@N@std@S@mutex@F@lock_guard#&S1_#";
+      I.call().CalleeName = "std::lock_guard::lock_guard";
+      I.call().Args = {ir::Operand::object(ir::AccessPath::local(Guard, "lock")),
                      ir::Operand::object(ir::AccessPath::formal(0, "this")
                                              .deref()
                                              .field(C->Fields[0]))};
-      I.Call.ArgTypes = {"std::lock_guard", "std::mutex"};
-      I.Call.IsConstructor = true;
+      I.call().ArgTypes = {"std::lock_guard", "std::mutex"};
+      I.call().IsConstructor = true;
       Is.push_back(std::move(I));
     }
     while (Is.size() < Target) {
@@ -266,24 +266,24 @@ private:
         I.Kind = ir::InstrKind::Call;
         I.Location = loc();
         if (Callee) {
-          I.Call.Callee = Callee->Symbol;
-          I.Call.CalleeName = Callee->Name;
+          I.call().Callee = Callee->Symbol;
+          I.call().CalleeName = Callee->Name;
         } else {
           std::string Ext = std::string(R.pick(Verbs)) + "External" +
                             std::to_string(R.below(50));
-          I.Call.Callee = "c:@N@ext@F@" + Ext + "#I#";
-          I.Call.CalleeName = "ext::" + Ext;
+          I.call().Callee = "c:@N@ext@F@" + Ext + "#I#";
+          I.call().CalleeName = "ext::" + Ext;
         }
         if (Callee && !Callee->Class.empty()) {
-          I.Call.Args.push_back(ir::Operand::object(
+          I.call().Args.push_back(ir::Operand::object(
               ir::AccessPath::formal(0, "this").deref()));
-          I.Call.ArgTypes.push_back(C->Qualified);
+          I.call().ArgTypes.push_back(C->Qualified);
         }
         unsigned Extra = R.below(3);
         for (unsigned A = 0; A < Extra; ++A) {
-          I.Call.Args.push_back(R.chance(50) ? ir::Operand::unknown()
+          I.call().Args.push_back(R.chance(50) ? ir::Operand::unknown()
                                              : ir::Operand::fresh());
-          I.Call.ArgTypes.push_back(R.chance(30) ? "std::basic_string" : "");
+          I.call().ArgTypes.push_back(R.chance(30) ? "std::basic_string" : "");
         }
         Is.push_back(std::move(I));
       } else if (K < 84) {
@@ -293,19 +293,19 @@ private:
         I.Location = loc();
         std::string Cont = R.pick(Containers);
         std::string Meth = R.pick(ContainerMethods);
-        I.Call.CalleeName = Cont + "::" + Meth;
-        I.Call.Callee = "c:@N@std@S@" + Cont.substr(5) + ">#I#$@N@std@S@allocator>#I@F@" +
+        I.call().CalleeName = Cont + "::" + Meth;
+        I.call().Callee = "c:@N@std@S@" + Cont.substr(5) + ">#I#$@N@std@S@allocator>#I@F@" +
                         Meth + "#&1I#";
-        I.Call.Args = {ir::Operand::object(fieldPath(R, F, C))};
-        I.Call.ArgTypes = {Cont};
+        I.call().Args = {ir::Operand::object(fieldPath(R, F, C))};
+        I.call().ArgTypes = {Cont};
         if (R.chance(60)) {
-          I.Call.Args.push_back(ir::Operand::unknown());
-          I.Call.ArgTypes.push_back("");
+          I.call().Args.push_back(ir::Operand::unknown());
+          I.call().ArgTypes.push_back("");
         }
         if (R.chance(20)) {
           uint32_t Res = uint32_t(F.Locals.size());
           F.Locals.push_back("it");
-          I.Call.ResultLocal = int32_t(Res);
+          I.call().ResultLocal = int32_t(Res);
         }
         Is.push_back(std::move(I));
       } else if (K < 94) {
@@ -342,11 +342,11 @@ private:
       ir::Instr I;
       I.Kind = ir::InstrKind::Call;
       I.Location = loc();
-      I.Call.Callee = "c:@N@std@S@lock_guard>#$@N@std@S@mutex@F@~lock_guard#";
-      I.Call.CalleeName = "std::lock_guard::~lock_guard";
-      I.Call.Args = {ir::Operand::object(ir::AccessPath::local(Guard, "lock"))};
-      I.Call.ArgTypes = {"std::lock_guard"};
-      I.Call.IsDestructor = true;
+      I.call().Callee = "c:@N@std@S@lock_guard>#$@N@std@S@mutex@F@~lock_guard#";
+      I.call().CalleeName = "std::lock_guard::~lock_guard";
+      I.call().Args = {ir::Operand::object(ir::AccessPath::local(Guard, "lock"))};
+      I.call().ArgTypes = {"std::lock_guard"};
+      I.call().IsDestructor = true;
       Is.push_back(std::move(I));
     }
 

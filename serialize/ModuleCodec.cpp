@@ -112,7 +112,7 @@ RACER_SIZE(ir::Operand, 80);
 RACER_SIZE(ir::DeclaredLockEffect, 80);
 RACER_SIZE(ir::CallInfo, 200);
 RACER_SIZE(ir::CallableArg, 216);
-RACER_SIZE(ir::Instr, 376);
+RACER_SIZE(ir::Instr, 184);
 RACER_SIZE(ir::Block, 56);
 RACER_SIZE(ir::Function, 216);
 RACER_SIZE(ir::ClassInfo, 48);
@@ -326,8 +326,8 @@ private:
     B.setDest(I.Dest);
     if (!isDefault(I.Value))
       operand(B.initValue(), I.Value);
-    if (!isDefault(I.Call))
-      call(B.initCall(), I.Call);
+    if (!isDefault(I.call()))
+      call(B.initCall(), I.call());
   }
 
   void function(sc::Function::Builder B, const ir::Function &F) {
@@ -633,7 +633,7 @@ private:
     if (R.hasValue())
       I.Value = operand(R.getValue());
     if (R.hasCall())
-      I.Call = call(R.getCall());
+      I.call() = call(R.getCall());
   }
 
   void function(sc::Function::Reader R, ir::Function &F) {

@@ -15,9 +15,9 @@ CallGraph CallGraph::build(const std::vector<ir::Function> &Functions) {
   for (uint32_t I = 0; I < N; ++I) {
     for (const ir::Block &B : Functions[I].Blocks)
       for (const ir::Instr &In : B.Instrs) {
-        if (In.Kind != ir::InstrKind::Call || In.Call.Callee.empty())
+        if (In.Kind != ir::InstrKind::Call || In.call().Callee.empty())
           continue;
-        auto It = G.Index.find(In.Call.Callee);
+        auto It = G.Index.find(In.call().Callee);
         if (It != G.Index.end())
           Succs[I].push_back(It->second);
       }

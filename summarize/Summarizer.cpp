@@ -3,6 +3,8 @@
 #include "summarize/Domain.h"
 #include "summarize/Transfer.h"
 
+#include "llvm/ADT/StringMap.h"
+
 namespace racer {
 
 namespace {
@@ -57,7 +59,8 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
 }
 
 ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,
-                                     bool ReleaseUnneeded)
+                                     bool ReleaseUnneeded,
+                                     const std::vector<ir::ClassInfo> &Classes)
     : Functions(Fns), Graph(CallGraph::build(Fns)),
       ReleaseUnneeded(ReleaseUnneeded) {
   Summaries.resize(Fns.size());
@@ -77,28 +80,80 @@ ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,
       CalleeSCCs[Caller].push_back(C);
   }
   Retained.assign(Fns.size(), false);
-  for (size_t I = 0; I < Fns.size(); ++I) {
-    if (!Fns[I].Class.empty())
-      Retained[I] = true;
+  for (size_t I = 0; I < Fns.size(); ++I)
     for (const ir::Block &B : Fns[I].Blocks)
       for (const ir::Instr &In : B.Instrs)
         if (In.Kind == ir::InstrKind::Call)
-          for (const ir::CallableArg &A : In.Call.Callables) {
+          for (const ir::CallableArg &A : In.call().Callables) {
             auto It = Graph.index().find(A.Callee);
             if (It != Graph.index().end())
               Retained[It->second] = true;
           }
+
+  // Classes, numbered by first member.
+  llvm::StringMap<int32_t> ClassIds;
+  ClassOf.assign(Fns.size(), -1);
+  for (uint32_t I = 0; I < Fns.size(); ++I) {
+    if (Fns[I].Class.empty())
+      continue;
+    auto [It, New] =
+        ClassIds.try_emplace(Fns[I].Class, int32_t(ClassMembers.size()));
+    if (New)
+      ClassMembers.emplace_back();
+    ClassOf[I] = It->second;
+    ClassMembers[It->second].push_back(I);
+  }
+  const size_t NK = ClassMembers.size();
+  MembersLeft.reset(new std::atomic<uint32_t>[NK]);
+  ClassChecked.reset(new std::atomic<bool>[NK]);
+  for (size_t K = 0; K < NK; ++K) {
+    MembersLeft[K].store(uint32_t(ClassMembers[K].size()));
+    ClassChecked[K].store(false);
+  }
+  for (const ir::ClassInfo &C : Classes)
+    if (C.HasGuardedFields || C.IsCapability || C.MarkedThreadSafe) {
+      auto It = ClassIds.find(C.Name);
+      if (It != ClassIds.end())
+        ClassChecked[It->second].store(true);
+    }
+  CallersDone.reset(new std::atomic<bool>[Fns.size()]);
+  Released.reset(new std::atomic<bool>[Fns.size()]);
+  for (size_t I = 0; I < Fns.size(); ++I) {
+    CallersDone[I].store(false);
+    Released[I].store(false);
   }
 }
 
-void ProgramSummarizer::releaseIfUnneeded(uint32_t F) {
+void ProgramSummarizer::release(uint32_t F) {
+  if (Released[F].exchange(true))
+    return; // the other of callersDone and classDone got here first
+  std::vector<AccessSnapshot>().swap(Summaries[F].Accesses);
+}
+
+void ProgramSummarizer::callersDone(uint32_t F) {
   if (Retained[F])
     return;
   FunctionSummary &S = Summaries[F];
   bool Root = Graph.callers()[Graph.sccOf()[F]].empty();
   if (Root && !S.Spawns.empty())
     return; // a thread root: its accesses are paired with its threads'
-  std::vector<AccessSnapshot>().swap(S.Accesses);
+  int32_t K = ClassOf[F];
+  if (K < 0)
+    return release(F);
+  // Its class's evidence is final once every member is summarized; the
+  // seq_cst pair (store here, store in summarizeSCC; then each loads the
+  // other's) makes sure one of the two sides releases it.
+  CallersDone[F].store(true);
+  if (MembersLeft[K].load() == 0 && !ClassChecked[K].load())
+    release(F);
+}
+
+void ProgramSummarizer::classDone(uint32_t K) {
+  if (ClassChecked[K].load())
+    return;
+  for (uint32_t F : ClassMembers[K])
+    if (CallersDone[F].load())
+      release(F);
 }
 
 void ProgramSummarizer::summarizeSCC(uint32_t C) {
@@ -110,7 +165,7 @@ void ProgramSummarizer::summarizeSCC(uint32_t C) {
     const ir::Function &F = Functions[Members[0]];
     for (const ir::Block &B : F.Blocks)
       for (const ir::Instr &I : B.Instrs)
-        Recursive |= I.Kind == ir::InstrKind::Call && I.Call.Callee == F.Symbol;
+        Recursive |= I.Kind == ir::InstrKind::Call && I.call().Callee == F.Symbol;
   }
   for (unsigned Round = 0; Round < (Recursive ? MaxRounds : 1); ++Round) {
     bool Changed = false;
@@ -126,15 +181,24 @@ void ProgramSummarizer::summarizeSCC(uint32_t C) {
   }
   if (!ReleaseUnneeded)
     return;
+  for (uint32_t F : Members) {
+    int32_t K = ClassOf[F];
+    if (K < 0)
+      continue;
+    if (Summaries[F].UsesLocksDirectly)
+      ClassChecked[K].store(true);
+    if (MembersLeft[K].fetch_sub(1) == 1)
+      classDone(uint32_t(K));
+  }
   // Callers of C are not done yet (or there are none); callees of C may now
   // have no caller left that reads their summaries.
   if (CallersLeft[C].load(std::memory_order_acquire) == 0)
     for (uint32_t F : Members)
-      releaseIfUnneeded(F);
+      callersDone(F);
   for (uint32_t Callee : CalleeSCCs[C])
     if (CallersLeft[Callee].fetch_sub(1, std::memory_order_acq_rel) == 1)
       for (uint32_t F : Graph.sccs()[Callee])
-        releaseIfUnneeded(F);
+        callersDone(F);
 }
 
 void ProgramSummarizer::summarizeAll() {

@@ -25,13 +25,17 @@ class ProgramSummarizer {
 public:
   /// With \p ReleaseUnneeded, the accesses of a summary are freed as soon as
   /// every SCC that calls it is done, unless the reduce phase reads them:
-  /// methods (the class check), functions named as callables (thread
-  /// entries) and uncalled functions that start threads (thread roots).
-  /// Spawns and flags are always kept. It bounds memory to the summaries
-  /// still needed (a large C program's call tree otherwise keeps millions of
-  /// snapshots alive until the end).
+  /// functions named as callables (thread entries), uncalled functions that
+  /// start threads (thread roots), and functions of classes that show
+  /// evidence of concurrent use (the class check; see ConflictFinder.h): a
+  /// flag in \p Classes, or a member that takes a lock itself. A class's
+  /// evidence is known once all its members are summarized; until then its
+  /// members are kept. Spawns and flags are always kept. It bounds memory to
+  /// the summaries still needed (a large program's call tree otherwise keeps
+  /// millions of snapshots alive until the end).
   explicit ProgramSummarizer(const std::vector<ir::Function> &Functions,
-                             bool ReleaseUnneeded = false);
+                             bool ReleaseUnneeded = false,
+                             const std::vector<ir::ClassInfo> &Classes = {});
 
   const CallGraph &graph() const { return Graph; }
 
@@ -50,9 +54,13 @@ public:
   static constexpr unsigned MaxRounds = 4;
 
 private:
-  /// Frees the accesses of \p F's summary if the reduce phase does not
-  /// read them (see the constructor).
-  void releaseIfUnneeded(uint32_t F);
+  /// Called once per function when every SCC calling it is done: frees the
+  /// accesses of \p F's summary if the reduce phase does not read them (see
+  /// the constructor), or leaves that to its class's last member.
+  void callersDone(uint32_t F);
+  /// Called when the last member of class \p K is summarized.
+  void classDone(uint32_t K);
+  void release(uint32_t F);
 
   const std::vector<ir::Function> &Functions;
   CallGraph Graph;
@@ -62,8 +70,17 @@ private:
   /// not done yet (only with ReleaseUnneeded).
   std::vector<std::vector<uint32_t>> CalleeSCCs;
   std::unique_ptr<std::atomic<uint32_t>[]> CallersLeft;
-  /// Per function: the reduce phase reads its accesses.
+  /// Per function: the reduce phase reads its accesses whatever its class.
   std::vector<bool> Retained;
+  /// Per function: its class's index into the class tables, or -1.
+  std::vector<int32_t> ClassOf;
+  /// Per class: its members, how many are not summarized yet, and whether
+  /// it shows evidence of concurrent use (so far).
+  std::vector<std::vector<uint32_t>> ClassMembers;
+  std::unique_ptr<std::atomic<uint32_t>[]> MembersLeft;
+  std::unique_ptr<std::atomic<bool>[]> ClassChecked;
+  /// Per function: every SCC calling it is done; its accesses are freed.
+  std::unique_ptr<std::atomic<bool>[]> CallersDone, Released;
 };
 
 bool operator==(const FunctionSummary &A, const FunctionSummary &B);

@@ -113,12 +113,12 @@ bool tracksThreads(const ir::Function &F, const SummaryLookup &Callees) {
     for (const ir::Instr &I : B.Instrs) {
       if (I.Kind != ir::InstrKind::Call)
         continue;
-      ModelKind K = lookupCallModel(I.Call.CalleeName, I.Call.ElementType).Kind;
+      ModelKind K = lookupCallModel(I.call().CalleeName, I.call().ElementType).Kind;
       if (K == ModelKind::ThreadCreate || K == ModelKind::ThreadJoin)
         return true;
-      if (K != ModelKind::None || I.Call.Callee.empty())
+      if (K != ModelKind::None || I.call().Callee.empty())
         continue;
-      if (const FunctionSummary *S = Callees.lookup(I.Call.Callee))
+      if (const FunctionSummary *S = Callees.lookup(I.call().Callee))
         if (!S->Spawns.empty() || !S->Joins.empty())
           return true;
     }
@@ -184,7 +184,7 @@ FunctionAnalysis::substituteNamed(const AccessPath &P, const ir::Instr &Call,
     return Out;
   }
   case RootKind::Formal: {
-    const std::vector<Operand> &Args = Call.Call.Args;
+    const std::vector<Operand> &Args = Call.call().Args;
     if (!startsWithDeref(P) || P.Index >= Args.size())
       return std::nullopt;
     Operand A = namedOperand(Args[P.Index], S);
@@ -237,7 +237,7 @@ static bool sameHandle(const Operand &A, const Operand &B) {
 
 void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
                                    AbstractState &S) {
-  const ir::CallInfo &C = I.Call;
+  const ir::CallInfo &C = I.call();
   const ir::CallableArg *Entry = nullptr;
   for (const ir::CallableArg &CA : C.Callables)
     if (M.EntryArg < 0 || CA.Arg == static_cast<uint32_t>(M.EntryArg)) {
@@ -304,7 +304,7 @@ void FunctionAnalysis::applyJoin(const Operand &Handle, AbstractState &S) {
 
 void FunctionAnalysis::joinThread(const ir::Instr &I, const CallModel &M,
                                   AbstractState &S) {
-  const ir::CallInfo &C = I.Call;
+  const ir::CallInfo &C = I.call();
   Operand Handle = Operand::unknown();
   if (M.HandleArg >= 0 && static_cast<size_t>(M.HandleArg) < C.Args.size()) {
     const Operand &A = C.Args[M.HandleArg];
@@ -348,9 +348,9 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     T->LiveAtSpawn = idUnion(idUnion(T->LiveAtSpawn, LiveNow), Mapped);
     T->Location = CS.Location;
     T->Trace.clear();
-    T->Trace.push_back(CallSite{ir::Symbol(I.Call.CalleeName.empty()
+    T->Trace.push_back(CallSite{ir::Symbol(I.call().CalleeName.empty()
                                                ? Callee.Name
-                                               : I.Call.CalleeName),
+                                               : I.call().CalleeName),
                                 I.Location});
     T->Trace.insert(T->Trace.end(), CS.Trace.begin(), CS.Trace.end());
   }

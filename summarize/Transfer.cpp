@@ -186,7 +186,7 @@ static bool requiredByCallee(const ir::CallInfo &C, const HeldLock &L) {
 void FunctionAnalysis::applySummary(const ir::Instr &I,
                                     const FunctionSummary &Callee,
                                     AbstractState &S) {
-  const ir::CallInfo &C = I.Call;
+  const ir::CallInfo &C = I.call();
   std::vector<HeldLock> CallerLocks = S.Held.locks();
   const ir::Symbol CalleeSym(C.CalleeName.empty() ? Callee.Name : C.CalleeName);
   CurCall = &I;
@@ -265,11 +265,11 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
 void FunctionAnalysis::applyDeclaredEffects(const ir::Instr &I,
                                             AbstractState &S, bool IsCond,
                                             std::optional<CondEffect> &Cond) {
-  for (const ir::DeclaredLockEffect &E : I.Call.DeclaredEffects) {
+  for (const ir::DeclaredLockEffect &E : I.call().DeclaredEffects) {
     HeldLock L;
     L.Lock = E.Lock;
     L.Shared = E.K == ir::DeclaredLockEffect::Kind::AcquireShared;
-    L = substituteLock(L, I.Call.Args, S);
+    L = substituteLock(L, I.call().Args, S);
     switch (E.K) {
     case ir::DeclaredLockEffect::Kind::Acquire:
     case ir::DeclaredLockEffect::Kind::AcquireShared:
@@ -301,7 +301,7 @@ void FunctionAnalysis::applyDeclaredEffects(const ir::Instr &I,
 bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
                                   AbstractState &S, bool IsCond,
                                   std::optional<CondEffect> &Cond) {
-  const ir::CallInfo &C = I.Call;
+  const ir::CallInfo &C = I.call();
   auto Arg = [&](unsigned Idx) {
     return Idx < C.Args.size() ? C.Args[Idx] : Operand::unknown();
   };
@@ -453,18 +453,18 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
 /// the same block (the frontend lowers the lambda where it is created, just
 /// before the call), that call's once-flag: the lambda runs under it.
 static const ir::Operand *onceFlagFor(const ir::Block &B, size_t Idx) {
-  const ir::CallInfo &Lambda = B.Instrs[Idx].Call;
+  const ir::CallInfo &Lambda = B.Instrs[Idx].call();
   if (Lambda.CalleeName.find("::lambda@") == std::string::npos)
     return nullptr;
   for (size_t J = Idx + 1; J < B.Instrs.size(); ++J) {
     const ir::Instr &I = B.Instrs[J];
     if (I.Kind != ir::InstrKind::Call)
       continue;
-    if (lookupCallModel(I.Call.CalleeName).Kind != ModelKind::CallOnce)
+    if (lookupCallModel(I.call().CalleeName).Kind != ModelKind::CallOnce)
       return nullptr;
-    for (const std::string &T : I.Call.ArgTypes)
-      if (T == Lambda.CalleeName && !I.Call.Args.empty())
-        return &I.Call.Args[0];
+    for (const std::string &T : I.call().ArgTypes)
+      if (T == Lambda.CalleeName && !I.call().Args.empty())
+        return &I.call().Args[0];
     return nullptr;
   }
   return nullptr;
@@ -474,7 +474,7 @@ static const ir::Operand *onceFlagFor(const ir::Block &B, size_t Idx) {
 /// call of the same block starts a thread running it (`std::thread t([&] {
 /// .. })`): the lambda's body belongs to that thread only.
 static bool startedAsThread(const ir::Block &B, size_t Idx) {
-  const ir::CallInfo &Lambda = B.Instrs[Idx].Call;
+  const ir::CallInfo &Lambda = B.Instrs[Idx].call();
   if (Lambda.Callee.empty() ||
       Lambda.CalleeName.find("lambda@") == std::string::npos)
     return false;
@@ -482,9 +482,9 @@ static bool startedAsThread(const ir::Block &B, size_t Idx) {
     const ir::Instr &I = B.Instrs[J];
     if (I.Kind != ir::InstrKind::Call)
       continue;
-    for (const ir::CallableArg &CA : I.Call.Callables)
+    for (const ir::CallableArg &CA : I.call().Callables)
       if (CA.Callee == Lambda.Callee &&
-          lookupCallModel(I.Call.CalleeName, I.Call.ElementType).Kind ==
+          lookupCallModel(I.call().CalleeName, I.call().ElementType).Kind ==
               ModelKind::ThreadCreate)
         return true;
   }
@@ -494,7 +494,7 @@ static bool startedAsThread(const ir::Block &B, size_t Idx) {
 void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
                                     bool IsCond,
                                     std::optional<CondEffect> &Cond) {
-  const ir::CallInfo &C = I.Call;
+  const ir::CallInfo &C = I.call();
   CallModel M = lookupCallModel(C.CalleeName, C.ElementType);
   if (M.Kind == ModelKind::AtomicSection) {
     // `__VERIFIER_atomic_inc()`: its body runs under the atomic pseudo-lock.

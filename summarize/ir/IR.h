@@ -26,6 +26,7 @@
 #include "summarize/ir/AccessPath.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -188,17 +189,45 @@ enum class InstrKind : uint8_t {
 
 struct Instr {
   InstrKind Kind = InstrKind::Read;
-  Loc Location;
-  /// Read/Write: the memory accessed.
-  AccessPath Path;
   /// Read/Write: the object is atomic (C11 `_Atomic`, `__atomic_*` builtins).
   bool Atomic = false;
   /// Bind: the local id being (re)bound.
   uint32_t Dest = 0;
+  Loc Location;
+  /// Read/Write: the memory accessed.
+  AccessPath Path;
   /// Bind/Return: what is designated.
   Operand Value;
-  /// Call only.
-  CallInfo Call;
+
+  /// Call only. Kept out of line: most instructions are reads and writes,
+  /// and a CallInfo is larger than all the other fields together (a large
+  /// program's IR is half the memory of linking it).
+  const CallInfo &call() const { return CallData ? *CallData : noCall(); }
+  /// Creates the CallInfo on first use.
+  CallInfo &call() {
+    if (!CallData)
+      CallData = std::make_unique<CallInfo>();
+    return *CallData;
+  }
+  bool hasCall() const { return CallData != nullptr; }
+
+  Instr() = default;
+  Instr(const Instr &O)
+      : Kind(O.Kind), Atomic(O.Atomic), Dest(O.Dest), Location(O.Location),
+        Path(O.Path), Value(O.Value),
+        CallData(O.CallData ? std::make_unique<CallInfo>(*O.CallData)
+                            : nullptr) {}
+  Instr &operator=(const Instr &O) {
+    if (this != &O)
+      *this = Instr(O);
+    return *this;
+  }
+  Instr(Instr &&) noexcept = default;
+  Instr &operator=(Instr &&) noexcept = default;
+
+private:
+  static const CallInfo &noCall();
+  std::unique_ptr<CallInfo> CallData;
 };
 
 /// A basic block. Blocks[0] of a function is its entry.

@@ -168,7 +168,7 @@ std::string printInstr(const Instr &I, const Function *F) {
     OS << "return " << printOperand(I.Value);
     break;
   case InstrKind::Call: {
-    const CallInfo &C = I.Call;
+    const CallInfo &C = I.call();
     OS << "call " << (C.CalleeName.empty() ? "<indirect>" : C.CalleeName)
        << "(";
     for (size_t A = 0; A < C.Args.size(); ++A) {
@@ -209,8 +209,8 @@ std::string printInstr(const Instr &I, const Function *F) {
   }
   }
   printLoc(I.Location, OS);
-  if (I.Kind == InstrKind::Call && !I.Call.Callee.empty())
-    OS << " [" << I.Call.Callee << "]";
+  if (I.Kind == InstrKind::Call && !I.call().Callee.empty())
+    OS << " [" << I.call().Callee << "]";
   return S;
 }
 

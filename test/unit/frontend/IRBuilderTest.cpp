@@ -75,7 +75,7 @@ protected:
     std::vector<const ir::Instr *> Out;
     for (const ir::Block &B : F.Blocks)
       for (const ir::Instr &I : B.Instrs)
-        if (I.Kind == ir::InstrKind::Call && I.Call.CalleeName == Callee)
+        if (I.Kind == ir::InstrKind::Call && I.call().CalleeName == Callee)
           Out.push_back(&I);
     return Out;
   }
@@ -179,7 +179,7 @@ class Counter {
   auto Dtors = calls(*Inc, "std::lock_guard::~lock_guard");
   ASSERT_EQ(Ctors.size(), 1u);
   ASSERT_EQ(Dtors.size(), 1u);
-  const ir::CallInfo &C = Ctors[0]->Call;
+  const ir::CallInfo &C = Ctors[0]->call();
   EXPECT_TRUE(C.IsConstructor);
   ASSERT_EQ(C.Args.size(), 2u);
   EXPECT_EQ(C.Args[0].K, ir::Operand::Kind::Object);
@@ -189,7 +189,7 @@ class Counter {
   EXPECT_EQ(ir::printOperand(C.Args[1]), "&this->mu_");
   EXPECT_EQ(C.ArgTypes[1], "std::mutex");
   EXPECT_FALSE(C.Callee.empty());
-  const ir::CallInfo &D = Dtors[0]->Call;
+  const ir::CallInfo &D = Dtors[0]->call();
   EXPECT_TRUE(D.IsDestructor);
   ASSERT_EQ(D.Args.size(), 1u);
   EXPECT_EQ(ir::printOperand(D.Args[0]), "&g");
@@ -253,7 +253,7 @@ void f(void) {
       continue;
     Found = true;
     ASSERT_LT(size_t(B.CondCall), B.Instrs.size());
-    EXPECT_EQ(B.Instrs[B.CondCall].Call.CalleeName, "pthread_mutex_trylock");
+    EXPECT_EQ(B.Instrs[B.CondCall].call().CalleeName, "pthread_mutex_trylock");
     EXPECT_TRUE(B.CondNegated); // == 0 means acquired
     ASSERT_EQ(B.Succs.size(), 2u);
     // The `then` successor (Succs[0]) writes g_n.
@@ -284,7 +284,7 @@ void bump(struct stats *s) {
   EXPECT_EQ(F->Kind, ir::FunctionKind::Free);
   auto Locks = calls(*F, "pthread_mutex_lock");
   ASSERT_EQ(Locks.size(), 1u);
-  const ir::Operand &A = Locks[0]->Call.Args.at(0);
+  const ir::Operand &A = Locks[0]->call().Args.at(0);
   EXPECT_EQ(A.K, ir::Operand::Kind::Object);
   EXPECT_EQ(A.Path.Root, ir::RootKind::Global);
   EXPECT_EQ(A.Path.Symbol, "c:@g_mu");
@@ -382,8 +382,8 @@ class Inventory {
   // it is invoked), passing `this`.
   auto Invocations = calls(*Add, L->Name);
   ASSERT_EQ(Invocations.size(), 1u);
-  EXPECT_EQ(Invocations[0]->Call.Callee, L->Symbol);
-  EXPECT_EQ(ir::printOperand(Invocations[0]->Call.Args.at(0)), "this");
+  EXPECT_EQ(Invocations[0]->call().Callee, L->Symbol);
+  EXPECT_EQ(ir::printOperand(Invocations[0]->call().Args.at(0)), "this");
   EXPECT_EQ(Invocations[0]->Location.Line, 8u); // located at the lambda
   // The lambda passed to later() escapes: it is called where it is created.
   const ir::Function *Escaping =
@@ -391,7 +391,7 @@ class Inventory {
   ASSERT_NE(Escaping, nullptr);
   auto Creations = calls(*Add, Escaping->Name);
   ASSERT_EQ(Creations.size(), 1u);
-  EXPECT_EQ(ir::printOperand(Creations[0]->Call.Args.at(0)), "this");
+  EXPECT_EQ(ir::printOperand(Creations[0]->call().Args.at(0)), "this");
   EXPECT_EQ(Creations[0]->Location.Line, 10u);
 }
 
@@ -510,8 +510,8 @@ int use() { shop::Box<int> a; a.set(1); shop::Box<long> b; b.set(2); return twic
   ASSERT_NE(Use, nullptr);
   auto Sets = calls(*Use, "shop::Box::set");
   ASSERT_EQ(Sets.size(), 2u);
-  EXPECT_EQ(Sets[0]->Call.Callee, Symbols[0]);
-  EXPECT_EQ(Sets[1]->Call.Callee, Symbols[1]);
+  EXPECT_EQ(Sets[0]->call().Callee, Symbols[0]);
+  EXPECT_EQ(Sets[1]->call().Callee, Symbols[1]);
 }
 
 TEST_F(IRBuilderTest, GccCommandLinesWork) {
@@ -707,7 +707,7 @@ int main(void) {
   ASSERT_NE(Main, nullptr);
   std::vector<const ir::Instr *> Creates = calls(*Main, "pthread_create");
   ASSERT_EQ(Creates.size(), 1u);
-  const ir::CallInfo &C = Creates[0]->Call;
+  const ir::CallInfo &C = Creates[0]->call();
   ASSERT_EQ(C.Callables.size(), 1u);
   EXPECT_EQ(C.Callables[0].Arg, 2u);
   EXPECT_EQ(C.Callables[0].CalleeName, "worker");
@@ -721,8 +721,8 @@ int main(void) {
   // pthread_join(th[i], 0) passes the handle's value, loaded from th[i].
   std::vector<const ir::Instr *> Joins = calls(*Main, "pthread_join");
   ASSERT_EQ(Joins.size(), 1u);
-  EXPECT_EQ(Joins[0]->Call.Args[0].K, ir::Operand::Kind::Value);
-  EXPECT_EQ(Joins[0]->Call.Args[0].Path.str(), "th[]");
+  EXPECT_EQ(Joins[0]->call().Args[0].K, ir::Operand::Kind::Value);
+  EXPECT_EQ(Joins[0]->call().Args[0].Path.str(), "th[]");
   // shared's address escapes: its accesses are lowered; unshared's are not.
   bool SharedWrite = false, UnsharedAccess = false;
   for (const ir::Block &B : Main->Blocks)
@@ -779,7 +779,7 @@ int main() {
   ASSERT_EQ(Ctors.size(), 3u);
   // a: the lambda, with its receiver, one parameter and two captures; the
   // data argument 3 is decayed to an unknown scalar.
-  const ir::CallableArg &LA = Ctors[0]->Call.Callables.at(0);
+  const ir::CallableArg &LA = Ctors[0]->call().Callables.at(0);
   EXPECT_EQ(LA.Callee, L->Symbol);
   EXPECT_TRUE(LA.HasReceiver);
   EXPECT_EQ(LA.NumParams, 1u);
@@ -789,13 +789,13 @@ int main() {
   EXPECT_EQ(LA.Captures[1].Path.str(), "*sp"); // what sp points to
   ASSERT_EQ(LA.DecayedArgs.size(), 1u);
   // b: add(std::ref(total), sp): total itself, and what sp points to.
-  const ir::CallableArg &BA = Ctors[1]->Call.Callables.at(0);
+  const ir::CallableArg &BA = Ctors[1]->call().Callables.at(0);
   EXPECT_EQ(BA.CalleeName, "add");
   ASSERT_EQ(BA.DecayedArgs.size(), 2u);
   EXPECT_EQ(BA.DecayedArgs[0].Path.str(), "total");
   EXPECT_EQ(BA.DecayedArgs[1].K, ir::Operand::Kind::Object);
   // c: &Stats::bump with &st as `this`.
-  const ir::CallableArg &CA = Ctors[2]->Call.Callables.at(0);
+  const ir::CallableArg &CA = Ctors[2]->call().Callables.at(0);
   EXPECT_EQ(CA.CalleeName, "Stats::bump");
   ASSERT_EQ(CA.DecayedArgs.size(), 1u);
   EXPECT_EQ(CA.DecayedArgs[0].Path.str(), "st");
@@ -818,12 +818,12 @@ int main() {
   ASSERT_NE(Main, nullptr);
   std::vector<const ir::Instr *> E = calls(*Main, "std::vector::emplace_back");
   ASSERT_EQ(E.size(), 1u);
-  EXPECT_EQ(E[0]->Call.ElementType, "std::thread");
-  ASSERT_EQ(E[0]->Call.Callables.size(), 1u);
-  EXPECT_EQ(E[0]->Call.Callables[0].CalleeName, "work");
+  EXPECT_EQ(E[0]->call().ElementType, "std::thread");
+  ASSERT_EQ(E[0]->call().Callables.size(), 1u);
+  EXPECT_EQ(E[0]->call().Callables[0].CalleeName, "work");
   std::vector<const ir::Instr *> P = calls(*Main, "std::vector::push_back");
   ASSERT_EQ(P.size(), 1u);
-  EXPECT_EQ(P[0]->Call.ElementType, "");
+  EXPECT_EQ(P[0]->call().ElementType, "");
 }
 
 } // namespace

@@ -46,10 +46,10 @@ ir::Instr call(std::string Name, std::string Usr, std::vector<ir::Operand> Args,
   ir::Instr I;
   I.Kind = ir::InstrKind::Call;
   I.Location = {0, Line, 5};
-  I.Call.CalleeName = std::move(Name);
-  I.Call.Callee = std::move(Usr);
-  I.Call.Args = std::move(Args);
-  I.Call.ArgTypes = std::move(ArgTypes);
+  I.call().CalleeName = std::move(Name);
+  I.call().Callee = std::move(Usr);
+  I.call().Args = std::move(Args);
+  I.call().ArgTypes = std::move(ArgTypes);
   return I;
 }
 
@@ -78,7 +78,7 @@ ir::Module realisticModule() {
                           {ir::Operand::object(ir::AccessPath::local(0, "g")),
                            ir::Operand::object(thisField(C, "mu_"))},
                           {"std::lock_guard", "std::mutex"}, 11);
-    Ctor.Call.IsConstructor = true;
+    Ctor.call().IsConstructor = true;
     B.Instrs.push_back(Ctor);
     B.Instrs.push_back(access(ir::InstrKind::Read, thisField(C, "total_"), 12));
     B.Instrs.push_back(access(ir::InstrKind::Write, thisField(C, "total_"), 12));
@@ -91,7 +91,7 @@ ir::Module realisticModule() {
                           "c:@N@std@S@lock_guard>#$@N@std@S@mutex@F@~lock_guard#",
                           {ir::Operand::object(ir::AccessPath::local(0, "g"))},
                           {"std::lock_guard"}, 14);
-    Dtor.Call.IsDestructor = true;
+    Dtor.call().IsDestructor = true;
     B.Instrs.push_back(Dtor);
     F.Blocks.push_back(B);
     M.Functions.push_back(F);
@@ -140,7 +140,7 @@ ir::Module realisticModule() {
     Bind2.Value = ir::Operand::unknown();
     B2.Instrs.push_back(Bind2);
     ir::Instr Res = call("shop::makeNode", "c:@N@shop@F@makeNode#", {}, {}, 27);
-    Res.Call.ResultLocal = 1;
+    Res.call().ResultLocal = 1;
     B2.Instrs.push_back(Res);
     B2.Succs = {3};
     ir::Instr Ret;
@@ -197,7 +197,7 @@ ir::Module realisticModule() {
     E3.K = ir::DeclaredLockEffect::Kind::Release;
     E3.Lock = ir::AccessPath::formal(1, "other").deref();
     E4.K = ir::DeclaredLockEffect::Kind::TryAcquire;
-    I.Call.DeclaredEffects = {E1, E2, E3, E4};
+    I.call().DeclaredEffects = {E1, E2, E3, E4};
     B.Instrs.push_back(I);
     // A thread start: a callable with receiver, captures and decayed
     // arguments, a container element type, and a Value operand.
@@ -206,7 +206,7 @@ ir::Module realisticModule() {
                         ir::Operand::fresh(),
                         ir::Operand::value(ir::AccessPath::local(1, "n"))},
                        {"std::vector", "", ""}, 42);
-    T.Call.ElementType = "std::thread";
+    T.call().ElementType = "std::thread";
     ir::CallableArg CA;
     CA.Arg = 1;
     CA.Callee = "c:@F@main#@lambda@42:20";
@@ -221,7 +221,7 @@ ir::Module realisticModule() {
     Plain.Arg = 2;
     Plain.Callee = "c:@F@worker";
     Plain.CalleeName = "worker";
-    T.Call.Callables = {CA, Plain};
+    T.call().Callables = {CA, Plain};
     B.Instrs.push_back(T);
     F.Blocks.push_back(B);
     M.Functions.push_back(F);
@@ -383,17 +383,17 @@ void dump(llvm::raw_ostream &OS, const ir::Instr &I) {
   OS << " atomic=" << I.Atomic << " dest=" << I.Dest << ' ';
   dump(OS, I.Value);
   OS << " call(";
-  dump(OS, I.Call.Callee);
-  dump(OS, I.Call.CalleeName);
-  for (const auto &A : I.Call.Args)
+  dump(OS, I.call().Callee);
+  dump(OS, I.call().CalleeName);
+  for (const auto &A : I.call().Args)
     dump(OS, A);
   OS << " types:";
-  for (const auto &T : I.Call.ArgTypes)
+  for (const auto &T : I.call().ArgTypes)
     dump(OS, T);
-  OS << " res=" << I.Call.ResultLocal << " ctor=" << I.Call.IsConstructor
-     << " dtor=" << I.Call.IsDestructor;
-  dump(OS, I.Call.DeclaredEffects);
-  for (const ir::CallableArg &CA : I.Call.Callables) {
+  OS << " res=" << I.call().ResultLocal << " ctor=" << I.call().IsConstructor
+     << " dtor=" << I.call().IsDestructor;
+  dump(OS, I.call().DeclaredEffects);
+  for (const ir::CallableArg &CA : I.call().Callables) {
     OS << " callable " << CA.Arg;
     dump(OS, CA.Callee);
     dump(OS, CA.CalleeName);
@@ -407,7 +407,7 @@ void dump(llvm::raw_ostream &OS, const ir::Instr &I) {
       dump(OS, O);
   }
   OS << " element=";
-  dump(OS, I.Call.ElementType);
+  dump(OS, I.call().ElementType);
   OS << ")\n";
 }
 void dump(llvm::raw_ostream &OS, const ir::Module &M) {

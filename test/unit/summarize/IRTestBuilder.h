@@ -84,14 +84,14 @@ public:
     ir::Instr I;
     I.Kind = ir::InstrKind::Call;
     I.Location = {0, Line, 1};
-    I.Call.CalleeName = CalleeName;
-    I.Call.Callee = Symbol.empty() ? "c:@" + CalleeName : Symbol;
-    I.Call.Args = std::move(Args);
-    I.Call.ArgTypes = std::move(ArgTypes);
-    I.Call.ArgTypes.resize(I.Call.Args.size());
-    I.Call.IsConstructor = CalleeName.find("::~") == std::string::npos &&
+    I.call().CalleeName = CalleeName;
+    I.call().Callee = Symbol.empty() ? "c:@" + CalleeName : Symbol;
+    I.call().Args = std::move(Args);
+    I.call().ArgTypes = std::move(ArgTypes);
+    I.call().ArgTypes.resize(I.call().Args.size());
+    I.call().IsConstructor = CalleeName.find("::~") == std::string::npos &&
                            isCtorName(CalleeName);
-    I.Call.IsDestructor = CalleeName.find("::~") != std::string::npos;
+    I.call().IsDestructor = CalleeName.find("::~") != std::string::npos;
     return add(std::move(I));
   }
   /// `std::lock_guard<std::mutex> g(Lock);` with g = Local.

@@ -46,7 +46,7 @@ void spawn(FunctionBuilder &F, AccessPath Handle, const std::string &Entry,
   C.Arg = 2;
   C.Callee = "c:@" + Entry;
   C.CalleeName = Entry;
-  F.fn().Blocks.back().Instrs.back().Call.Callables.push_back(C);
+  F.fn().Blocks.back().Instrs.back().call().Callables.push_back(C);
 }
 
 /// pthread_join(Handle, 0)
@@ -159,7 +159,7 @@ TEST(ThreadRaces, HeapObjectPassedAsArgument) {
   FunctionBuilder M = freeFn("main");
   uint32_t D = M.local("d"), T1 = M.local("t1"), T2 = M.local("t2");
   M.call("malloc", {Operand::unknown()}, 8);
-  M.fn().Blocks.back().Instrs.back().Call.ResultLocal = static_cast<int32_t>(D);
+  M.fn().Blocks.back().Instrs.back().call().ResultLocal = static_cast<int32_t>(D);
   M.write(M.localVar(D).deref().field("job::done"), 9); // before: ordered
   Operand Arg = Operand::object(M.localVar(D).deref());
   spawn(M, M.localVar(T1), "worker", Arg, 10);
@@ -314,13 +314,17 @@ TEST(ThreadRaces, AtomicSectionFunctionsAreMutuallyExclusive) {
 
 // ProgramSummarizer(..., ReleaseUnneeded=true) frees the accesses of
 // summaries only their callers read, and keeps what the reduce phase reads:
-// thread entries, roots that start threads, and methods.
+// thread entries, roots that start threads, and the members of classes with
+// evidence of concurrent use.
 TEST(ThreadRaces, ReleasedSummariesAreOnlyThoseNothingReadsLater) {
-  // void bump(void) { g++; }            called by worker and main
+  // void bump(void) { g++; }            called by worker, main and methods
   // void *worker(void *a) { bump(); }   a thread entry
   // void unused(void) { bump(); }       uncalled, starts no thread
   // int main() { pthread_create(.., worker, ..); pthread_create(..); bump(); }
-  // void Stats::add() { bump(); }       a method
+  // void Stats::add() { bump(); }       a class with no evidence
+  // void Locked::add() { lock_guard g(mu_); n_++; }   evidence: takes a lock
+  // void Locked::peek() { bump(); }                   ... so kept too
+  // void Flagged::add() { bump(); }     evidence: GUARDED_BY (ClassInfo)
   FunctionBuilder Bump = freeFn("bump");
   Bump.read(FunctionBuilder::global("g"), 2).write(FunctionBuilder::global("g"), 2);
   FunctionBuilder Worker = freeFn("worker");
@@ -335,10 +339,27 @@ TEST(ThreadRaces, ReleasedSummariesAreOnlyThoseNothingReadsLater) {
   Main.call("bump", {}, 13);
   FunctionBuilder Add("Stats::add", "Stats");
   Add.call("bump", {}, 16);
-  std::vector<ir::Function> Fns = {Bump.build(), Worker.build(), Unused.build(),
-                                   Main.build(), Add.build()};
+  FunctionBuilder LockedAdd("Locked::add", "Locked");
+  uint32_t G = LockedAdd.local("g");
+  LockedAdd.lockGuard(G, LockedAdd.thisField("mu_"), 20)
+      .read(LockedAdd.thisField("n_"), 21)
+      .write(LockedAdd.thisField("n_"), 21)
+      .guardDtor(G, "std::lock_guard", 22);
+  FunctionBuilder LockedPeek("Locked::peek", "Locked");
+  LockedPeek.call("bump", {}, 24);
+  FunctionBuilder Flagged("Flagged::add", "Flagged");
+  Flagged.call("bump", {}, 26);
+  std::vector<ir::Function> Fns = {Bump.build(),      Worker.build(),
+                                   Unused.build(),    Main.build(),
+                                   Add.build(),       LockedAdd.build(),
+                                   LockedPeek.build(), Flagged.build()};
+  ir::ClassInfo FlaggedInfo;
+  FlaggedInfo.Name = "Flagged";
+  FlaggedInfo.HasGuardedFields = true;
+  std::vector<ir::ClassInfo> Classes = {FlaggedInfo};
 
-  ProgramSummarizer Kept(Fns), Released(Fns, /*ReleaseUnneeded=*/true);
+  ProgramSummarizer Kept(Fns),
+      Released(Fns, /*ReleaseUnneeded=*/true, Classes);
   Kept.summarizeAll();
   Released.summarizeAll();
   auto Accesses = [&](const ProgramSummarizer &PS, const char *Name) {
@@ -347,18 +368,28 @@ TEST(ThreadRaces, ReleasedSummariesAreOnlyThoseNothingReadsLater) {
         return S.Accesses.size();
     return size_t(999);
   };
-  for (const char *Name : {"bump", "worker", "unused", "main", "Stats::add"})
+  const char *All[] = {"bump",        "worker",      "unused",
+                       "main",        "Stats::add",  "Locked::add",
+                       "Locked::peek", "Flagged::add"};
+  for (const char *Name : All)
     EXPECT_GT(Accesses(Kept, Name), 0u) << Name;
   EXPECT_EQ(Accesses(Released, "bump"), 0u);   // all its callers are done
   EXPECT_EQ(Accesses(Released, "unused"), 0u); // no caller, no thread
   EXPECT_GT(Accesses(Released, "worker"), 0u); // a thread entry
   EXPECT_GT(Accesses(Released, "main"), 0u);   // a root with threads
-  EXPECT_GT(Accesses(Released, "Stats::add"), 0u);
+  EXPECT_EQ(Accesses(Released, "Stats::add"), 0u); // its class is not checked
+  EXPECT_GT(Accesses(Released, "Locked::add"), 0u);
+  EXPECT_GT(Accesses(Released, "Locked::peek"), 0u);
+  EXPECT_GT(Accesses(Released, "Flagged::add"), 0u);
 
-  // The reduce phase finds the same races either way.
+  // The reduce phase finds the same races either way, class races included.
   CollectingSink A, B;
-  findConflicts(Fns, Kept.summaries(), {}, A, &Kept.graph());
-  findConflicts(Fns, Released.summaries(), {}, B, &Released.graph());
-  EXPECT_FALSE(A.Races.empty());
+  ConflictStats SA = findConflicts(Fns, Kept.summaries(), Classes, A, &Kept.graph());
+  ConflictStats SB =
+      findConflicts(Fns, Released.summaries(), Classes, B, &Released.graph());
+  EXPECT_GT(SA.Findings, 0u);
+  EXPECT_EQ(SA.Findings, SB.Findings);
+  EXPECT_EQ(SA.ClassesChecked, 2u);
+  EXPECT_EQ(SB.ClassesChecked, 2u);
   EXPECT_EQ(describe(A.Races), describe(B.Races));
 }

@@ -275,9 +275,9 @@ TEST(Transfer, ReturnedPointersBindCallerLocals) {
   FunctionBuilder Use("List::use", "List");
   uint32_t H = Use.local("h"), M = Use.local("m");
   Use.call("List::head", {Operand::object(Use.thisObject())});
-  Use.fn().Blocks[0].Instrs.back().Call.ResultLocal = H;
+  Use.fn().Blocks[0].Instrs.back().call().ResultLocal = H;
   Use.call("makeNode", {});
-  Use.fn().Blocks[0].Instrs.back().Call.ResultLocal = M;
+  Use.fn().Blocks[0].Instrs.back().call().ResultLocal = M;
   Use.write(Use.localVar(H).deref().field("Node::val"), 5);
   Use.write(Use.localVar(M).deref().field("Node::val"), 6);
   FunctionSummary S = summarizeFunction(Use.build(), L);
@@ -288,12 +288,12 @@ TEST(Transfer, ReturnedPointersBindCallerLocals) {
 TEST(Transfer, DeclaredCapabilityEffectsApplyAtCallSites) {
   FunctionBuilder F("Account::deposit", "Account");
   F.call("Mutex::Lock", {Operand::object(F.thisField("mu_"))}, 1);
-  F.fn().Blocks[0].Instrs.back().Call.DeclaredEffects.push_back(
+  F.fn().Blocks[0].Instrs.back().call().DeclaredEffects.push_back(
       {ir::DeclaredLockEffect::Kind::Acquire,
        ir::AccessPath::formal(0, "this").deref()});
   F.write(F.thisField("balance_"), 2);
   F.call("Mutex::Unlock", {Operand::object(F.thisField("mu_"))}, 3);
-  F.fn().Blocks[0].Instrs.back().Call.DeclaredEffects.push_back(
+  F.fn().Blocks[0].Instrs.back().call().DeclaredEffects.push_back(
       {ir::DeclaredLockEffect::Kind::Release,
        ir::AccessPath::formal(0, "this").deref()});
   MapLookup L;
