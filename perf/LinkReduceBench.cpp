@@ -60,7 +60,7 @@ long peakRssMiB() {
 /// Peak memory per function measured at 10k and 100k (input IR, summaries
 /// and reports together), rounded up: a run that would not fit in the
 /// machine's memory is skipped instead of taking the machine down.
-constexpr double PeakBytesPerFunction = 40.0 * 1024;
+constexpr double PeakBytesPerFunction = 14.0 * 1024;
 
 void BM_LinkReduce(benchmark::State &State) {
   const unsigned N = static_cast<unsigned>(State.range(0));

@@ -110,8 +110,8 @@ RACER_SIZE(ir::PathStep, 16);
 RACER_SIZE(ir::AccessPath, 72);
 RACER_SIZE(ir::Operand, 80);
 RACER_SIZE(ir::DeclaredLockEffect, 80);
-RACER_SIZE(ir::CallInfo, 200);
-RACER_SIZE(ir::CallableArg, 216);
+RACER_SIZE(ir::CallInfo, 128);
+RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 184);
 RACER_SIZE(ir::Block, 56);
 RACER_SIZE(ir::Function, 216);
@@ -244,8 +244,8 @@ private:
   }
 
   /// A list of string ids; \p Init is called with the size only if non-empty.
-  template <typename InitFn>
-  void strList(const std::vector<std::string> &V, InitFn Init) {
+  template <typename S, typename InitFn>
+  void strList(const std::vector<S> &V, InitFn Init) {
     if (V.empty())
       return;
     auto L = Init(V.size());
@@ -508,8 +508,9 @@ private:
     return Strings[Id].str();
   }
 
-  template <typename ListR> std::vector<std::string> strList(ListR L) {
-    std::vector<std::string> V;
+  template <typename S = std::string, typename ListR>
+  std::vector<S> strList(ListR L) {
+    std::vector<S> V;
     V.reserve(L.size());
     for (uint32_t Id : L)
       V.push_back(str(Id));
@@ -571,7 +572,7 @@ private:
     C.Args.reserve(Args.size());
     for (auto A : Args)
       C.Args.push_back(operand(A));
-    C.ArgTypes = strList(R.getArgTypes());
+    C.ArgTypes = strList<ir::Symbol>(R.getArgTypes());
     C.ResultLocal = R.getResultLocal();
     C.IsConstructor = R.getIsConstructor();
     C.IsDestructor = R.getIsDestructor();

@@ -348,9 +348,9 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     T->LiveAtSpawn = idUnion(idUnion(T->LiveAtSpawn, LiveNow), Mapped);
     T->Location = CS.Location;
     T->Trace.clear();
-    T->Trace.push_back(CallSite{ir::Symbol(I.call().CalleeName.empty()
-                                               ? Callee.Name
-                                               : I.call().CalleeName),
+    T->Trace.push_back(CallSite{I.call().CalleeName.empty()
+                                        ? ir::Symbol(Callee.Name)
+                                        : I.call().CalleeName,
                                 I.Location});
     T->Trace.insert(T->Trace.end(), CS.Trace.begin(), CS.Trace.end());
   }

@@ -188,7 +188,8 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
                                     AbstractState &S) {
   const ir::CallInfo &C = I.call();
   std::vector<HeldLock> CallerLocks = S.Held.locks();
-  const ir::Symbol CalleeSym(C.CalleeName.empty() ? Callee.Name : C.CalleeName);
+  const ir::Symbol CalleeSym =
+      C.CalleeName.empty() ? ir::Symbol(Callee.Name) : C.CalleeName;
   CurCall = &I;
   llvm::SmallVector<uint32_t, 0> LiveNow;
   if (TrackThreads)
@@ -454,7 +455,7 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
 /// before the call), that call's once-flag: the lambda runs under it.
 static const ir::Operand *onceFlagFor(const ir::Block &B, size_t Idx) {
   const ir::CallInfo &Lambda = B.Instrs[Idx].call();
-  if (Lambda.CalleeName.find("::lambda@") == std::string::npos)
+  if (Lambda.CalleeName.str().find("::lambda@") == std::string::npos)
     return nullptr;
   for (size_t J = Idx + 1; J < B.Instrs.size(); ++J) {
     const ir::Instr &I = B.Instrs[J];
@@ -476,7 +477,7 @@ static const ir::Operand *onceFlagFor(const ir::Block &B, size_t Idx) {
 static bool startedAsThread(const ir::Block &B, size_t Idx) {
   const ir::CallInfo &Lambda = B.Instrs[Idx].call();
   if (Lambda.Callee.empty() ||
-      Lambda.CalleeName.find("lambda@") == std::string::npos)
+      Lambda.CalleeName.str().find("lambda@") == std::string::npos)
     return false;
   for (size_t J = Idx + 1; J < B.Instrs.size(); ++J) {
     const ir::Instr &I = B.Instrs[J];

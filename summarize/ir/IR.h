@@ -128,8 +128,8 @@ struct DeclaredLockEffect {
 /// per captured variable; see Function).
 struct CallableArg {
   uint32_t Arg = 0;       ///< index into CallInfo::Args
-  std::string Callee;     ///< USR of the function (a lambda's call operator)
-  std::string CalleeName; ///< qualified name, e.g. "worker", "Pool::run"
+  Symbol Callee;     ///< USR of the function (a lambda's call operator)
+  Symbol CalleeName; ///< qualified name, e.g. "worker", "Pool::run"
   bool HasReceiver = false;
   Operand Receiver;       ///< lambda: the captured `this`; functor: the object
   uint32_t NumParams = 0; ///< HasReceiver: declared parameters of operator()
@@ -150,18 +150,19 @@ struct CallableArg {
 /// A call site.
 struct CallInfo {
   /// The callee's stable cross-TU symbol (Clang USR). Empty for indirect calls.
-  std::string Callee;
+  /// (Names are interned: the same few callees recur across a program.)
+  Symbol Callee;
   /// Qualified callee name without template arguments or inline namespaces:
   /// "std::vector::push_back", "std::lock_guard::lock_guard",
   /// "pthread_mutex_lock", "Counter::inc". Used for models and messages.
-  std::string CalleeName;
+  Symbol CalleeName;
   /// Actuals. For member calls, constructors and destructors, Args[0] is the
   /// object (`this` of the callee). Pointer and reference arguments are
   /// Objects designating the pointee; by-value class arguments are Fresh.
   std::vector<Operand> Args;
   /// Qualified class name (no template args) of each actual's type, or ""
   /// if not a class: lets models see tags such as "std::defer_lock_t".
-  std::vector<std::string> ArgTypes;
+  std::vector<Symbol> ArgTypes;
   /// The local that receives a pointer/reference result (`T *p = f();`),
   /// or -1.
   int32_t ResultLocal = -1;
@@ -174,7 +175,7 @@ struct CallInfo {
   /// For a member call on a std container (or a constructor of one), the
   /// qualified name of its first template argument, without template
   /// arguments: "std::thread" for `std::vector<std::thread>::emplace_back`.
-  std::string ElementType;
+  Symbol ElementType;
 };
 
 /// Instruction kinds.

@@ -1,6 +1,8 @@
 //===- Symbol.cpp - The process-wide string interner ----------------------===//
 #include "summarize/ir/Symbol.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/xxhash.h"
@@ -42,6 +44,10 @@ const std::string *Symbol::intern(llvm::StringRef Str) {
   if (New)
     It->second = Str.str();
   return &It->second;
+}
+
+llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, Symbol S) {
+  return OS << S.str();
 }
 
 } // namespace racer::ir

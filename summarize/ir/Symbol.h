@@ -84,6 +84,13 @@ private:
 
 } // namespace racer::ir
 
+namespace llvm {
+class raw_ostream;
+}
+namespace racer::ir {
+llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, Symbol S);
+}
+
 template <> struct std::hash<racer::ir::Symbol> {
   size_t operator()(racer::ir::Symbol S) const { return S.hash(); }
 };

@@ -49,7 +49,7 @@ ir::Instr call(std::string Name, std::string Usr, std::vector<ir::Operand> Args,
   I.call().CalleeName = std::move(Name);
   I.call().Callee = std::move(Usr);
   I.call().Args = std::move(Args);
-  I.call().ArgTypes = std::move(ArgTypes);
+  I.call().ArgTypes.assign(ArgTypes.begin(), ArgTypes.end());
   return I;
 }
 

@@ -87,7 +87,7 @@ public:
     I.call().CalleeName = CalleeName;
     I.call().Callee = Symbol.empty() ? "c:@" + CalleeName : Symbol;
     I.call().Args = std::move(Args);
-    I.call().ArgTypes = std::move(ArgTypes);
+    I.call().ArgTypes.assign(ArgTypes.begin(), ArgTypes.end());
     I.call().ArgTypes.resize(I.call().Args.size());
     I.call().IsConstructor = CalleeName.find("::~") == std::string::npos &&
                            isCtorName(CalleeName);
