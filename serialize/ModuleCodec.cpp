@@ -114,7 +114,7 @@ RACER_SIZE(ir::CallInfo, 128);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 184);
 RACER_SIZE(ir::Block, 56);
-RACER_SIZE(ir::Function, 216);
+RACER_SIZE(ir::Function, 144);
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 104);
 RACER_SIZE(HeldLock, 80);

@@ -259,9 +259,9 @@ enum class FunctionKind : uint8_t {
 };
 
 struct Function {
-  std::string Symbol; ///< USR; the key for linking
-  std::string Name;   ///< qualified, e.g. "shop::Inventory::add"
-  std::string Class;  ///< qualified enclosing class, "" if none
+  ir::Symbol Symbol; ///< USR; the key for linking
+  ir::Symbol Name;   ///< qualified, e.g. "shop::Inventory::add"
+  ir::Symbol Class;  ///< qualified enclosing class, "" if none
   AccessSpec Access = AccessSpec::None;
   FunctionKind Kind = FunctionKind::Free;
   /// Formal spellings; for methods/ctors/dtors/lambdas Formals[0] is "this".
