@@ -40,7 +40,7 @@ AccessPath push(AccessPath P, ir::StepKind K, std::string Name) {
 
 bool hasDeref(const AccessPath &P) {
   return std::any_of(P.Steps.begin(), P.Steps.end(), [](const ir::PathStep &S) {
-    return S.Kind == ir::StepKind::Deref;
+    return S.kind() == ir::StepKind::Deref;
   });
 }
 

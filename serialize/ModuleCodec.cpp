@@ -106,7 +106,7 @@ RACER_SAME_ENUM(sc::ThreadsKind::ANY_THREAD, ThreadsKind::AnyThread);
 #define RACER_SIZE(T, N)                                                       \
   static_assert(sizeof(T) == N, "the IR changed: update serialize/ (" #T ")")
 RACER_SIZE(ir::Loc, 12);
-RACER_SIZE(ir::PathStep, 16);
+RACER_SIZE(ir::PathStep, 8);
 RACER_SIZE(ir::AccessPath, 72);
 RACER_SIZE(ir::Operand, 80);
 RACER_SIZE(ir::DeclaredLockEffect, 80);
@@ -219,8 +219,8 @@ private:
     if (!P.Steps.empty()) {
       auto L = B.initSteps(P.Steps.size());
       for (size_t I = 0; I < P.Steps.size(); ++I) {
-        L[I].setKind(toSchema<sc::StepKind>(P.Steps[I].Kind));
-        L[I].setName(str(P.Steps[I].Name));
+        L[I].setKind(toSchema<sc::StepKind>(P.Steps[I].kind()));
+        L[I].setName(str(P.Steps[I].name()));
       }
     }
   }
@@ -533,12 +533,10 @@ private:
     P.Spelling = str(R.getSpelling());
     auto Steps = R.getSteps();
     P.Steps.reserve(Steps.size());
-    for (auto S : Steps) {
-      ir::PathStep St;
-      St.Kind = en<ir::StepKind>(S.getKind(), "path step kind");
-      St.Name = str(S.getName());
-      P.Steps.push_back(std::move(St));
-    }
+    for (auto S : Steps)
+      P.Steps.push_back(
+          ir::PathStep(en<ir::StepKind>(S.getKind(), "path step kind"),
+                       ir::Symbol(str(S.getName()))));
     return P;
   }
 

@@ -46,7 +46,7 @@ inline AccessPath appendSteps(const AccessPath &Base, const AccessPath &P,
 }
 
 inline bool startsWithDeref(const AccessPath &P) {
-  return !P.Steps.empty() && P.Steps.front().Kind == StepKind::Deref;
+  return !P.Steps.empty() && P.Steps.front().kind() == StepKind::Deref;
 }
 
 
@@ -109,8 +109,8 @@ private:
                          ? reinterpret_cast<uintptr_t>(P.Symbol.c_str())
                          : static_cast<uintptr_t>(P.Index));
     for (const ir::PathStep &St : P.Steps)
-      H = mix(H, reinterpret_cast<uintptr_t>(St.Name.c_str()) ^
-                     (static_cast<uint64_t>(St.Kind) << 60));
+      H = mix(H, reinterpret_cast<uintptr_t>(St.name().c_str()) ^
+                     (static_cast<uint64_t>(St.kind()) << 60));
     return H;
   }
   static uint64_t keyHash(const AccessSnapshot &S) {

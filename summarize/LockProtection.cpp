@@ -21,7 +21,7 @@ bool identifiable(const HeldLock &L, LockScope Scope) {
       P.Index != 0)
     return false;
   for (size_t I = 0; I < P.Steps.size(); ++I) {
-    ir::StepKind K = P.Steps[I].Kind;
+    ir::StepKind K = P.Steps[I].kind();
     if (K == ir::StepKind::Index || K == ir::StepKind::Elided)
       return false;
     if (K == ir::StepKind::Deref &&

@@ -136,7 +136,7 @@ std::optional<AccessPath> RootAnalysis::toRoot(const AccessPath &P,
     return Out;
   }
   const std::vector<Operand> &Actuals = Origins[O].Actuals;
-  if (P.Steps.empty() || P.Steps.front().Kind != StepKind::Deref ||
+  if (P.Steps.empty() || P.Steps.front().kind() != StepKind::Deref ||
       P.Index >= Actuals.size() ||
       Actuals[P.Index].K != Operand::Kind::Object)
     return std::nullopt;

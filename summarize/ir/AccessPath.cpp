@@ -47,7 +47,7 @@ std::string AccessPath::str() const {
   size_t PendingDerefs = 0;
   bool AfterElided = false;
   for (const PathStep &S : Steps) {
-    switch (S.Kind) {
+    switch (S.kind()) {
     case StepKind::Elided:
       Out += "->...";
       PendingDerefs = 0;
@@ -69,7 +69,7 @@ std::string AccessPath::str() const {
       } else {
         Out += ".";
       }
-      Out += unqualified(S.Name);
+      Out += unqualified(S.name());
       break;
     case StepKind::Index:
       // `p[]` for a pointer's elements, `a[]` for an array.

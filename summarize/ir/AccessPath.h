@@ -47,18 +47,40 @@ enum class StepKind : uint8_t {
   Elided,
 };
 
-struct PathStep {
-  StepKind Kind = StepKind::Field;
-  /// For Field: the field's qualified name, e.g. "Counter::n_".
-  Symbol Name;
+/// 8 bytes: the field's interned name with the kind in its low bits (an
+/// interned std::string is 8-byte aligned), so that four steps fit inline in
+/// an AccessPath (`this->items_[].count` is Deref Field Index Field) and
+/// most paths never touch the heap.
+class PathStep {
+public:
+  PathStep() : PathStep(StepKind::Field, Symbol()) {}
+  PathStep(StepKind K, Symbol Name = Symbol())
+      : Bits(reinterpret_cast<uintptr_t>(Name.opaque()) |
+             static_cast<uintptr_t>(K)) {}
+
+  StepKind kind() const { return static_cast<StepKind>(Bits & KindMask); }
+  /// For Field: the field's qualified name, e.g. "Counter::n_"; else "".
+  Symbol name() const {
+    return Symbol::fromOpaque(reinterpret_cast<const void *>(Bits & ~KindMask));
+  }
 
   friend bool operator==(const PathStep &A, const PathStep &B) {
-    return A.Kind == B.Kind && A.Name == B.Name;
+    return A.Bits == B.Bits;
+  }
+  friend bool operator!=(const PathStep &A, const PathStep &B) {
+    return A.Bits != B.Bits;
   }
   friend bool operator<(const PathStep &A, const PathStep &B) {
-    return std::tie(A.Kind, A.Name) < std::tie(B.Kind, B.Name);
+    if (A.kind() != B.kind())
+      return A.kind() < B.kind();
+    return A.name() < B.name();
   }
+
+private:
+  static constexpr uintptr_t KindMask = 7;
+  uintptr_t Bits;
 };
+static_assert(sizeof(PathStep) == 8 && alignof(std::string) >= 8);
 
 /// A canonical access path. Value type; compares structurally.
 struct AccessPath {
@@ -69,8 +91,8 @@ struct AccessPath {
   ir::Symbol Symbol;
   /// The root as spelled in source (`this`, `p`, `g_config`); printing only.
   ir::Symbol Spelling;
-  /// Most paths are short (`this->f` is Deref Field): kept inline.
-  llvm::SmallVector<PathStep, 2> Steps;
+  /// Most paths are short (`this->f` is Deref Field): up to 4 kept inline.
+  llvm::SmallVector<PathStep, 4> Steps;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<AccessPath>
   // would deep-copy every element when it grows.

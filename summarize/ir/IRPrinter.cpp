@@ -28,21 +28,21 @@ std::string printSteps(std::string S, llvm::ArrayRef<PathStep> Steps,
                        size_t End) {
   for (size_t I = 0; I < End; ++I) {
     const PathStep &St = Steps[I];
-    switch (St.Kind) {
+    switch (St.kind()) {
     case StepKind::Deref:
-      if (I + 1 < End && Steps[I + 1].Kind == StepKind::Field) {
+      if (I + 1 < End && Steps[I + 1].kind() == StepKind::Field) {
         S += "->";
-        S += unqualified(Steps[I + 1].Name).str();
+        S += unqualified(Steps[I + 1].name()).str();
         ++I;
       } else {
         S = "*" + S;
-        if (I + 1 < End && Steps[I + 1].Kind == StepKind::Index)
+        if (I + 1 < End && Steps[I + 1].kind() == StepKind::Index)
           S = "(" + S + ")";
       }
       break;
     case StepKind::Field:
       S += ".";
-      S += unqualified(St.Name).str();
+      S += unqualified(St.name()).str();
       break;
     case StepKind::Index:
       S += "[]";
@@ -109,7 +109,7 @@ std::string printOperand(const Operand &O) {
     break;
   }
   const AccessPath &P = O.Path;
-  if (!P.Steps.empty() && P.Steps.back().Kind == StepKind::Deref)
+  if (!P.Steps.empty() && P.Steps.back().kind() == StepKind::Deref)
     return printSteps(rootSpelling(P), P.Steps, P.Steps.size() - 1);
   return "&" + printPath(P);
 }

@@ -72,6 +72,15 @@ public:
   friend std::string operator+(const char *A, Symbol B) { return A + *B.S; }
   friend std::string operator+(Symbol A, const char *B) { return *A.S + B; }
 
+  /// The interned string's address, 8-byte aligned (PathStep keeps a kind
+  /// in its low bits), and back.
+  const void *opaque() const { return S; }
+  static Symbol fromOpaque(const void *P) {
+    Symbol Sym;
+    Sym.S = static_cast<const std::string *>(P);
+    return Sym;
+  }
+
   /// Identity hash (pointer); for hash containers only, never for order.
   size_t hash() const { return std::hash<const void *>()(S); }
 

@@ -47,7 +47,7 @@ TEST(AccessPath, LimitStepsKeepsPrefixAndLastStep) {
   racer::ir::limitSteps(Rx);
   racer::ir::limitSteps(Tx);
   ASSERT_EQ(Rx.Steps.size(), racer::ir::MaxPathSteps);
-  EXPECT_EQ(Rx.Steps[racer::ir::MaxPathSteps - 2].Kind,
+  EXPECT_EQ(Rx.Steps[racer::ir::MaxPathSteps - 2].kind(),
             racer::ir::StepKind::Elided);
   EXPECT_EQ(Rx.str(), "this->f1->f2->f3->...->rx");
   // Distinct fields past the cut stay distinct; the same field is the same.

@@ -111,9 +111,9 @@ struct Counter {
   EXPECT_EQ(W.Path.Root, ir::RootKind::Formal);
   EXPECT_EQ(W.Path.Index, 0u);
   ASSERT_EQ(W.Path.Steps.size(), 2u);
-  EXPECT_EQ(W.Path.Steps[0].Kind, ir::StepKind::Deref);
-  EXPECT_EQ(W.Path.Steps[1].Kind, ir::StepKind::Field);
-  EXPECT_EQ(W.Path.Steps[1].Name, "Counter::n_");
+  EXPECT_EQ(W.Path.Steps[0].kind(), ir::StepKind::Deref);
+  EXPECT_EQ(W.Path.Steps[1].kind(), ir::StepKind::Field);
+  EXPECT_EQ(W.Path.Steps[1].name(), "Counter::n_");
   // Reading the by-value parameter itself is not an access.
   const ir::Function *Set = fn(R.Module, "Counter::set");
   ASSERT_NE(Set, nullptr);
@@ -769,7 +769,7 @@ int main() {
     for (const ir::Instr &I : B.Instrs)
       if (I.Kind == ir::InstrKind::Write && I.Path.Root == ir::RootKind::Formal &&
           I.Path.Index == 2 && I.Path.Steps.size() == 1 &&
-          I.Path.Steps[0].Kind == ir::StepKind::Deref)
+          I.Path.Steps[0].kind() == ir::StepKind::Deref)
         WritesTotal = true;
   EXPECT_TRUE(WritesTotal) << "total += k writes Formal(2) Deref";
 

@@ -359,8 +359,8 @@ void dump(llvm::raw_ostream &OS, const ir::AccessPath &P) {
   dump(OS, P.Symbol);
   dump(OS, P.Spelling);
   for (const ir::PathStep &S : P.Steps) {
-    OS << int(S.Kind) << ':';
-    dump(OS, S.Name);
+    OS << int(S.kind()) << ':';
+    dump(OS, S.name());
   }
   OS << ")";
 }
@@ -743,10 +743,11 @@ TEST(ModuleCodecDamage, OutOfRangeEnumsAreRejected) {
   EXPECT_NE(Msg.find("invalid threads kind 3"), std::string::npos) << Msg;
 
   In = realisticFile();
-  In.Module.Functions[1].Blocks[1].Instrs[0].Path.Steps[1].Kind =
-      static_cast<ir::StepKind>(200);
+  // (A step keeps its kind in 3 bits, so 4-7 are the invalid kinds it holds.)
+  In.Module.Functions[1].Blocks[1].Instrs[0].Path.Steps[1] =
+      ir::PathStep(static_cast<ir::StepKind>(5));
   Msg = decodeError(encodeTUFile(In));
-  EXPECT_NE(Msg.find("invalid path step kind 200"), std::string::npos) << Msg;
+  EXPECT_NE(Msg.find("invalid path step kind 5"), std::string::npos) << Msg;
 }
 
 /// Flips every bit of the raw Cap'n Proto message, one at a time, behind a
