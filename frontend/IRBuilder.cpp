@@ -402,7 +402,7 @@ void FunctionLowerer::emitBind(uint32_t Dest, Operand V, SourceLocation At) {
   ir::Instr I;
   I.Kind = ir::InstrKind::Bind;
   I.Dest = Dest;
-  I.Value = std::move(V);
+  I.value() = std::move(V);
   I.Location = at(At);
   Cur->Instrs.push_back(std::move(I));
 }
@@ -452,7 +452,7 @@ void FunctionLowerer::lowerReturn(const ReturnStmt *RS) {
     return;
   ir::Instr I;
   I.Kind = ir::InstrKind::Return;
-  I.Value = std::move(V);
+  I.value() = std::move(V);
   I.Location = at(RS->getReturnLoc());
   Cur->Instrs.push_back(std::move(I));
 }

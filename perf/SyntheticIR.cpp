@@ -316,7 +316,7 @@ private:
         B.Kind = ir::InstrKind::Bind;
         B.Location = loc();
         B.Dest = N;
-        B.Value = ir::Operand::object(fieldPath(R, F, C).deref());
+        B.value() = ir::Operand::object(fieldPath(R, F, C).deref());
         Is.push_back(std::move(B));
         std::string NodeField = (C ? C->Namespace : std::string("proj")) + "::Node::" +
                                 R.pick(Fields);
@@ -334,7 +334,7 @@ private:
       ir::Instr I;
       I.Kind = ir::InstrKind::Return;
       I.Location = loc();
-      I.Value = R.chance(60) ? ir::Operand::object(fieldPath(R, F, C))
+      I.value() = R.chance(60) ? ir::Operand::object(fieldPath(R, F, C))
                              : ir::Operand::unknown();
       Is.push_back(std::move(I));
     }

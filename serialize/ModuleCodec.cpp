@@ -112,7 +112,7 @@ RACER_SIZE(ir::Operand, 80);
 RACER_SIZE(ir::DeclaredLockEffect, 80);
 RACER_SIZE(ir::CallInfo, 128);
 RACER_SIZE(ir::CallableArg, 168);
-RACER_SIZE(ir::Instr, 184);
+RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 56);
 RACER_SIZE(ir::Function, 144);
 RACER_SIZE(ir::ClassInfo, 48);
@@ -324,8 +324,8 @@ private:
       path(B.initPath(), I.Path);
     B.setAtomic(I.Atomic);
     B.setDest(I.Dest);
-    if (!isDefault(I.Value))
-      operand(B.initValue(), I.Value);
+    if (!isDefault(I.value()))
+      operand(B.initValue(), I.value());
     if (!isDefault(I.call()))
       call(B.initCall(), I.call());
   }
@@ -630,7 +630,7 @@ private:
     I.Atomic = R.getAtomic();
     I.Dest = R.getDest();
     if (R.hasValue())
-      I.Value = operand(R.getValue());
+      I.value() = operand(R.getValue());
     if (R.hasCall())
       I.call() = call(R.getCall());
   }

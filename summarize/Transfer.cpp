@@ -547,14 +547,14 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
       transferCall(I, S, static_cast<int32_t>(Idx) == B.CondCall, Cond);
       break;
     case ir::InstrKind::Bind: {
-      Operand V = resolveOperand(I.Value, S);
+      Operand V = resolveOperand(I.value(), S);
       if (V.K == Operand::Kind::Fresh && !isNamedFresh(V))
         V = namedFresh(localObject(I.Dest));
       S.Bindings[I.Dest] = std::move(V);
       break;
     }
     case ir::InstrKind::Return: {
-      Operand R = resolveOperand(I.Value, S);
+      Operand R = resolveOperand(I.value(), S);
       if (!Return)
         Return = R;
       else if (!(*Return == R))

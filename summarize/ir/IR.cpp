@@ -8,6 +8,11 @@ const CallInfo &Instr::noCall() {
   return None;
 }
 
+const Operand &Instr::noValue() {
+  static const Operand None;
+  return None;
+}
+
 // Vectors of instructions must move, not copy, when they grow.
 static_assert(std::is_nothrow_move_constructible_v<Instr>);
 static_assert(std::is_nothrow_move_constructible_v<Operand>);

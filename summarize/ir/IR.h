@@ -197,8 +197,16 @@ struct Instr {
   Loc Location;
   /// Read/Write: the memory accessed.
   AccessPath Path;
-  /// Bind/Return: what is designated.
-  Operand Value;
+
+  /// Bind/Return: what is designated. Out of line like call(): few
+  /// instructions are binds or returns. Unknown if never set.
+  const Operand &value() const { return ValueData ? *ValueData : noValue(); }
+  /// Creates the Operand on first use.
+  Operand &value() {
+    if (!ValueData)
+      ValueData = std::make_unique<Operand>();
+    return *ValueData;
+  }
 
   /// Call only. Kept out of line: most instructions are reads and writes,
   /// and a CallInfo is larger than all the other fields together (a large
@@ -215,7 +223,9 @@ struct Instr {
   Instr() = default;
   Instr(const Instr &O)
       : Kind(O.Kind), Atomic(O.Atomic), Dest(O.Dest), Location(O.Location),
-        Path(O.Path), Value(O.Value),
+        Path(O.Path),
+        ValueData(O.ValueData ? std::make_unique<Operand>(*O.ValueData)
+                              : nullptr),
         CallData(O.CallData ? std::make_unique<CallInfo>(*O.CallData)
                             : nullptr) {}
   Instr &operator=(const Instr &O) {
@@ -228,6 +238,8 @@ struct Instr {
 
 private:
   static const CallInfo &noCall();
+  static const Operand &noValue();
+  std::unique_ptr<Operand> ValueData;
   std::unique_ptr<CallInfo> CallData;
 };
 

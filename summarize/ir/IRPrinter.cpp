@@ -162,10 +162,10 @@ std::string printInstr(const Instr &I, const Function *F) {
       OS << " atomic";
     break;
   case InstrKind::Bind:
-    OS << "bind " << localName(I.Dest, F) << " = " << printOperand(I.Value);
+    OS << "bind " << localName(I.Dest, F) << " = " << printOperand(I.value());
     break;
   case InstrKind::Return:
-    OS << "return " << printOperand(I.Value);
+    OS << "return " << printOperand(I.value());
     break;
   case InstrKind::Call: {
     const CallInfo &C = I.call();

@@ -130,14 +130,14 @@ ir::Module realisticModule() {
     Bind.Kind = ir::InstrKind::Bind;
     Bind.Location = {0, 25, 9};
     Bind.Dest = 0;
-    Bind.Value = ir::Operand::object(thisField(C, "head_").deref());
+    Bind.value() = ir::Operand::object(thisField(C, "head_").deref());
     B2.Instrs.push_back(Bind);
     B2.Instrs.push_back(access(ir::InstrKind::Write,
                                ir::AccessPath::local(0, "n").deref().field("shop::Node::next"),
                                26));
     ir::Instr Bind2 = Bind;
     Bind2.Dest = 1;
-    Bind2.Value = ir::Operand::unknown();
+    Bind2.value() = ir::Operand::unknown();
     B2.Instrs.push_back(Bind2);
     ir::Instr Res = call("shop::makeNode", "c:@N@shop@F@makeNode#", {}, {}, 27);
     Res.call().ResultLocal = 1;
@@ -146,7 +146,7 @@ ir::Module realisticModule() {
     ir::Instr Ret;
     Ret.Kind = ir::InstrKind::Return;
     Ret.Location = {0, 28, 3};
-    Ret.Value = ir::Operand::object(thisField(C, "slots_").index());
+    Ret.value() = ir::Operand::object(thisField(C, "slots_").index());
     B3.Instrs.push_back(Ret);
     F.Blocks = {B0, B1, B2, B3};
     M.Functions.push_back(F);
@@ -381,7 +381,7 @@ void dump(llvm::raw_ostream &OS, const ir::Instr &I) {
   dump(OS, I.Location);
   dump(OS, I.Path);
   OS << " atomic=" << I.Atomic << " dest=" << I.Dest << ' ';
-  dump(OS, I.Value);
+  dump(OS, I.value());
   OS << " call(";
   dump(OS, I.call().Callee);
   dump(OS, I.call().CalleeName);
@@ -531,7 +531,7 @@ TEST(ModuleCodec, RoundTripsRealisticModuleAndSummaries) {
       ASSERT_EQ(A.Blocks[J].Instrs.size(), B.Blocks[J].Instrs.size());
       for (size_t K = 0; K < A.Blocks[J].Instrs.size(); ++K) {
         EXPECT_EQ(A.Blocks[J].Instrs[K].Path, B.Blocks[J].Instrs[K].Path);
-        EXPECT_EQ(A.Blocks[J].Instrs[K].Value, B.Blocks[J].Instrs[K].Value);
+        EXPECT_EQ(A.Blocks[J].Instrs[K].value(), B.Blocks[J].Instrs[K].value());
         EXPECT_EQ(A.Blocks[J].Instrs[K].Location, B.Blocks[J].Instrs[K].Location);
       }
     }

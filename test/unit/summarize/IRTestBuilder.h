@@ -67,14 +67,14 @@ public:
     ir::Instr I;
     I.Kind = ir::InstrKind::Bind;
     I.Dest = Local;
-    I.Value = std::move(V);
+    I.value() = std::move(V);
     I.Location = {0, Line, 1};
     return add(std::move(I));
   }
   FunctionBuilder &ret(ir::Operand V, unsigned Line = 1) {
     ir::Instr I;
     I.Kind = ir::InstrKind::Return;
-    I.Value = std::move(V);
+    I.value() = std::move(V);
     I.Location = {0, Line, 1};
     return add(std::move(I));
   }
