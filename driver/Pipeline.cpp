@@ -46,7 +46,7 @@ void summarizeInParallel(ProgramSummarizer &PS,
     PS.summarizeSCC(C);
     for (uint32_t F : G.sccs()[C]) {
       std::vector<ir::Block>().swap(Functions[F].Blocks);
-      std::vector<std::string>().swap(Functions[F].Locals);
+      std::vector<ir::Symbol>().swap(Functions[F].Locals);
     }
     for (uint32_t Caller : G.callers()[C])
       if (Pending[Caller].fetch_sub(1, std::memory_order_acq_rel) == 1)

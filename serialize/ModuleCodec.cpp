@@ -641,8 +641,8 @@ private:
     F.Class = str(R.getClassName());
     F.Access = en<ir::AccessSpec>(R.getAccess(), "access specifier");
     F.Kind = en<ir::FunctionKind>(R.getKind(), "function kind");
-    F.Formals = strList(R.getFormals());
-    F.Locals = strList(R.getLocals());
+    F.Formals = strList<ir::Symbol>(R.getFormals());
+    F.Locals = strList<ir::Symbol>(R.getLocals());
     if (R.hasLocation())
       F.Location = loc(R.getLocation());
     auto Blocks = R.getBlocks();

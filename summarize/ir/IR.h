@@ -277,9 +277,9 @@ struct Function {
   AccessSpec Access = AccessSpec::None;
   FunctionKind Kind = FunctionKind::Free;
   /// Formal spellings; for methods/ctors/dtors/lambdas Formals[0] is "this".
-  std::vector<std::string> Formals;
+  std::vector<ir::Symbol> Formals;
   /// Number of locals (ids are 0..NumLocals-1) and their spellings.
-  std::vector<std::string> Locals;
+  std::vector<ir::Symbol> Locals;
   Loc Location;
   std::vector<Block> Blocks;
   /// Capability attributes on the function itself (it acquires/releases).

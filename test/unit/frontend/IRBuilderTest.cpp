@@ -159,7 +159,7 @@ struct List {
   // Locals are numbered in order of appearance.
   const ir::Function *Grow = fn(R.Module, "List::grow");
   ASSERT_NE(Grow, nullptr);
-  EXPECT_EQ(Grow->Locals, (std::vector<std::string>{"n", "m", "r"}));
+  EXPECT_EQ(Grow->Locals, (std::vector<ir::Symbol>{"n", "m", "r"}));
 }
 
 TEST_F(IRBuilderTest, LockGuardConstructorAndDestructor) {
