@@ -1,5 +1,6 @@
 //===- Linker.cpp - Merging TU modules by symbol, as they arrive ----------===//
 #include "driver/Linker.h"
+#include "summarize/ir/PackedBody.h"
 
 #include <algorithm>
 
@@ -21,7 +22,8 @@ void remapFunction(ir::Function &F, const std::vector<uint32_t> &Map) {
 void Linker::add(uint32_t Seq, ir::Module Mod) {
   const ModuleKey Key{ir::Symbol(Mod.MainFile), Seq};
   std::lock_guard<std::mutex> G(M);
-  std::vector<uint32_t> Map;
+  auto MapPtr = std::make_shared<std::vector<uint32_t>>();
+  std::vector<uint32_t> &Map = *MapPtr;
   Map.reserve(Mod.Files.size());
   for (const std::string &F : Mod.Files) {
     auto [It, New] = FileIds.try_emplace(F, static_cast<uint32_t>(Files.size()));
@@ -30,6 +32,8 @@ void Linker::add(uint32_t Seq, ir::Module Mod) {
     Map.push_back(It->second);
   }
   ModuleFiles.emplace_back(Key, std::move(Mod.Files));
+  if (PackBodies)
+    ModuleMaps.push_back(MapPtr);
   for (uint32_t I = 0; I < Mod.Functions.size(); ++I) {
     ir::Function &F = Mod.Functions[I];
     // A database may hold several programs (a server, its CLI, a benchmark),
@@ -42,7 +46,12 @@ void Linker::add(uint32_t Seq, ir::Module Mod) {
         F.Symbol, static_cast<uint32_t>(Functions.size()));
     if (!New && !(From < Functions[It->second].From))
       continue; // inline and template code: an earlier TU's copy stays
-    remapFunction(F, Map);
+    if (PackBodies) {
+      remap(F.Location, Map);
+      F.Packed = ir::packBody(F, MapPtr);
+    } else {
+      remapFunction(F, Map);
+    }
     if (New)
       Functions.push_back({From, std::move(F)});
     else
@@ -90,15 +99,22 @@ LinkedProgram Linker::finish() {
   std::vector<uint32_t> Map(Files.size());
   for (uint32_t I = 0; I < Files.size(); ++I)
     Map[I] = FinalIds.lookup(Files[I]);
+  // Packed bodies read module file ids through their module's map.
+  for (const std::shared_ptr<std::vector<uint32_t>> &MM : ModuleMaps)
+    for (uint32_t &Id : *MM)
+      Id = Id < Map.size() ? Map[Id] : 0;
 
-  std::stable_sort(Functions.begin(), Functions.end(),
-                   [](const KeptFunction &A, const KeptFunction &B) {
-                     return A.From < B.From;
-                   });
+  // Sort indexes, not the functions: no second buffer of functions.
+  std::vector<uint32_t> Order(Functions.size());
+  for (uint32_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](uint32_t A, uint32_t B) {
+    return Functions[A].From < Functions[B].From;
+  });
   P.Functions.reserve(Functions.size());
-  for (KeptFunction &K : Functions) {
-    remapFunction(K.F, Map);
-    P.Functions.push_back(std::move(K.F));
+  for (uint32_t I : Order) {
+    remapFunction(Functions[I].F, Map);
+    P.Functions.push_back(std::move(Functions[I].F));
   }
   std::stable_sort(Classes.begin(), Classes.end(),
                    [](const KeptClass &A, const KeptClass &B) {
@@ -109,13 +125,16 @@ LinkedProgram Linker::finish() {
     P.Classes.push_back(std::move(K.C));
   }
 
-  Files.clear();
-  FileIds.clear();
-  ModuleFiles.clear();
-  Functions.clear();
-  FunctionIds.clear();
-  Classes.clear();
-  ClassIds.clear();
+  // Empty, and give the memory back: the linker may outlive the program's
+  // reduce (clear() would keep a million moved-from functions' storage).
+  std::vector<std::string>().swap(Files);
+  FileIds = llvm::StringMap<uint32_t>();
+  decltype(ModuleFiles)().swap(ModuleFiles);
+  decltype(ModuleMaps)().swap(ModuleMaps);
+  std::vector<KeptFunction>().swap(Functions);
+  FunctionIds = llvm::StringMap<uint32_t>();
+  std::vector<KeptClass>().swap(Classes);
+  ClassIds = llvm::StringMap<uint32_t>();
   return P;
 }
 

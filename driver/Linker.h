@@ -42,6 +42,11 @@ struct LinkedProgram {
 
 class Linker {
 public:
+  /// With \p PackBodies, each kept function's body is packed as it is added
+  /// (ir::PackedBody, about a quarter of its size) and unpacked only while
+  /// its SCC is summarized: the linked program then holds packed IR.
+  explicit Linker(bool PackBodies = false) : PackBodies(PackBodies) {}
+
   /// Merges \p M; \p Seq orders modules with the same main file. Thread-safe.
   void add(uint32_t Seq, ir::Module M);
   /// The program; the linker is empty afterwards.
@@ -78,7 +83,12 @@ private:
     ir::ClassInfo C;
   };
 
+  const bool PackBodies;
   std::mutex M;
+  /// Each module's map from its file ids to arrival-order ids: packed bodies
+  /// keep module file ids and read them through this map, which finish()
+  /// rewrites to the final numbering.
+  std::vector<std::shared_ptr<std::vector<uint32_t>>> ModuleMaps;
   /// Files in order of arrival, and each module's files (for finish()).
   std::vector<std::string> Files;
   llvm::StringMap<uint32_t> FileIds;

@@ -47,6 +47,7 @@ void summarizeInParallel(ProgramSummarizer &PS,
     for (uint32_t F : G.sccs()[C]) {
       std::vector<ir::Block>().swap(Functions[F].Blocks);
       std::vector<ir::Symbol>().swap(Functions[F].Locals);
+      Functions[F].Packed.reset();
     }
     for (uint32_t Caller : G.callers()[C])
       if (Pending[Caller].fetch_sub(1, std::memory_order_acq_rel) == 1)
@@ -106,8 +107,8 @@ ConflictStats findConflictsInParallel(const std::vector<ir::Function> &Fns,
 
 } // namespace
 
-LinkedProgram linkModules(std::vector<ir::Module> Modules) {
-  Linker L;
+LinkedProgram linkModules(std::vector<ir::Module> Modules, bool PackBodies) {
+  Linker L(PackBodies);
   for (size_t I = 0; I < Modules.size(); ++I)
     L.add(static_cast<uint32_t>(I), std::move(Modules[I]));
   return L.finish();
@@ -257,7 +258,8 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
 ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats St) {
   // Merged shards arrive in any order; the linker restores main-file order.
   auto T1 = std::chrono::steady_clock::now();
-  LinkedProgram Program = linkModules(std::move(Map.Modules));
+  LinkedProgram Program =
+      linkModules(std::move(Map.Modules), /*PackBodies=*/true);
   St.LinkSeconds = secondsSince(T1);
   return reduceLinked(std::move(Program), std::move(Map.FailedTUs), Threads,
                       St);
@@ -353,7 +355,7 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
   std::vector<frontend::TUJob> Scanned;
   if (Results)
     Scanned = Jobs;
-  Linker Link;
+  Linker Link(/*PackBodies=*/true);
   MapResult Map =
       runMap(std::move(Jobs), Opts, Threads, Cache, Errs, St, &Link);
   auto T1 = std::chrono::steady_clock::now();

@@ -95,7 +95,9 @@ std::vector<frontend::TUJob> selectShard(std::vector<frontend::TUJob> Jobs,
                                          unsigned Index, unsigned Count);
 
 /// Merges modules (in the given order) into one program.
-LinkedProgram linkModules(std::vector<ir::Module> Modules);
+/// With \p PackBodies, bodies are packed (see Linker), as runReduce does.
+LinkedProgram linkModules(std::vector<ir::Module> Modules,
+                          bool PackBodies = false);
 
 void printStats(const PhaseStats &S, llvm::raw_ostream &OS);
 

@@ -359,7 +359,7 @@ int runSummarize(const SplitArgs &Args) {
 int runMerge() {
   // Each bundle's modules are linked as it is read (duplicates dropped at
   // once), so memory holds one bundle plus the linked program.
-  driver::Linker Link;
+  driver::Linker Link(/*PackBodies=*/true);
   std::vector<std::string> FailedTUs;
   uint32_t Seq = 0;
   driver::PhaseStats St;

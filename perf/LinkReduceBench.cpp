@@ -2,7 +2,9 @@
 //
 // Measures the phases after the frontend (what `racecar merge` runs) on
 // generated programs of 10k, 100k and 1M functions, 1000 functions per TU,
-// with a shared header of inline functions every TU repeats. No Clang.
+// with a shared header of inline functions every TU repeats. No Clang. Each
+// TU's module is generated (untimed) and linked as it arrives, as merge
+// links each bundle as it reads it.
 //
 //   build/perf/racecar_link_reduce_bench --benchmark_counters_tabular=true
 //===----------------------------------------------------------------------===//
@@ -14,6 +16,7 @@
 #include <malloc.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <string>
 
@@ -21,9 +24,10 @@ using namespace racer;
 
 namespace {
 
-/// \p Dense: every class locks, most methods do not (about 40 times as
-/// many races as real code), the worst case for conflicts and reports.
-std::vector<ir::Module> program(unsigned Functions, bool Dense) {
+/// The options of one TU of a program of \p Functions functions. \p Dense:
+/// every class locks, most methods do not (about 40 times as many races as
+/// real code), the worst case for conflicts and reports.
+perf::SyntheticOptions tuOptions(bool Dense) {
   perf::SyntheticOptions O;
   O.Functions = 1000;
   O.SharedFunctions = 50;
@@ -31,7 +35,7 @@ std::vector<ir::Module> program(unsigned Functions, bool Dense) {
     O.LockingClassPercent = 100;
     O.LockedMethodPercent = 40;
   }
-  return perf::makeSyntheticProgram(Functions / 1000, O);
+  return O;
 }
 
 /// Resets the process's peak RSS (Linux: clear_refs "5"), so that each run
@@ -86,12 +90,31 @@ void BM_LinkReduce(benchmark::State &State) {
   driver::PhaseStats Last;
   resetPeakRss();
   for (auto _ : State) {
-    State.PauseTiming();
-    driver::MapResult Map;
-    Map.Modules = program(N, Dense);
-    State.ResumeTiming();
+    // As `racecar merge` does: each TU's module is linked as it arrives
+    // (generating it is not timed), so the input is never all in memory.
+    driver::Linker L(/*PackBodies=*/true);
+    perf::SyntheticOptions O = tuOptions(Dense);
+    const auto Start = std::chrono::steady_clock::now();
+    double Untimed = 0;
+    for (unsigned T = 0; T < N / 1000; ++T) {
+      State.PauseTiming();
+      const auto G = std::chrono::steady_clock::now();
+      O.TUIndex = T;
+      ir::Module M = perf::makeSyntheticModule(O);
+      Untimed += std::chrono::duration<double>(
+                     std::chrono::steady_clock::now() - G)
+                     .count();
+      State.ResumeTiming();
+      L.add(T, std::move(M));
+    }
+    driver::LinkedProgram P = L.finish();
+    driver::PhaseStats St;
+    St.LinkSeconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - Start)
+                         .count() -
+                     Untimed;
     driver::ScanResult R =
-        driver::runReduce(std::move(Map), Threads, driver::PhaseStats());
+        driver::reduceLinked(std::move(P), {}, Threads, St);
     Reports = R.Reports.size();
     Last = R.Stats;
     State.PauseTiming();

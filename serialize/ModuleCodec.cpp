@@ -30,6 +30,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -114,7 +115,7 @@ RACER_SIZE(ir::CallInfo, 128);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 56);
-RACER_SIZE(ir::Function, 144);
+RACER_SIZE(ir::Function, 160); // Packed is link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 104);
 RACER_SIZE(HeldLock, 80);
@@ -331,6 +332,7 @@ private:
   }
 
   void function(sc::Function::Builder B, const ir::Function &F) {
+    assert(!F.Packed && "a linked (packed) function is never encoded");
     B.setSymbol(str(F.Symbol));
     B.setName(str(F.Name));
     B.setClassName(str(F.Class));

@@ -1,5 +1,6 @@
 //===- CallGraph.cpp - Tarjan's SCCs over the linked program --------------===//
 #include "summarize/CallGraph.h"
+#include "summarize/ir/PackedBody.h"
 
 #include <algorithm>
 
@@ -13,14 +14,11 @@ CallGraph CallGraph::build(const std::vector<ir::Function> &Functions) {
 
   std::vector<std::vector<uint32_t>> Succs(N);
   for (uint32_t I = 0; I < N; ++I) {
-    for (const ir::Block &B : Functions[I].Blocks)
-      for (const ir::Instr &In : B.Instrs) {
-        if (In.Kind != ir::InstrKind::Call || In.call().Callee.empty())
-          continue;
-        auto It = G.Index.find(In.call().Callee);
-        if (It != G.Index.end())
-          Succs[I].push_back(It->second);
-      }
+    for (ir::Symbol Callee : ir::calleesOf(Functions[I])) {
+      auto It = G.Index.find(Callee);
+      if (It != G.Index.end())
+        Succs[I].push_back(It->second);
+    }
     std::sort(Succs[I].begin(), Succs[I].end());
     Succs[I].erase(std::unique(Succs[I].begin(), Succs[I].end()),
                    Succs[I].end());

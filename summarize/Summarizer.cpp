@@ -2,6 +2,7 @@
 #include "summarize/Summarizer.h"
 #include "summarize/Domain.h"
 #include "summarize/Transfer.h"
+#include "summarize/ir/PackedBody.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -81,14 +82,11 @@ ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,
   }
   Retained.assign(Fns.size(), false);
   for (size_t I = 0; I < Fns.size(); ++I)
-    for (const ir::Block &B : Fns[I].Blocks)
-      for (const ir::Instr &In : B.Instrs)
-        if (In.Kind == ir::InstrKind::Call)
-          for (const ir::CallableArg &A : In.call().Callables) {
-            auto It = Graph.index().find(A.Callee);
-            if (It != Graph.index().end())
-              Retained[It->second] = true;
-          }
+    for (ir::Symbol Callee : ir::callablesOf(Fns[I])) {
+      auto It = Graph.index().find(Callee);
+      if (It != Graph.index().end())
+        Retained[It->second] = true;
+    }
 
   // Classes, numbered by first member.
   llvm::StringMap<int32_t> ClassIds;
@@ -163,14 +161,26 @@ void ProgramSummarizer::summarizeSCC(uint32_t C) {
   if (!Recursive) {
     // A single function is recursive iff it calls itself.
     const ir::Function &F = Functions[Members[0]];
-    for (const ir::Block &B : F.Blocks)
-      for (const ir::Instr &I : B.Instrs)
-        Recursive |= I.Kind == ir::InstrKind::Call && I.call().Callee == F.Symbol;
+    for (ir::Symbol Callee : ir::calleesOf(F))
+      Recursive |= Callee == F.Symbol;
+  }
+  // Packed bodies (a linked program's) are unpacked for the SCC's rounds.
+  std::vector<ir::Function> Unpacked;
+  std::vector<const ir::Function *> Bodies;
+  Unpacked.reserve(Members.size());
+  for (uint32_t F : Members) {
+    if (Functions[F].Packed) {
+      Unpacked.push_back(ir::withBody(Functions[F]));
+      Bodies.push_back(&Unpacked.back());
+    } else {
+      Bodies.push_back(&Functions[F]);
+    }
   }
   for (unsigned Round = 0; Round < (Recursive ? MaxRounds : 1); ++Round) {
     bool Changed = false;
-    for (uint32_t F : Members) {
-      FunctionSummary S = summarizeFunction(Functions[F], Lookup);
+    for (size_t M = 0; M < Members.size(); ++M) {
+      const uint32_t F = Members[M];
+      FunctionSummary S = summarizeFunction(*Bodies[M], Lookup);
       if (!(S == Summaries[F])) {
         Summaries[F] = std::move(S);
         Changed = true;

@@ -32,6 +32,8 @@
 
 namespace racer::ir {
 
+struct PackedBody;
+
 /// A source position. File indexes Module::Files (or the linked file table).
 struct Loc {
   uint32_t File = 0;
@@ -219,6 +221,7 @@ struct Instr {
     return *CallData;
   }
   bool hasCall() const { return CallData != nullptr; }
+  bool hasValue() const { return ValueData != nullptr; }
 
   Instr() = default;
   Instr(const Instr &O)
@@ -284,6 +287,9 @@ struct Function {
   std::vector<Block> Blocks;
   /// Capability attributes on the function itself (it acquires/releases).
   std::vector<DeclaredLockEffect> DeclaredEffects;
+  /// Set by the linker instead of Blocks and Locals: the body packed
+  /// (PackedBody.h) until its SCC is summarized. Never set in a TU's module.
+  std::shared_ptr<const PackedBody> Packed;
 };
 
 /// Per-class facts the reporting phase needs.

@@ -1,5 +1,10 @@
 //===- LinkTest.cpp - Linking TU modules by symbol ------------------------===//
 #include "driver/Pipeline.h"
+#include "perf/SyntheticIR.h"
+#include "serialize/ModuleCodec.h"
+#include "summarize/ir/PackedBody.h"
+
+#include <algorithm>
 
 #include <gtest/gtest.h>
 
@@ -88,3 +93,51 @@ TEST(Link, ArrivalOrderDoesNotMatter) {
 }
 
 } // namespace
+
+// The linker packs bodies for the whole-program phases. Unpacked, a packed
+// program must be the unpacked link's, field for field (the codec encodes
+// every field, so equal bytes mean equal IR), with file ids renumbered the
+// same way although packed bodies keep their module's ids until the end.
+TEST(Link, PackedBodiesUnpackToTheSameProgram) {
+  auto Program = [] {
+    perf::SyntheticOptions O;
+    O.Functions = 300;
+    O.SharedFunctions = 30;
+    return perf::makeSyntheticProgram(4, O);
+  };
+  std::vector<ir::Module> Reversed = Program();
+  std::reverse(Reversed.begin(), Reversed.end()); // arrival order differs
+  driver::LinkedProgram Plain = driver::linkModules(Program());
+  driver::Linker L(/*PackBodies=*/true);
+  for (uint32_t I = 0; I < Reversed.size(); ++I)
+    L.add(uint32_t(Reversed.size() - 1 - I), std::move(Reversed[I]));
+  driver::LinkedProgram Packed = L.finish();
+
+  ASSERT_EQ(Packed.Files, Plain.Files);
+  ASSERT_GT(Plain.Files.size(), 4u); // files to renumber
+  ASSERT_EQ(Packed.Functions.size(), Plain.Functions.size());
+  serialize::TUFile A, B;
+  A.MainFile = B.MainFile = "linked";
+  A.Module.Files = Plain.Files;
+  B.Module.Files = Packed.Files;
+  size_t Instrs = 0;
+  for (size_t I = 0; I < Plain.Functions.size(); ++I) {
+    const ir::Function &P = Packed.Functions[I];
+    ASSERT_TRUE(P.Packed) << P.Name.str();
+    EXPECT_TRUE(P.Blocks.empty());
+    auto Sorted = [](std::vector<ir::Symbol> V) {
+      std::sort(V.begin(), V.end());
+      V.erase(std::unique(V.begin(), V.end()), V.end());
+      return V;
+    };
+    EXPECT_EQ(Sorted(ir::calleesOf(P)), Sorted(ir::calleesOf(Plain.Functions[I])));
+    EXPECT_EQ(Sorted(ir::callablesOf(P)),
+              Sorted(ir::callablesOf(Plain.Functions[I])));
+    A.Module.Functions.push_back(Plain.Functions[I]);
+    B.Module.Functions.push_back(ir::withBody(P));
+    for (const ir::Block &Bl : Plain.Functions[I].Blocks)
+      Instrs += Bl.Instrs.size();
+  }
+  ASSERT_GT(Instrs, 5000u);
+  EXPECT_EQ(serialize::encodeTUFile(A), serialize::encodeTUFile(B));
+}

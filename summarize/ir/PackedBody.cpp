@@ -1,0 +1,339 @@
+//===- PackedBody.cpp - A function body in compact bytes ------------------===//
+#include "summarize/ir/PackedBody.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+
+namespace racer::ir {
+
+// Every field of these types must be packed and unpacked below. If one of
+// these fires, the IR changed: update Writer and Reader, then the size.
+#if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
+#define RACER_PACKED_SIZE(T, N)                                                \
+  static_assert(sizeof(T) == N, "the IR changed: update PackedBody (" #T ")")
+RACER_PACKED_SIZE(Loc, 12);
+RACER_PACKED_SIZE(PathStep, 8);
+RACER_PACKED_SIZE(AccessPath, 72);
+RACER_PACKED_SIZE(Operand, 80);
+RACER_PACKED_SIZE(DeclaredLockEffect, 80);
+RACER_PACKED_SIZE(CallInfo, 128);
+RACER_PACKED_SIZE(CallableArg, 168);
+RACER_PACKED_SIZE(Instr, 112);
+RACER_PACKED_SIZE(Block, 56);
+RACER_PACKED_SIZE(Function, 160); // withBody copies every header field
+#undef RACER_PACKED_SIZE
+#endif
+
+namespace {
+
+bool byIdentity(Symbol A, Symbol B) { return A.opaque() < B.opaque(); }
+
+void sortUnique(std::vector<Symbol> &V) {
+  std::sort(V.begin(), V.end(), byIdentity);
+  V.erase(std::unique(V.begin(), V.end()), V.end());
+}
+
+class Writer {
+public:
+  explicit Writer(std::vector<uint8_t> &Out) : Out(Out) {}
+
+  void u8(uint8_t V) { Out.push_back(V); }
+  void var(uint64_t V) {
+    while (V >= 0x80) {
+      Out.push_back(uint8_t(V) | 0x80);
+      V >>= 7;
+    }
+    Out.push_back(uint8_t(V));
+  }
+  void svar(int64_t V) { var((uint64_t(V) << 1) ^ uint64_t(V >> 63)); }
+  void sym(Symbol S) {
+    const void *P = S.opaque();
+    uint8_t B[sizeof P];
+    std::memcpy(B, &P, sizeof P);
+    Out.insert(Out.end(), B, B + sizeof P);
+  }
+
+  void loc(const Loc &L) {
+    var(L.File);
+    var(L.Line);
+    var(L.Col);
+  }
+  void path(const AccessPath &P) {
+    u8(uint8_t(P.Root));
+    var(P.Index);
+    sym(P.Symbol);
+    sym(P.Spelling);
+    var(P.Steps.size());
+    for (const PathStep &S : P.Steps) {
+      u8(uint8_t(S.kind()));
+      sym(S.name());
+    }
+  }
+  void operand(const Operand &O) {
+    u8(uint8_t(O.K));
+    path(O.Path);
+  }
+  void operands(const std::vector<Operand> &V) {
+    var(V.size());
+    for (const Operand &O : V)
+      operand(O);
+  }
+  void effects(const std::vector<DeclaredLockEffect> &V) {
+    var(V.size());
+    for (const DeclaredLockEffect &E : V) {
+      u8(uint8_t(E.K));
+      path(E.Lock);
+    }
+  }
+  void call(const CallInfo &C) {
+    sym(C.Callee);
+    sym(C.CalleeName);
+    operands(C.Args);
+    var(C.ArgTypes.size());
+    for (Symbol T : C.ArgTypes)
+      sym(T);
+    svar(C.ResultLocal);
+    u8(uint8_t(C.IsConstructor) | uint8_t(C.IsDestructor) << 1);
+    effects(C.DeclaredEffects);
+    var(C.Callables.size());
+    for (const CallableArg &A : C.Callables) {
+      var(A.Arg);
+      sym(A.Callee);
+      sym(A.CalleeName);
+      u8(A.HasReceiver);
+      operand(A.Receiver);
+      var(A.NumParams);
+      operands(A.Captures);
+      operands(A.DecayedArgs);
+    }
+    sym(C.ElementType);
+  }
+  void instr(const Instr &I) {
+    u8(uint8_t(I.Kind));
+    u8(uint8_t(I.Atomic) | uint8_t(I.hasValue()) << 1 |
+       uint8_t(I.hasCall()) << 2);
+    var(I.Dest);
+    loc(I.Location);
+    path(I.Path);
+    if (I.hasValue())
+      operand(I.value());
+    if (I.hasCall())
+      call(I.call());
+  }
+  void block(const Block &B) {
+    var(B.Instrs.size());
+    for (const Instr &I : B.Instrs)
+      instr(I);
+    var(B.Succs.size());
+    for (uint32_t S : B.Succs)
+      var(S);
+    svar(B.CondCall);
+    u8(B.CondNegated);
+  }
+
+private:
+  std::vector<uint8_t> &Out;
+};
+
+class Reader {
+public:
+  Reader(const std::vector<uint8_t> &In, const std::vector<uint32_t> *FileMap)
+      : P(In.data()), End(In.data() + In.size()), FileMap(FileMap) {}
+
+  bool atEnd() const { return P == End; }
+  uint8_t u8() {
+    assert(P < End && "packed body truncated");
+    return *P++;
+  }
+  uint64_t var() {
+    uint64_t V = 0;
+    for (unsigned Shift = 0;; Shift += 7) {
+      uint8_t B = u8();
+      V |= uint64_t(B & 0x7f) << Shift;
+      if (!(B & 0x80))
+        return V;
+    }
+  }
+  int64_t svar() {
+    uint64_t V = var();
+    return int64_t(V >> 1) ^ -int64_t(V & 1);
+  }
+  Symbol sym() {
+    const void *Ptr;
+    assert(End - P >= ptrdiff_t(sizeof Ptr) && "packed body truncated");
+    std::memcpy(&Ptr, P, sizeof Ptr);
+    P += sizeof Ptr;
+    return Symbol::fromOpaque(Ptr);
+  }
+
+  Loc loc() {
+    Loc L;
+    L.File = uint32_t(var());
+    if (FileMap)
+      L.File = L.File < FileMap->size() ? (*FileMap)[L.File] : 0;
+    L.Line = uint32_t(var());
+    L.Col = uint32_t(var());
+    return L;
+  }
+  AccessPath path() {
+    AccessPath A;
+    A.Root = RootKind(u8());
+    A.Index = uint32_t(var());
+    A.Symbol = sym();
+    A.Spelling = sym();
+    size_t N = var();
+    A.Steps.reserve(N);
+    for (size_t I = 0; I < N; ++I) {
+      StepKind K = StepKind(u8());
+      A.Steps.push_back(PathStep(K, sym()));
+    }
+    return A;
+  }
+  Operand operand() {
+    Operand O;
+    O.K = Operand::Kind(u8());
+    O.Path = path();
+    return O;
+  }
+  std::vector<Operand> operands() {
+    std::vector<Operand> V(var());
+    for (Operand &O : V)
+      O = operand();
+    return V;
+  }
+  std::vector<DeclaredLockEffect> effects() {
+    std::vector<DeclaredLockEffect> V(var());
+    for (DeclaredLockEffect &E : V) {
+      E.K = DeclaredLockEffect::Kind(u8());
+      E.Lock = path();
+    }
+    return V;
+  }
+  void call(CallInfo &C) {
+    C.Callee = sym();
+    C.CalleeName = sym();
+    C.Args = operands();
+    C.ArgTypes.resize(var());
+    for (Symbol &T : C.ArgTypes)
+      T = sym();
+    C.ResultLocal = int32_t(svar());
+    uint8_t Flags = u8();
+    C.IsConstructor = Flags & 1;
+    C.IsDestructor = Flags & 2;
+    C.DeclaredEffects = effects();
+    C.Callables.resize(var());
+    for (CallableArg &A : C.Callables) {
+      A.Arg = uint32_t(var());
+      A.Callee = sym();
+      A.CalleeName = sym();
+      A.HasReceiver = u8();
+      A.Receiver = operand();
+      A.NumParams = uint32_t(var());
+      A.Captures = operands();
+      A.DecayedArgs = operands();
+    }
+    C.ElementType = sym();
+  }
+  void instr(Instr &I) {
+    I.Kind = InstrKind(u8());
+    uint8_t Flags = u8();
+    I.Atomic = Flags & 1;
+    I.Dest = uint32_t(var());
+    I.Location = loc();
+    I.Path = path();
+    if (Flags & 2)
+      I.value() = operand();
+    if (Flags & 4)
+      call(I.call());
+  }
+  void block(Block &B) {
+    B.Instrs.resize(var());
+    for (Instr &I : B.Instrs)
+      instr(I);
+    B.Succs.resize(var());
+    for (uint32_t &S : B.Succs)
+      S = uint32_t(var());
+    B.CondCall = int32_t(svar());
+    B.CondNegated = u8();
+  }
+
+private:
+  const uint8_t *P, *End;
+  const std::vector<uint32_t> *FileMap;
+};
+
+} // namespace
+
+std::shared_ptr<const PackedBody>
+packBody(Function &F, std::shared_ptr<const std::vector<uint32_t>> FileMap) {
+  auto P = std::make_shared<PackedBody>();
+  P->FileMap = std::move(FileMap);
+  P->Callees = calleesOf(F);
+  sortUnique(P->Callees);
+  P->Callables = callablesOf(F);
+  sortUnique(P->Callables);
+  Writer W(P->Bytes);
+  W.var(F.Locals.size());
+  for (Symbol L : F.Locals)
+    W.sym(L);
+  W.var(F.Blocks.size());
+  for (const Block &B : F.Blocks)
+    W.block(B);
+  P->Bytes.shrink_to_fit();
+  std::vector<Block>().swap(F.Blocks);
+  std::vector<Symbol>().swap(F.Locals);
+  return P;
+}
+
+void unpackBody(const PackedBody &P, Function &Into) {
+  Reader R(P.Bytes, P.FileMap.get());
+  Into.Locals.resize(R.var());
+  for (Symbol &L : Into.Locals)
+    L = R.sym();
+  Into.Blocks.resize(R.var());
+  for (Block &B : Into.Blocks)
+    R.block(B);
+  assert(R.atEnd() && "packed body has trailing bytes");
+}
+
+Function withBody(const Function &F) {
+  if (!F.Packed)
+    return F;
+  Function Copy;
+  Copy.Symbol = F.Symbol;
+  Copy.Name = F.Name;
+  Copy.Class = F.Class;
+  Copy.Access = F.Access;
+  Copy.Kind = F.Kind;
+  Copy.Formals = F.Formals;
+  Copy.Location = F.Location;
+  Copy.DeclaredEffects = F.DeclaredEffects;
+  unpackBody(*F.Packed, Copy);
+  return Copy;
+}
+
+std::vector<Symbol> calleesOf(const Function &F) {
+  if (F.Packed)
+    return F.Packed->Callees;
+  std::vector<Symbol> V;
+  for (const Block &B : F.Blocks)
+    for (const Instr &I : B.Instrs)
+      if (I.Kind == InstrKind::Call && !I.call().Callee.empty())
+        V.push_back(I.call().Callee);
+  return V;
+}
+
+std::vector<Symbol> callablesOf(const Function &F) {
+  if (F.Packed)
+    return F.Packed->Callables;
+  std::vector<Symbol> V;
+  for (const Block &B : F.Blocks)
+    for (const Instr &I : B.Instrs)
+      if (I.Kind == InstrKind::Call)
+        for (const CallableArg &A : I.call().Callables)
+          V.push_back(A.Callee);
+  return V;
+}
+
+} // namespace racer::ir
