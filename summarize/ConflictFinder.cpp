@@ -56,8 +56,7 @@ planClassChecks(const std::vector<ir::Function> &Functions,
   // Evidence of concurrent use, per class.
   llvm::StringMap<bool> Checked;
   for (const ir::ClassInfo &C : Classes)
-    Checked[C.Name] |=
-        C.HasGuardedFields || C.IsCapability || C.MarkedThreadSafe;
+    Checked[C.Name] |= C.declaresConcurrentUse();
   for (size_t I = 0; I < Functions.size(); ++I)
     if (!Functions[I].Class.empty() && Summaries[I].UsesLocksDirectly)
       Checked[Functions[I].Class] = true;

@@ -109,7 +109,7 @@ ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,
     ClassChecked[K].store(false);
   }
   for (const ir::ClassInfo &C : Classes)
-    if (C.HasGuardedFields || C.IsCapability || C.MarkedThreadSafe) {
+    if (C.declaresConcurrentUse()) {
       auto It = ClassIds.find(C.Name);
       if (It != ClassIds.end())
         ClassChecked[It->second].store(true);

@@ -299,6 +299,12 @@ struct ClassInfo {
   bool IsCapability = false;      ///< the class is a `capability`
   bool MarkedThreadSafe = false;  ///< annotate("racecar_thread_safe")
   Loc Location;
+
+  /// The declaration itself says the class is used concurrently (the other
+  /// evidence, a member taking a lock, is known only from summaries).
+  bool declaresConcurrentUse() const {
+    return HasGuardedFields || IsCapability || MarkedThreadSafe;
+  }
 };
 
 /// Everything one translation unit contributes.

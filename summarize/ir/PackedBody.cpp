@@ -21,7 +21,6 @@ RACER_PACKED_SIZE(CallInfo, 128);
 RACER_PACKED_SIZE(CallableArg, 168);
 RACER_PACKED_SIZE(Instr, 112);
 RACER_PACKED_SIZE(Block, 56);
-RACER_PACKED_SIZE(Function, 160); // withBody copies every header field
 #undef RACER_PACKED_SIZE
 #endif
 
@@ -298,18 +297,11 @@ void unpackBody(const PackedBody &P, Function &Into) {
 }
 
 Function withBody(const Function &F) {
-  if (!F.Packed)
-    return F;
-  Function Copy;
-  Copy.Symbol = F.Symbol;
-  Copy.Name = F.Name;
-  Copy.Class = F.Class;
-  Copy.Access = F.Access;
-  Copy.Kind = F.Kind;
-  Copy.Formals = F.Formals;
-  Copy.Location = F.Location;
-  Copy.DeclaredEffects = F.DeclaredEffects;
-  unpackBody(*F.Packed, Copy);
+  Function Copy = F; // a packed function's Blocks and Locals are empty
+  if (F.Packed) {
+    Copy.Packed.reset();
+    unpackBody(*F.Packed, Copy);
+  }
   return Copy;
 }
 
