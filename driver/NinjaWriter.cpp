@@ -59,6 +59,7 @@ void writeNinjaFile(const std::vector<frontend::TUJob> &Jobs,
      << "  deps = gcc\n\n"
      << "rule merge\n"
      << "  command = $racecar merge --quiet --format=" << Opts.Format
+     << " --confidence=" << Opts.Confidence
      << " -o $out $in || [ $$? -eq 1 ]\n"
      << "  description = racecar merge -> $out\n\n";
   std::vector<std::string> Outputs;

@@ -25,6 +25,7 @@ struct NinjaOptions {
   std::string BuildDir;   ///< the -p directory holding compile_commands.json
   std::string ReportPath; ///< what the merge edge produces
   std::string Format;     ///< text, sarif or json
+  std::string Confidence = "high"; ///< the merge's --confidence
   std::vector<std::string> ExtraArgs; ///< compiler flags after "--"
   std::string OutDir = "racecar-out"; ///< where per-TU .rcs files go
 };

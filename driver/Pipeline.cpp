@@ -81,7 +81,7 @@ ConflictStats findConflictsInParallel(const std::vector<ir::Function> &Fns,
                                       tbb::task_arena &Arena) {
   ConflictStats Stats;
   const std::vector<ClassCheck> Plan =
-      planClassChecks(Fns, PS.summaries(), Classes, Stats);
+      planClassChecks(Fns, PS.summaries(), Classes, Stats, &PS.graph());
   std::vector<std::vector<ir::Loc>> Reported(Plan.size());
   std::atomic<unsigned> Findings{0};
   Arena.execute([&] {

@@ -121,6 +121,18 @@ cl::opt<bool> NoSnippets("no-source", cl::desc("Do not print source lines"),
                          cl::sub(ScanCmd), cl::sub(MergeCmd),
                          cl::cat(RacecarCategory));
 
+enum class ConfidenceLevel { High, Low };
+cl::opt<ConfidenceLevel> MinConfidence(
+    "confidence",
+    cl::desc("Lowest confidence of the findings shown (default: high)"),
+    cl::values(clEnumValN(ConfidenceLevel::High, "high",
+                          "findings racecar would bet on"),
+               clEnumValN(ConfidenceLevel::Low, "low",
+                          "every finding, low ones marked [low: reason]"),
+               clEnumValN(ConfidenceLevel::Low, "all", "the same as low")),
+    cl::init(ConfidenceLevel::High), cl::sub(ScanCmd), cl::sub(MergeCmd),
+    cl::sub(NinjaCmd), cl::cat(RacecarCategory));
+
 /// Splits argv at the first "--": what follows are compiler flags.
 struct SplitArgs {
   std::vector<const char *> Tool;
@@ -200,6 +212,15 @@ int runDumpIR(const SplitArgs &Args) {
 
 /// Writes reports in the chosen format and returns the exit status.
 int emitReports(const driver::ScanResult &R) {
+  // What --confidence shows; the rest is counted, never silently dropped.
+  std::vector<report::Report> Shown;
+  unsigned HiddenLow = 0;
+  for (const report::Report &Rep : R.Reports) {
+    if (Rep.isLow() && MinConfidence == ConfidenceLevel::High)
+      ++HiddenLow;
+    else
+      Shown.push_back(Rep);
+  }
   std::error_code EC;
   ToolOutputFile Out(OutputPath, EC, sys::fs::OF_TextWithCRLF);
   if (EC) {
@@ -211,17 +232,17 @@ int emitReports(const driver::ScanResult &R) {
   case OutputFormat::Text: {
     report::TextOptions TO;
     TO.ShowSource = !NoSnippets;
-    report::writeText(R.Reports, Out.os(), TO);
+    report::writeText(Shown, Out.os(), TO, HiddenLow);
     break;
   }
   case OutputFormat::Sarif: {
     report::SarifOptions SO;
     SO.ToolVersion = RACECAR_VERSION;
-    report::writeSarif(R.Reports, Out.os(), SO);
+    report::writeSarif(Shown, Out.os(), SO, HiddenLow);
     break;
   }
   case OutputFormat::Json:
-    report::writeJson(R.Reports, Out.os());
+    report::writeJson(Shown, Out.os(), HiddenLow);
     break;
   }
   Out.keep();
@@ -230,16 +251,18 @@ int emitReports(const driver::ScanResult &R) {
   if (Stats)
     driver::printStats(R.Stats, errs());
   if (!Quiet) {
-    errs() << R.Reports.size() << (R.Reports.size() == 1 ? " race" : " races")
+    errs() << Shown.size() << (Shown.size() == 1 ? " race" : " races")
            << " reported in " << R.Stats.TUs << " translation unit"
            << (R.Stats.TUs == 1 ? "" : "s");
+    if (HiddenLow)
+      errs() << " (" << HiddenLow << " low-confidence not shown)";
     if (!R.FailedTUs.empty())
       errs() << "; " << R.FailedTUs.size() << " could not be analysed";
     errs() << ".\n";
   }
   if (!R.FailedTUs.empty())
     return ExitPartial;
-  return R.Reports.empty() ? ExitNoRaces : ExitRaces;
+  return Shown.empty() ? ExitNoRaces : ExitRaces;
 }
 
 /// Writes a map step's modules (and failed TUs) to -o as a bundle.
@@ -402,6 +425,7 @@ int runNinja(const SplitArgs &Args) {
               : Format == OutputFormat::Json ? "json"
                                              : "text";
   NO.ExtraArgs = Args.Flags;
+  NO.Confidence = MinConfidence == ConfidenceLevel::High ? "high" : "low";
   std::error_code EC;
   ToolOutputFile Out(OutputPath, EC, sys::fs::OF_Text);
   if (EC) {

@@ -31,15 +31,24 @@ void trace(json::OStream &J, const std::vector<Note> &Notes) {
   });
 }
 
+void strings(json::OStream &J, llvm::StringRef Key,
+             const std::vector<std::string> &V) {
+  J.attributeArray(Key, [&] {
+    for (const std::string &S : V)
+      J.value(jstr(S));
+  });
+}
+
 } // namespace
 
 // Keys are written in a fixed, readable order (json::OStream keeps it).
 void racer::report::writeJson(const std::vector<Report> &Reports,
-                              llvm::raw_ostream &OS) {
+                              llvm::raw_ostream &OS, unsigned HiddenLow) {
   json::OStream J(OS, /*IndentSize=*/2);
   J.object([&] {
     J.attribute("version", 1);
     J.attribute("tool", "racecar");
+    J.attribute("hiddenLowConfidence", HiddenLow);
     J.attributeArray("reports", [&] {
       for (const Report &R : Reports)
         J.object([&] {
@@ -50,6 +59,9 @@ void racer::report::writeJson(const std::vector<Report> &Reports,
           J.attribute("function", jstr(R.Function));
           J.attribute("conflictFunction", jstr(R.ConflictFunction));
           J.attribute("path", jstr(R.Path));
+          J.attribute("confidence", jstr(R.Confidence));
+          strings(J, "confidenceReasonIds", R.ConfidenceReasonIds);
+          strings(J, "confidenceReasons", R.ConfidenceReasons);
           trace(J, R.Trace);
           J.attributeObject("conflict", [&] {
             J.attribute("message", jstr(R.ConflictMessage));
@@ -81,6 +93,24 @@ bool readString(const json::Object &O, llvm::StringRef Key, std::string &S) {
   if (!V)
     return false;
   S = V->str();
+  return true;
+}
+
+/// An optional array of strings; false if present and not one.
+bool readStrings(const json::Object &O, llvm::StringRef Key,
+                 std::vector<std::string> &Out) {
+  const json::Value *V = O.get(Key);
+  if (!V)
+    return true;
+  const json::Array *A = V->getAsArray();
+  if (!A)
+    return false;
+  for (const json::Value &E : *A) {
+    auto S = E.getAsString();
+    if (!S)
+      return false;
+    Out.push_back(S->str());
+  }
   return true;
 }
 
@@ -131,6 +161,12 @@ llvm::Expected<std::vector<Report>> racer::report::readJson(llvm::StringRef Text
         !readString(*C, "message", R.ConflictMessage) ||
         !readLoc(*C, R.ConflictLoc) || !readTrace(*C, R.ConflictTrace))
       return malformed("report " + llvm::Twine(I) + " is malformed");
+    if (O->get("confidence") && !readString(*O, "confidence", R.Confidence))
+      return malformed("report " + llvm::Twine(I) + " is malformed");
+    if ((R.Confidence != "high" && R.Confidence != "low") ||
+        !readStrings(*O, "confidenceReasonIds", R.ConfidenceReasonIds) ||
+        !readStrings(*O, "confidenceReasons", R.ConfidenceReasons))
+      return malformed("report " + llvm::Twine(I) + " has a bad confidence");
     Out.push_back(std::move(R));
   }
   return Out;

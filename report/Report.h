@@ -49,6 +49,14 @@ struct Report {
   std::string Function;
   std::string ConflictFunction;
   std::string Path;
+  /// "high" (shown by default) or "low" (shown with --confidence=low).
+  std::string Confidence = "high";
+  /// Why a low report is low: stable ids ("setup-only") and their sentences,
+  /// in the same order. The sentences also end Message: `[low: ...]`.
+  std::vector<std::string> ConfidenceReasonIds;
+  std::vector<std::string> ConfidenceReasons;
+
+  bool isLow() const { return Confidence == "low"; }
 };
 
 } // namespace racer::report

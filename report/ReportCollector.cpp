@@ -165,6 +165,8 @@ unsigned kindRank(const RaceFinding &F) {
 
 bool entryLess(const Entry &A, const Entry &B) {
   const Report &X = A.R, &Y = B.R;
+  if (X.isLow() != Y.isLow())
+    return Y.isLow();
   if (X.Class != Y.Class)
     return X.Class < Y.Class;
   if (X.Path != Y.Path)
@@ -248,7 +250,54 @@ Report racer::report::wordFinding(const RaceFinding &F,
   R.Function = Rep.Function;
   R.ConflictFunction = Con.Function;
   R.Path = RepPath;
+  if (F.confidence() == Confidence::Low) {
+    R.Confidence = "low";
+    for (unsigned B = 0; B < NumLowReasons; ++B)
+      if (F.LowReasons & (1u << B)) {
+        R.ConfidenceReasonIds.push_back(lowReasonId(LowReason(1u << B)));
+        R.ConfidenceReasons.push_back(lowReasonText(LowReason(1u << B), F));
+      }
+    R.Message += " [low: ";
+    for (size_t I = 0; I < R.ConfidenceReasons.size(); ++I)
+      R.Message += (I ? "; " : "") + R.ConfidenceReasons[I];
+    R.Message += "]";
+  }
   return R;
+}
+
+const char *racer::report::lowReasonId(LowReason R) {
+  switch (R) {
+  case LowSetupOnly:
+    return "setup-only";
+  case LowThreadEntryOnly:
+    return "thread-entry-only";
+  case LowMergedElements:
+    return "merged-elements";
+  case LowElidedPath:
+    return "elided-path";
+  }
+  return "unknown";
+}
+
+std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
+  switch (R) {
+  case LowSetupOnly: {
+    const RaceSide &S = F.Reported.SetupOnly ? F.Reported : F.Conflicting;
+    return "'" + S.Function +
+           "' is only called on objects not shared yet (a local, or one "
+           "being constructed)";
+  }
+  case LowThreadEntryOnly:
+    return "'" + F.Class +
+           "' has no lock of its own and is checked only because a method "
+           "runs as a thread";
+  case LowMergedElements:
+    return "array elements are merged, and threads may each use their own";
+  case LowElidedPath:
+    return "the path is abbreviated (`...`) and may name two different "
+           "objects";
+  }
+  return "";
 }
 
 ReportCollector::ReportCollector(const std::vector<std::string> &Files)
@@ -292,6 +341,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
                                            : S.Access.Trace.front().Location);
   };
   struct Light {
+    bool Low; ///< low confidence: after every high one, so dedup keeps highs
     RaceKind Kind;
     unsigned Rank;
     const std::string *Class, *Function, *ConflictFunction;
@@ -308,6 +358,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
   };
   /// -1, 0, 1 on the primary keys of entryLess, in its order.
   auto lightCmp = [&](const Light &X, const Light &Y) -> int {
+    if (X.Low != Y.Low)
+      return X.Low ? 1 : -1;
     if (*X.Class != *Y.Class)
       return *X.Class < *Y.Class ? -1 : 1;
     if (X.Path != Y.Path)
@@ -328,7 +380,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
   std::vector<Light> Lights;
   Lights.reserve(Taken.size());
   for (const RaceFinding &F : Taken)
-    Lights.push_back({F.Kind, kindRank(F), &F.Class, &F.Reported.Function,
+    Lights.push_back({F.confidence() == Confidence::Low, F.Kind, kindRank(F),
+                      &F.Class, &F.Reported.Function,
                       &F.Conflicting.Function, F.Reported.Access.Path.str(),
                       lightSideLoc(F.Reported), lightSideLoc(F.Conflicting)});
   std::vector<std::optional<Entry>> Worded(Taken.size());
@@ -436,10 +489,21 @@ std::vector<Report> ReportCollector::takeReports() {
                      std::tie(Y.Loc.File, Y.Loc.Line, Y.Loc.Col, Y.RuleId,
                               Y.Message, Y.Class, B.Seq);
             });
+  // A low report on a line that already has a high one says nothing more
+  // (the class check and the thread check often see one access twice).
+  std::set<std::pair<std::string_view, unsigned>> HighLines;
+  for (const ReducedReport &E : All)
+    if (!E.R.isLow())
+      HighLines.insert({E.R.Loc.File, E.R.Loc.Line});
   std::vector<Report> Out;
   Out.reserve(All.size());
-  for (ReducedReport &E : All)
+  for (ReducedReport &E : All) {
+    if (E.R.isLow() && HighLines.count({E.R.Loc.File, E.R.Loc.Line})) {
+      ++Stats.DroppedSameSite;
+      continue;
+    }
     Out.push_back(std::move(E.R));
+  }
   Stats.Reports = Out.size();
   return Out;
 }

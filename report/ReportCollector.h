@@ -47,6 +47,11 @@ struct ReportStats {
   unsigned DroppedSamePath = 0; ///< dropped by dedup rule (b), see below
 };
 
+/// A stable id of a low-confidence reason ("setup-only"), for SARIF/JSON.
+const char *lowReasonId(LowReason R);
+/// The reason as a sentence fragment about \p F.
+std::string lowReasonText(LowReason R, const RaceFinding &F);
+
 /// Words one finding as a Report (no dedup). \p Files is the linked file
 /// table that ir::Loc::File indexes; an index out of range prints as
 /// "<unknown>". Exposed for testing and for tools that want every finding.
@@ -55,7 +60,9 @@ Report wordFinding(const RaceFinding &F, const std::vector<std::string> &Files);
 /// Collects RaceFindings (thread-safe) and produces the final Reports.
 ///
 /// takeReports():
-///  1. sorts the findings deterministically: by class, reported path string,
+///  1. sorts the findings deterministically: high-confidence ones first (so
+///     dedup never drops a high report for a low one), then by class,
+///     reported path string,
 ///     reported function, reported location (Report::Loc: file name, line,
 ///     column), kind, conflicting function, conflicting location, and then
 ///     by every other field of the worded report, so the result never
@@ -69,7 +76,8 @@ Report wordFinding(const RaceFinding &F, const std::vector<std::string> &Files);
 ///       (b) its key (class, path string, reported function, rule id) was
 ///           already reported: per class and path, each function gets at
 ///           most one unprotected-write and one read-write-race report;
-///  3. returns the kept reports sorted by (file, line, column, rule id,
+///  3. drops a low-confidence report on a line that has a high one, and
+///     returns the kept reports sorted by (file, line, column, rule id,
 ///     message) (ties keep the order of step 1).
 class ReportCollector : public FindingSink {
 public:

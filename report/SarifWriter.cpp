@@ -155,7 +155,7 @@ public:
     J.object([&] {
       J.attribute("ruleId", jstr(R.RuleId));
       J.attribute("ruleIndex", ruleIndex(R.RuleId));
-      J.attribute("level", "warning");
+      J.attribute("level", R.isLow() ? "note" : "warning");
       textProp(J, "message", R.Message);
       J.attributeArray("locations", [&] { J.object([&] { physical(R.Loc); }); });
 
@@ -188,6 +188,17 @@ public:
       });
       J.attributeObject("partialFingerprints", [&] {
         J.attribute("racecarKey/v1", reportFingerprint(R));
+      });
+      J.attributeObject("properties", [&] {
+        J.attribute("confidence", jstr(R.Confidence));
+        J.attributeArray("confidenceReasons", [&] {
+          for (const std::string &S : R.ConfidenceReasons)
+            J.value(jstr(S));
+        });
+        J.attributeArray("confidenceReasonIds", [&] {
+          for (const std::string &S : R.ConfidenceReasonIds)
+            J.value(jstr(S));
+        });
       });
     });
   }
@@ -269,7 +280,8 @@ std::string racer::report::reportFingerprint(const Report &R) {
 }
 
 void racer::report::writeSarif(const std::vector<Report> &Reports,
-                               llvm::raw_ostream &OS, const SarifOptions &Opts) {
+                               llvm::raw_ostream &OS, const SarifOptions &Opts,
+                               unsigned HiddenLow) {
   json::OStream J(OS, /*IndentSize=*/2);
   J.object([&] {
     J.attribute("$schema", SchemaUri);
@@ -299,6 +311,9 @@ void racer::report::writeSarif(const std::vector<Report> &Reports,
         J.attributeArray("results", [&] {
           for (const Report &R : Reports)
             B.result(R);
+        });
+        J.attributeObject("properties", [&] {
+          J.attribute("hiddenLowConfidence", HiddenLow);
         });
       });
     });

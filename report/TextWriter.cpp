@@ -100,7 +100,8 @@ private:
 } // namespace
 
 void racer::report::writeText(const std::vector<Report> &Reports,
-                              llvm::raw_ostream &OS, const TextOptions &Opts) {
+                              llvm::raw_ostream &OS, const TextOptions &Opts,
+                              unsigned HiddenLow) {
   Printer P(OS, Opts);
   for (const Report &R : Reports) {
     P.diag(R.Loc, /*IsWarning=*/true, R.Message, R.RuleId);
@@ -109,4 +110,9 @@ void racer::report::writeText(const std::vector<Report> &Reports,
       P.diag(R.ConflictLoc, /*IsWarning=*/false, R.ConflictMessage, "");
     P.notes(R.ConflictTrace);
   }
+  if (HiddenLow)
+    OS << HiddenLow << " low-confidence finding"
+       << (HiddenLow == 1 ? " was" : "s were")
+       << " not shown; --confidence=low shows "
+       << (HiddenLow == 1 ? "it" : "them") << ".\n";
 }

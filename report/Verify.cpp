@@ -28,6 +28,9 @@ struct Directive {
   unsigned Count = 1;
   std::string Text;
   unsigned Seen = 0; ///< reports consumed
+  /// expected-low-race: the reports must be low-confidence (expected-race:
+  /// high). FIXME-race matches either.
+  bool Low = false;
 };
 
 struct Comment {
@@ -170,10 +173,13 @@ private:
       llvm::StringRef Word = T.slice(At, WEnd);
       size_t Off = C.Offset + At;
       if (Word.starts_with("expected-race") ||
+          Word.starts_with("expected-low-race") ||
           Word.starts_with("expected-no-race") || Word.starts_with("FIXME-race"))
         SawDirective = true;
       if (Word == "expected-race") {
         P = parseRace(T, WEnd, Off, DirKind::Expected, C.Offset);
+      } else if (Word == "expected-low-race") {
+        P = parseRace(T, WEnd, Off, DirKind::Expected, C.Offset, /*Low=*/true);
       } else if (Word == "FIXME-race") {
         P = parseRace(T, WEnd, Off, DirKind::Fixme, C.Offset);
       } else if (Word == "expected-no-races") {
@@ -184,10 +190,12 @@ private:
         P = WEnd;
       } else {
         if (Word.starts_with("expected-race") ||
+            Word.starts_with("expected-low-race") ||
             Word.starts_with("expected-no-race") ||
             Word.starts_with("FIXME-race"))
           error(Off, "unknown directive '" + Word +
-                         "' (did you mean 'expected-race', 'FIXME-race' or "
+                         "' (did you mean 'expected-race', "
+                         "'expected-low-race', 'FIXME-race' or "
                          "'expected-no-races'?)");
         P = WEnd;
       }
@@ -196,10 +204,13 @@ private:
 
   /// Parses `[@+N|@-N|@N][ COUNT]{{TEXT}}` at \p P; returns where to resume.
   size_t parseRace(llvm::StringRef T, size_t P, size_t DirOff, DirKind K,
-                   size_t Base) {
-    const char *Name = K == DirKind::Expected ? "expected-race" : "FIXME-race";
+                   size_t Base, bool Low = false) {
+    const char *Name = K == DirKind::Fixme ? "FIXME-race"
+                       : Low               ? "expected-low-race"
+                                           : "expected-race";
     Directive D;
     D.Kind = K;
+    D.Low = Low;
     D.FileKey = Key;
     D.DisplayFile = Display;
     D.DirLine = lineOf(DirOff);
@@ -375,6 +386,8 @@ VerifyResult racer::report::verifyReports(const std::vector<Report> &Reports,
         break;
       if (Used[RI] || Hay[RI].find(D.Text) == std::string::npos)
         continue;
+      if (D.Kind == DirKind::Expected && Reports[RI].isLow() != D.Low)
+        continue;
       Used[RI] = true;
       ++D.Seen;
     }
@@ -388,8 +401,8 @@ VerifyResult racer::report::verifyReports(const std::vector<Report> &Reports,
       Res.Matched += D.Seen;
       if (D.Seen < D.Count) {
         Res.Missing += D.Count - D.Seen;
-        Out << "error: expected race not reported at " << Where << ": {{"
-            << D.Text << "}}";
+        Out << "error: expected " << (D.Low ? "low-confidence" : "high-confidence")
+            << " race not reported at " << Where << ": {{" << D.Text << "}}";
         if (D.Count > 1)
           Out << " (expected " << D.Count << ", got " << D.Seen << ")";
         Out << '\n';

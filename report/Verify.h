@@ -16,6 +16,10 @@
 //       exactly COUNT (default 1) reports located on that line (this line,
 //       N lines below/above, or line N) whose "message [rule-id]" contains
 //       TEXT.
+//       The reports must be high-confidence (shown by default).
+//   expected-low-race[@...][ COUNT]{{TEXT}}
+//       the same, for low-confidence reports (shown with --confidence=low);
+//       TEXT should quote the reason (`[low: ...]` ends the message).
 //   FIXME-race[@...][ COUNT]{{TEXT}}
 //       a known miss: a real race racecar does not report yet. Counted and
 //       listed; a report matching it is an error (promote it).

@@ -42,8 +42,10 @@ struct TextOptions {
 /// snippet, the notes of its trace, the conflicting-access note and the
 /// notes of the conflicting trace. File names are printed as given. No
 /// summary line is printed.
+/// \p HiddenLow: low-confidence reports left out (--confidence=high); the
+/// text then ends with a line that says so and how to see them.
 void writeText(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
-               const TextOptions &Opts = TextOptions());
+               const TextOptions &Opts = TextOptions(), unsigned HiddenLow = 0);
 
 struct SarifOptions {
   /// tool.driver.version (e.g. "0.1.0"); omitted when empty.
@@ -60,17 +62,25 @@ struct SarifOptions {
 /// Results carry the location, the conflicting access and its trace as
 /// relatedLocations, two threadFlows (reported side, conflicting side) in
 /// one codeFlow, and partialFingerprints["racecarKey/v1"], a stable hash of
-/// (rule, class, function, conflicting function, path). Pretty-printed.
+/// (rule, class, function, conflicting function, path). High-confidence
+/// results are `warning`s, low ones `note`s; each result has
+/// properties.confidence ("high"/"low"), properties.confidenceReasons and
+/// properties.confidenceReasonIds; run.properties.hiddenLowConfidence counts
+/// the low ones left out. Pretty-printed.
 void writeSarif(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
-                const SarifOptions &Opts = SarifOptions());
+                const SarifOptions &Opts = SarifOptions(),
+                unsigned HiddenLow = 0);
 
 /// racecar's own JSON:
-///   {"version": 1, "tool": "racecar", "reports": [{"rule", "message",
-///    "file", "line", "column", "class", "function", "conflictFunction",
-///    "path", "trace": [{"file", "line", "column", "message"}],
+///   {"version": 1, "tool": "racecar", "hiddenLowConfidence": N,
+///    "reports": [{"rule", "message", "file", "line", "column", "class",
+///    "function", "conflictFunction", "path", "confidence",
+///    "confidenceReasonIds": [...], "confidenceReasons": [...],
+///    "trace": [{"file", "line", "column", "message"}],
 ///    "conflict": {"message", "file", "line", "column", "trace": [...]}}]}
 /// Pretty-printed.
-void writeJson(const std::vector<Report> &Reports, llvm::raw_ostream &OS);
+void writeJson(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
+               unsigned HiddenLow = 0);
 
 /// Parses writeJson's output back (e.g. to compare against a baseline).
 /// Reports an error for invalid JSON, a wrong "version", or a missing field.

@@ -122,7 +122,7 @@ RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 152);
 RACER_SIZE(LockEffect, 72);
-RACER_SIZE(FunctionSummary, 312);
+RACER_SIZE(FunctionSummary, 336);
 RACER_SIZE(ThreadSpawn, 192);
 RACER_SIZE(TUFile, 160);
 #undef RACER_SIZE
@@ -401,6 +401,7 @@ private:
     B.setName(str(S.Name));
     B.setThreads(toSchema<sc::ThreadsKind>(S.Threads));
     B.setUsesLocksDirectly(S.UsesLocksDirectly);
+    B.setLockOwners(S.LockOwners);
     if (!isDefault(S.Locks)) {
       auto LB = B.initLocks();
       if (!S.Locks.Acquired.empty())
@@ -452,6 +453,13 @@ private:
     }
     ids(S.LiveAtExit, [&](size_t N) { return B.initLiveAtExit(N); });
     operands(S.Joins, [&](size_t N) { return B.initJoins(N); });
+    if (!S.UnsharedCalls.empty()) {
+      auto L = B.initUnsharedCalls(S.UnsharedCalls.size());
+      for (size_t I = 0; I < S.UnsharedCalls.size(); ++I) {
+        L[I].setCallee(str(S.UnsharedCalls[I].Callee));
+        L[I].setOnThis(S.UnsharedCalls[I].OnThis);
+      }
+    }
   }
 
   bool Dedup;
@@ -708,6 +716,7 @@ private:
     S.Name = str(R.getName());
     S.Threads = en<ThreadsKind>(R.getThreads(), "threads kind");
     S.UsesLocksDirectly = R.getUsesLocksDirectly();
+    S.LockOwners = R.getLockOwners();
     if (R.hasLocks()) {
       auto LR = R.getLocks();
       S.Locks.Acquired = heldLocks(LR.getAcquired());
@@ -749,6 +758,8 @@ private:
     }
     S.LiveAtExit = ids<llvm::SmallVector<uint32_t, 0>>(R.getLiveAtExit());
     S.Joins = operands(R.getJoins());
+    for (auto U : R.getUnsharedCalls())
+      S.UnsharedCalls.push_back({str(U.getCallee()), U.getOnThis()});
     return S;
   }
 

@@ -1,5 +1,7 @@
 //===- ConflictFinder.cpp - Pairing accesses per class --------------------===//
 #include "summarize/ConflictFinder.h"
+#include "summarize/ConcurrencyEvidence.h"
+#include "summarize/ir/PackedBody.h"
 #include "summarize/LockProtection.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -48,31 +50,110 @@ void sortUnique(std::vector<ir::Loc> &Locs) {
   Locs.erase(std::unique(Locs.begin(), Locs.end()), Locs.end());
 }
 
+std::vector<bool>
+setupOnlyFunctions(const std::vector<ir::Function> &Functions,
+                   const std::vector<FunctionSummary> &Summaries,
+                   const CallGraph &Graph) {
+  const size_t N = Functions.size();
+  // Bodies are gone by now: callers come from the call graph (by SCC) and
+  // thread entries from the summaries' spawns.
+  std::vector<bool> Entry(N, false);
+  for (const FunctionSummary &S : Summaries)
+    for (const ThreadSpawn &T : S.Spawns) {
+      auto It = Graph.index().find(T.Entry);
+      if (It != Graph.index().end())
+        Entry[It->second] = true;
+    }
+  // \p Caller calls \p Callee only on objects not shared yet (or does not
+  // call it at all: an SCC's members are not told apart).
+  std::vector<bool> Setup(N, false);
+  auto CallsUnshared = [&](uint32_t Caller, ir::Symbol Callee) {
+    const std::vector<UnsharedCall> &U = Summaries[Caller].UnsharedCalls;
+    auto It = std::lower_bound(
+        U.begin(), U.end(), Callee,
+        [](const UnsharedCall &A, ir::Symbol B) { return A.Callee < B; });
+    return It != U.end() && It->Callee == Callee &&
+           (!It->OnThis || Setup[Caller]);
+  };
+  // Callers first: SCCs are listed callees first.
+  const auto &SCCs = Graph.sccs();
+  for (size_t C = SCCs.size(); C-- > 0;) {
+    if (SCCs[C].size() != 1 || Graph.callers()[C].empty())
+      continue; // recursion, or no caller in the program
+    const uint32_t F = SCCs[C].front();
+    const ir::Function &Fn = Functions[F];
+    if (Fn.Kind != ir::FunctionKind::Method || Entry[F])
+      continue;
+    bool All = true;
+    for (uint32_t K : Graph.callers()[C]) {
+      const std::vector<uint32_t> &Members = SCCs[K];
+      if (Members.size() != 1 || !CallsUnshared(Members.front(), Fn.Symbol)) {
+        All = false;
+        break;
+      }
+    }
+    Setup[F] = All;
+  }
+  return Setup;
+}
+
 std::vector<ClassCheck>
 planClassChecks(const std::vector<ir::Function> &Functions,
                 const std::vector<FunctionSummary> &Summaries,
                 const std::vector<ir::ClassInfo> &Classes,
-                ConflictStats &Stats) {
-  // Evidence of concurrent use, per class.
-  llvm::StringMap<bool> Checked;
-  for (const ir::ClassInfo &C : Classes)
-    Checked[C.Name] |= C.declaresConcurrentUse();
-  for (size_t I = 0; I < Functions.size(); ++I)
-    if (!Functions[I].Class.empty() && Summaries[I].UsesLocksDirectly)
-      Checked[Functions[I].Class] = true;
-  for (const auto &[Name, IsChecked] : Checked)
-    ++(IsChecked ? Stats.ClassesChecked : Stats.ClassesSkipped);
+                ConflictStats &Stats, const CallGraph *Graph) {
+  // What each class's rule reads (ConcurrencyEvidence.h).
+  llvm::StringMap<ClassFacts> Facts;
+  for (const ir::ClassInfo &C : Classes) {
+    ClassFacts &CF = Facts[C.Name];
+    if (!CF.Info || C.declaresConcurrentUse())
+      CF.Info = &C;
+  }
+  llvm::StringMap<uint32_t> BySymbol;
+  for (uint32_t I = 0; I < Functions.size(); ++I) {
+    const ir::Function &F = Functions[I];
+    if (F.Class.empty())
+      continue;
+    Facts[F.Class].MethodLockOwners |= memberLockOwners(F, Summaries[I]);
+    BySymbol[F.Symbol] = I;
+  }
+  for (const FunctionSummary &S : Summaries)
+    for (const ThreadSpawn &T : S.Spawns) {
+      auto It = BySymbol.find(T.Entry);
+      if (It == BySymbol.end())
+        continue;
+      const ir::Function &E = Functions[It->second];
+      if (E.Kind == ir::FunctionKind::Method ||
+          E.Kind == ir::FunctionKind::StaticMethod)
+        Facts[E.Class].HasThreadEntry = true;
+    }
+  llvm::StringMap<EvidenceKind> Checked;
+  for (const auto &[Name, CF] : Facts) {
+    EvidenceKind K = classEvidence(CF);
+    Checked[Name] = K;
+    ++(K != EvidenceKind::None ? Stats.ClassesChecked : Stats.ClassesSkipped);
+  }
 
   llvm::StringMap<uint32_t> Slot;
   std::vector<ClassCheck> Plan;
   for (uint32_t I = 0; I < Functions.size(); ++I) {
     const ir::Function &F = Functions[I];
-    if (!isReportable(F) || !Checked.lookup(F.Class))
+    if (!isReportable(F))
+      continue;
+    EvidenceKind K = Checked.lookup(F.Class);
+    if (K == EvidenceKind::None)
       continue;
     auto [It, New] = Slot.try_emplace(F.Class, uint32_t(Plan.size()));
     if (New)
-      Plan.push_back({F.Class, {}});
+      Plan.push_back({F.Class, {}, K});
     Plan[It->second].Methods.push_back(I);
+  }
+  if (Graph) {
+    std::vector<bool> Setup = setupOnlyFunctions(Functions, Summaries, *Graph);
+    for (ClassCheck &C : Plan)
+      for (uint32_t M : C.Methods)
+        if (Setup[M])
+          C.SetupOnly.push_back(M);
   }
   // By name: the order of findings never depends on the input order.
   std::sort(Plan.begin(), Plan.end(),
@@ -99,6 +180,12 @@ unsigned findClassConflicts(const ClassCheck &Class,
       if (hasLocationKey(Functions[I], A))
         Locations[&A.Path].push_back({I, &A});
 
+  auto IsSetup = [&](uint32_t F) {
+    return std::binary_search(Class.SetupOnly.begin(), Class.SetupOnly.end(),
+                              F);
+  };
+  const uint16_t ClassReasons =
+      Class.Evidence == EvidenceKind::ThreadEntry ? LowThreadEntryOnly : 0;
   unsigned Findings = 0;
   for (auto &[Key, Entries] : Locations) {
     std::sort(Entries.begin(), Entries.end(),
@@ -108,26 +195,35 @@ unsigned findClassConflicts(const ClassCheck &Class,
                        std::tie(Functions[B.Function].Name,
                                 B.Access->Location, B.Access->Kind);
               });
-    // The conflicting write for \p A: a write in another method if there
-    // is one (the more useful pointer), else one in the same method. In
+    // The conflicting write for \p A: a write in a method that may run
+    // once the object is shared (else, with a low finding, one in a method
+    // that runs only during setup); among those, one in another method if
+    // there is one (the more useful pointer), else one in A's method. In
     // sorted order: the first write, or if it is in A's method, the first
     // write of any other method, else that first write.
-    const Entry *First = nullptr, *FirstOther = nullptr;
+    struct FirstWrites {
+      const Entry *First = nullptr, *FirstOther = nullptr;
+      void add(const Entry &B) {
+        if (!First)
+          First = &B;
+        else if (!FirstOther && B.Function != First->Function)
+          FirstOther = &B;
+      }
+      const Entry *forA(const Entry &A) const {
+        if (!First || First->Function != A.Function)
+          return First;
+        return FirstOther ? FirstOther : First;
+      }
+    } Shared, Setup;
     for (const Entry &B : Entries) {
       if (!isWrite(B.Access->Kind) ||
           !threadsCanConflict(ThreadsKind::AnyThread, B.Access->Threads))
         continue;
-      if (!First) {
-        First = &B;
-      } else if (B.Function != First->Function) {
-        FirstOther = &B;
-        break;
-      }
+      (IsSetup(B.Function) ? Setup : Shared).add(B);
     }
     auto ConflictFor = [&](const Entry &A) -> const Entry * {
-      if (!First || First->Function != A.Function)
-        return First;
-      return FirstOther ? FirstOther : First;
+      const Entry *B = Shared.forA(A);
+      return B ? B : Setup.forA(A);
     };
     // For a protected access: the first conflicting access (another
     // method's preferred) holding protecting locks, none in common with
@@ -157,12 +253,13 @@ unsigned findClassConflicts(const ClassCheck &Class,
           continue;
         if (judgePair(X, Y, LockScope::Class) != PairVerdict::DifferentLocks)
           continue;
-        int Rank = (B.Function != A.Function ? 2 : 0) +
+        int Rank = (IsSetup(B.Function) ? 0 : 4) +
+                   (B.Function != A.Function ? 2 : 0) +
                    (isWrite(Y.Kind) ? 1 : 0);
         if (Rank > BestRank) {
           BestRank = Rank;
           Best = &B;
-          if (Rank == 3)
+          if (Rank == 7)
             break;
         }
       }
@@ -184,12 +281,20 @@ unsigned findClassConflicts(const ClassCheck &Class,
       }
       if (!B)
         continue;
-      Reported.push_back(Acc.Location);
       RaceFinding R;
       R.Kind = Kind;
       R.Class = Class.Name;
       R.Reported = sideOf(Functions[A.Function], Acc);
       R.Conflicting = sideOf(Functions[B->Function], *B->Access);
+      R.LowReasons = ClassReasons | pathLowReasons(Acc.Path, false);
+      R.Reported.SetupOnly = IsSetup(A.Function);
+      R.Conflicting.SetupOnly = IsSetup(B->Function);
+      if (R.Reported.SetupOnly || R.Conflicting.SetupOnly)
+        R.LowReasons |= LowSetupOnly;
+      // A low finding does not keep the thread check from reporting the
+      // same access between threads it can see precisely.
+      if (!R.LowReasons)
+        Reported.push_back(Acc.Location);
       Sink.takeRace(std::move(R));
       ++Findings;
     }
@@ -204,7 +309,7 @@ ConflictStats findConflicts(const std::vector<ir::Function> &Functions,
   ConflictStats Stats;
   std::vector<ir::Loc> Reported;
   for (const ClassCheck &C :
-       planClassChecks(Functions, Summaries, Classes, Stats))
+       planClassChecks(Functions, Summaries, Classes, Stats, Graph))
     Stats.Findings +=
         findClassConflicts(C, Functions, Summaries, Sink, Reported);
   if (Graph) {

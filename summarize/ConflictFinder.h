@@ -19,6 +19,7 @@
 #define RACER_SUMMARIZE_CONFLICTFINDER_H
 
 #include "summarize/CallGraph.h"
+#include "summarize/ConcurrencyEvidence.h"
 #include "summarize/FindingSink.h"
 #include "summarize/ThreadRaces.h"
 #include "summarize/Summary.h"
@@ -42,15 +43,31 @@ struct ConflictStats {
 struct ClassCheck {
   std::string Name;             ///< qualified class name
   std::vector<uint32_t> Methods; ///< indexes into Functions, ascending
+  EvidenceKind Evidence = EvidenceKind::None; ///< why it is checked
+  /// Methods (of Methods) that run only while their object is being set up
+  /// (setupOnlyFunctions), ascending: their findings are low.
+  std::vector<uint32_t> SetupOnly;
 };
 
 /// The classes with evidence of concurrent use that have reportable methods,
-/// sorted by name; counts checked and skipped classes into \p Stats.
+/// sorted by name; counts checked and skipped classes into \p Stats. With
+/// \p Graph, methods that run only during setup are marked.
 std::vector<ClassCheck>
 planClassChecks(const std::vector<ir::Function> &Functions,
                 const std::vector<FunctionSummary> &Summaries,
                 const std::vector<ir::ClassInfo> &Classes,
-                ConflictStats &Stats);
+                ConflictStats &Stats, const CallGraph *Graph = nullptr);
+
+/// For each function: it is a method that runs only while its object is
+/// being set up, before any other thread can see it. Every call of it is on
+/// an object its caller has not shared (FunctionSummary::UnsharedCalls: a
+/// constructor's members, a local), or on `this` (or a member) in a caller
+/// that itself runs only during setup; it has at least one call, and it is
+/// never handed over as a callable (a thread entry, a callback).
+std::vector<bool>
+setupOnlyFunctions(const std::vector<ir::Function> &Functions,
+                   const std::vector<FunctionSummary> &Summaries,
+                   const CallGraph &Graph);
 
 /// Pairs the accesses of one class's methods; findings go to \p Sink in a
 /// deterministic order. Appends the innermost location of every reported

@@ -8,6 +8,7 @@
 #ifndef RACER_SUMMARIZE_FINDINGSINK_H
 #define RACER_SUMMARIZE_FINDINGSINK_H
 
+#include "summarize/Confidence.h"
 #include "summarize/Summary.h"
 
 #include <string>
@@ -43,6 +44,8 @@ struct RaceSide {
   /// The root function (`main`, or a function nobody calls that starts
   /// threads) whose threads race; empty for class-based races.
   std::string Root;
+  /// Function runs only while its object is being set up (LowSetupOnly).
+  bool SetupOnly = false;
 };
 
 struct RaceFinding {
@@ -51,6 +54,10 @@ struct RaceFinding {
   std::string Class;
   RaceSide Reported;    ///< the side that needs fixing (the unprotected one)
   RaceSide Conflicting; ///< the access it races with (a write)
+  /// Why the finding is low-confidence (LowReason bits); 0: high.
+  uint16_t LowReasons = 0;
+
+  Confidence confidence() const { return confidenceOf(LowReasons); }
 };
 
 /// Receives findings. Implementations decide wording, dedup and order.

@@ -9,6 +9,7 @@
 #ifndef RACER_SUMMARIZE_FUNCTIONANALYSIS_H
 #define RACER_SUMMARIZE_FUNCTIONANALYSIS_H
 
+#include "summarize/ConcurrencyEvidence.h"
 #include "summarize/Domain.h"
 #include "summarize/LibraryModels.h"
 #include "summarize/Transfer.h"
@@ -161,6 +162,9 @@ public:
       : F(F), Callees(Callees),
         ThisOwned(F.Kind == ir::FunctionKind::Constructor ||
                   F.Kind == ir::FunctionKind::Destructor),
+        HasThis(F.Kind == ir::FunctionKind::Method ||
+                F.Kind == ir::FunctionKind::Constructor ||
+                F.Kind == ir::FunctionKind::Destructor),
         TrackThreads(tracksThreads(F, Callees)),
         NextSyntheticLocal(static_cast<uint32_t>(F.Locals.size())) {
     if (TrackThreads)
@@ -207,15 +211,23 @@ private:
 
   void record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
               const std::string &ContainerMethod, const AbstractState &S);
+  /// The function operates on lock \p L (acquires, releases, tries,
+  /// asserts or requires it): evidence for its class (ConcurrencyEvidence.h).
+  void noteLock(const HeldLock &L) {
+    UsesLocks = true;
+    LockOwners |= classifyLock(L, HasThis);
+  }
   void acquire(AbstractState &S, const HeldLock &L) {
     S.Held.acquire(L);
-    UsesLocks = true;
+    noteLock(L);
   }
-  /// `mu_.AssertHeld()`: held from here on, but acquired by the caller.
+  /// `mu_.AssertHeld()`: held from here on, but acquired by the caller --
+  /// unless this function already holds it (then callers need not).
   void assume(AbstractState &S, const HeldLock &L) {
-    UsesLocks = true;
-    if (!S.Held.holds(L))
-      S.Held.acquire(L);
+    noteLock(L);
+    if (S.Held.holds(L))
+      return;
+    S.Held.acquire(L);
     if (std::find(AssumedLocks.begin(), AssumedLocks.end(), L) ==
         AssumedLocks.end())
       AssumedLocks.push_back(L);
@@ -223,7 +235,7 @@ private:
   void release(AbstractState &S, const HeldLock &L) {
     if (!S.Held.release(L))
       S.Released.acquire(L);
-    UsesLocks = true;
+    noteLock(L);
   }
 
   // Threads (O2 origins). Only when TrackThreads.
@@ -273,7 +285,21 @@ private:
   const ir::Function &F;
   const SummaryLookup &Callees;
   bool ThisOwned;
+  bool HasThis; ///< Formals[0] is `this`
   bool UsesLocks = false;
+  /// LockOwner bits of the locks noted (noteLock).
+  uint8_t LockOwners = 0;
+  /// Per callee: the kinds of receivers it is called on (ReceiverKind bits)
+  /// and, for owned receivers that are named locals, which locals (one a
+  /// thread receives is shared after all).
+  struct ReceiverUse {
+    uint8_t Kinds = 0;
+    llvm::SmallVector<uint32_t, 2> Locals;
+  };
+  std::map<ir::Symbol, ReceiverUse> Receivers;
+  enum ReceiverKind : uint8_t { OwnedReceiver = 1, ThisReceiver = 2,
+                                SharedReceiver = 4 };
+  void noteReceiver(const ir::CallInfo &C, const AbstractState &S);
   AccessSet Accesses;
   std::optional<Operand> Return;
   /// Guards constructed as temporaries in the current block, innermost last.

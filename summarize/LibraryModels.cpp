@@ -178,6 +178,19 @@ const MethodRow GuardMethods[] = {
     {"release", ModelKind::GuardRelease},
 };
 
+/// Methods that assert their receiver (a lock) is held, in any class: the
+/// debug-build checks of project mutex wrappers (rocksdb's and leveldb's
+/// `port::Mutex::AssertHeld`, `InstrumentedMutex::AssertHeld`, Abseil's
+/// `Mutex::AssertHeld`, Chromium's `Lock::AssertAcquired`). Like
+/// ASSERT_EXCLUSIVE_LOCK, whether or not the project annotates them.
+const MethodRow AssertHeldMethods[] = {
+    {"AssertHeld", ModelKind::AssertHeld},
+    {"AssertAcquired", ModelKind::AssertHeld},
+    {"assertHeld", ModelKind::AssertHeld},
+    {"AssertReaderHeld", ModelKind::AssertHeldShared},
+    {"AssertSharedHeld", ModelKind::AssertHeldShared},
+};
+
 /// Container members that modify the container's structure or contents.
 const char *const ContainerWrites[] = {
     "operator=", "assign", "clear", "insert", "insert_or_assign", "emplace",
@@ -196,7 +209,7 @@ const char *const InsertingSubscript[] = {"std::map", "std::unordered_map"};
 struct Tables {
   llvm::StringMap<CallModel> Functions;
   llvm::StringMap<ClassRole> Classes;
-  llvm::StringMap<ModelKind> Mutex, Guard;
+  llvm::StringMap<ModelKind> Mutex, Guard, AssertHeld;
   llvm::StringMap<bool> Writes, Inserting, ThreadElements, Emplacing;
 
   Tables() {
@@ -221,6 +234,8 @@ struct Tables {
       Mutex[R.Name] = R.Kind;
     for (const MethodRow &R : GuardMethods)
       Guard[R.Name] = R.Kind;
+    for (const MethodRow &R : AssertHeldMethods)
+      AssertHeld[R.Name] = R.Kind;
     for (const char *W : ContainerWrites)
       Writes[W] = true;
     for (const char *C : InsertingSubscript)
@@ -274,6 +289,9 @@ CallModel lookupCallModel(llvm::StringRef CalleeName) {
     return {};
   llvm::StringRef Class = CalleeName.substr(0, Pos);
   llvm::StringRef Method = CalleeName.substr(Pos + 2);
+  auto A = T.AssertHeld.find(Method);
+  if (A != T.AssertHeld.end())
+    return {A->second, 0};
   auto C = T.Classes.find(Class);
   if (C == T.Classes.end())
     return {};

@@ -47,6 +47,9 @@ enum class ModelKind : uint8_t {
                  ///< (`pthread_create`, `std::thread(f, a)`); see ThreadModel
   ThreadJoin,    ///< waits for the thread whose handle is Args[HandleArg]
                  ///< (`pthread_join(t, 0)`, `t.join()`, `~jthread`)
+  AssertHeld,    ///< `mu_.AssertHeld()`: Args[LockArg] is held from here on
+                 ///< (by a caller, if this function did not take it)
+  AssertHeldShared, ///< the same, in shared mode (`AssertReaderHeld`)
   AtomicSection, ///< the callee's body runs atomically (SV-COMP
                  ///< `__VERIFIER_atomic_*` functions): as if under AtomicLock
 };

@@ -1,5 +1,6 @@
 //===- Summarizer.cpp - Bottom-up summaries over SCCs ---------------------===//
 #include "summarize/Summarizer.h"
+#include "summarize/ConcurrencyEvidence.h"
 #include "summarize/Domain.h"
 #include "summarize/Transfer.h"
 #include "summarize/ir/PackedBody.h"
@@ -52,11 +53,13 @@ bool sameSpawns(const std::vector<ThreadSpawn> &A,
 bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
   return A.Symbol == B.Symbol && A.Threads == B.Threads &&
          A.UsesLocksDirectly == B.UsesLocksDirectly &&
+         A.LockOwners == B.LockOwners &&
          A.Locks.Acquired == B.Locks.Acquired &&
          A.Locks.Released == B.Locks.Released &&
          A.Locks.Assumed == B.Locks.Assumed && A.Return == B.Return &&
          sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
-         A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins;
+         A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins &&
+         A.UnsharedCalls == B.UnsharedCalls;
 }
 
 ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,
@@ -114,6 +117,12 @@ ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,
       if (It != ClassIds.end())
         ClassChecked[It->second].store(true);
     }
+  // A method handed to another call as a callable may be a thread's entry,
+  // which is evidence for its class (known only once the spawning function
+  // is summarized): keep such classes' accesses.
+  for (size_t I = 0; I < Fns.size(); ++I)
+    if (Retained[I] && ClassOf[I] >= 0)
+      ClassChecked[ClassOf[I]].store(true);
   CallersDone.reset(new std::atomic<bool>[Fns.size()]);
   Released.reset(new std::atomic<bool>[Fns.size()]);
   for (size_t I = 0; I < Fns.size(); ++I) {
@@ -195,7 +204,8 @@ void ProgramSummarizer::summarizeSCC(uint32_t C) {
     int32_t K = ClassOf[F];
     if (K < 0)
       continue;
-    if (Summaries[F].UsesLocksDirectly)
+    if (memberLockOwners(Functions[F], Summaries[F]) &
+        (OwnMemberLock | GlobalLock))
       ClassChecked[K].store(true);
     if (MembersLeft[K].fetch_sub(1) == 1)
       classDone(uint32_t(K));

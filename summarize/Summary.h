@@ -244,6 +244,17 @@ struct ThreadSpawn {
   std::vector<CallSite> Trace; ///< from this function down to that call
 };
 
+/// A callee every call of which, in one function, is on an object that is
+/// not shared yet (see FunctionSummary::UnsharedCalls).
+struct UnsharedCall {
+  ir::Symbol Callee;
+  bool OnThis = false; ///< some of the calls are on `this` (or a member)
+
+  friend bool operator==(const UnsharedCall &A, const UnsharedCall &B) {
+    return A.Callee == B.Callee && A.OnThis == B.OnThis;
+  }
+};
+
 /// The persisted summary of one function.
 struct FunctionSummary {
   std::string Symbol;
@@ -252,6 +263,10 @@ struct FunctionSummary {
   /// The function itself (not a callee) acquires or releases a lock:
   /// RacerD's evidence that its class is used concurrently.
   bool UsesLocksDirectly = false;
+  /// Whose locks those are: OR of LockOwner bits (ConcurrencyEvidence.h).
+  /// Only the class's own (`this->mu_`) or global ones are evidence that
+  /// the function's class is used concurrently.
+  uint8_t LockOwners = 0;
   LockEffect Locks;
   std::vector<AccessSnapshot> Accesses;
   /// What a returned pointer/reference designates, over formals/globals.
@@ -271,6 +286,13 @@ struct FunctionSummary {
   /// Handles of threads the caller started that this function joins
   /// (`void join_all(pthread_t *ts)`), over formals/globals.
   std::vector<ir::Operand> Joins;
+  /// Callees this function calls only on objects not shared yet: its own
+  /// (a local, a fresh allocation, a constructor's `this` and its members)
+  /// or, when OnThis, also on `this` or a member of it (then they run on a
+  /// shared object only if this function does). Sorted by callee. What
+  /// tells that a method runs only while its object is being set up
+  /// (`ShardedLRUCache()` calling `shard_[s].SetCapacity(n)`).
+  std::vector<UnsharedCall> UnsharedCalls;
 };
 
 } // namespace racer

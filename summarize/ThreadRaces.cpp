@@ -253,6 +253,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
     R.Kind = BestKind;
     R.Reported = sideOf(X);
     R.Conflicting = sideOf(*Best);
+    R.LowReasons = pathLowReasons(R.Reported.Access.Path, true) |
+                   pathLowReasons(R.Conflicting.Access.Path, true);
     Sink.takeRace(std::move(R));
     ++Stats.Findings;
   }

@@ -280,7 +280,7 @@ void FunctionAnalysis::applyDeclaredEffects(const ir::Instr &I,
       release(S, L);
       break;
     case ir::DeclaredLockEffect::Kind::TryAcquire:
-      UsesLocks = true;
+      noteLock(L);
       if (IsCond) {
         if (!Cond)
           Cond.emplace();
@@ -328,14 +328,20 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
                                           : lockOf(Arg(M.LockArg), false, S));
     return true;
   case ModelKind::TryLock:
-  case ModelKind::TryLockShared:
-    UsesLocks = true;
+  case ModelKind::TryLockShared: {
+    HeldLock L =
+        lockOf(Arg(M.LockArg), M.Kind == ModelKind::TryLockShared, S);
+    noteLock(L);
     if (IsCond) {
       Cond.emplace();
-      Cond->Acquire.push_back(
-          lockOf(Arg(M.LockArg), M.Kind == ModelKind::TryLockShared, S));
+      Cond->Acquire.push_back(std::move(L));
       Cond->OnZero = M.ZeroIsSuccess;
     }
+    return true;
+  }
+  case ModelKind::AssertHeld:
+  case ModelKind::AssertHeldShared:
+    assume(S, lockOf(Arg(M.LockArg), M.Kind == ModelKind::AssertHeldShared, S));
     return true;
   case ModelKind::LockAllArgs:
     for (const Operand &A : C.Args)
@@ -358,7 +364,8 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
     }
     if (G.Locks.empty())
       return true; // default-constructed, or moved-from: owns nothing known
-    UsesLocks = true;
+    for (const HeldLock &L : G.Locks)
+      noteLock(L);
     if (Tag == GuardTag::None)
       for (const HeldLock &L : G.Locks)
         acquire(S, L);
@@ -400,7 +407,8 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
     if (It == S.Guards.end())
       return true;
     GuardState &G = It->second;
-    UsesLocks = true;
+    for (const HeldLock &L : G.Locks)
+      noteLock(L);
     if (M.Kind == ModelKind::GuardLock && !G.Owns) {
       for (const HeldLock &L : G.Locks)
         acquire(S, L);
@@ -492,10 +500,42 @@ static bool startedAsThread(const ir::Block &B, size_t Idx) {
   return false;
 }
 
+/// `this` or an object embedded in it (a member, a member's member, an
+/// element of a member array), not one a member points to.
+static bool partOfThis(const AccessPath &P) {
+  if (P.Root != RootKind::Formal || P.Index != 0 || !startsWithDeref(P))
+    return false;
+  for (size_t I = 1; I < P.Steps.size(); ++I)
+    if (P.Steps[I].kind() != StepKind::Field &&
+        P.Steps[I].kind() != StepKind::Index)
+      return false;
+  return true;
+}
+
+void FunctionAnalysis::noteReceiver(const ir::CallInfo &C,
+                                    const AbstractState &S) {
+  if (C.Callee.empty() || C.Args.empty())
+    return;
+  Operand R = resolveOperand(C.Args[0], S);
+  ReceiverUse &U = Receivers[C.Callee];
+  if (R.K == Operand::Kind::Fresh) {
+    U.Kinds |= OwnedReceiver;
+    if (isNamedFresh(R) && R.Path.Root == RootKind::Local &&
+        !llvm::is_contained(U.Locals, R.Path.Index))
+      U.Locals.push_back(R.Path.Index);
+  } else if (R.K == Operand::Kind::Object && HasThis && partOfThis(R.Path)) {
+    U.Kinds |= ThisReceiver; // `this`, `this->member_`, `this->slots_[i]`
+  } else {
+    U.Kinds |= SharedReceiver;
+  }
+}
+
 void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
                                     bool IsCond,
                                     std::optional<CondEffect> &Cond) {
   const ir::CallInfo &C = I.call();
+  if (Recording)
+    noteReceiver(C, S);
   CallModel M = lookupCallModel(C.CalleeName, C.ElementType);
   if (M.Kind == ModelKind::AtomicSection) {
     // `__VERIFIER_atomic_inc()`: its body runs under the atomic pseudo-lock.
@@ -580,7 +620,7 @@ FunctionSummary FunctionAnalysis::run() {
         L.Shared = E.K == ir::DeclaredLockEffect::Kind::RequiresShared;
         In[0]->Held.acquire(L);
         EntryLocks.push_back(L);
-        UsesLocks = true;
+        noteLock(L);
       }
     std::deque<uint32_t> Work{0};
     std::vector<bool> Queued(N, false);
@@ -668,6 +708,7 @@ FunctionSummary FunctionAnalysis::run() {
   Sum.Symbol = F.Symbol;
   Sum.Name = F.Name;
   Sum.UsesLocksDirectly = UsesLocks;
+  Sum.LockOwners = LockOwners;
   Sum.Threads = UsesLocks ? ThreadsKind::AnyThread : ThreadsKind::NoThread;
   Sum.Accesses = Accesses.take();
   // Objects of ours a thread receives: their accesses (and locks) keep
@@ -705,6 +746,10 @@ FunctionSummary FunctionAnalysis::run() {
               return A.Id < B.Id;
             });
   Sum.Spawns = std::move(Spawns);
+  for (const auto &[Callee, U] : Receivers)
+    if (!(U.Kinds & SharedReceiver) &&
+        llvm::none_of(U.Locals, [&](uint32_t L) { return Escaped.count(L); }))
+      Sum.UnsharedCalls.push_back({Callee, (U.Kinds & ThisReceiver) != 0});
   Sum.Joins = std::move(Joins);
   if (Exit) {
     Sum.LiveAtExit = Exit->live();

@@ -205,6 +205,13 @@ struct FunctionSummary {
   spawns @7 :List(ThreadSpawn);
   liveAtExit @8 :List(UInt32);
   joins @9 :List(Operand);
+  lockOwners @10 :UInt8;  # LockOwner bits (summarize/ConcurrencyEvidence.h)
+  unsharedCalls @11 :List(UnsharedCall);
+}
+
+struct UnsharedCall {
+  callee @0 :StrId;
+  onThis @1 :Bool;
 }
 
 # ---- the file ---------------------------------------------------------------

@@ -24,7 +24,7 @@ struct Rack {
 class Inventory {
 public:
   void countRx_bad() {
-    rack_->chassis->slot->card->port->rxErrors++; // expected-race{{unprotected write to `this->rack_->chassis->slot->...->rxErrors`}}
+    rack_->chassis->slot->card->port->rxErrors++; // expected-low-race{{unprotected write to `this->rack_->chassis->slot->...->rxErrors` in 'topo::Inventory::countRx_bad' races with the write in 'topo::Inventory::resetRx_ok' [low: the path is abbreviated}}
   }
 
   void resetRx_ok() {

@@ -446,3 +446,56 @@ TEST(ReportCollectorTest, ConcurrentGroups) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ReportCollectorTest, LowFindingIsWordedWithItsReasons) {
+  RaceFinding F = directWrite();
+  F.LowReasons = LowSetupOnly | LowElidedPath;
+  F.Conflicting.SetupOnly = true;
+  Report R = wordFinding(F, Files);
+  EXPECT_TRUE(R.isLow());
+  EXPECT_EQ(R.ConfidenceReasonIds,
+            (std::vector<std::string>{"setup-only", "elided-path"}));
+  ASSERT_EQ(R.ConfidenceReasons.size(), 2u);
+  EXPECT_NE(R.ConfidenceReasons[0].find("'Counter::set' is only called on "
+                                        "objects not shared yet"),
+            std::string::npos);
+  EXPECT_EQ(R.Message,
+            "unprotected write to `this->n_` in 'Counter::inc' races with the "
+            "write in 'Counter::set' [low: " +
+                R.ConfidenceReasons[0] + "; " + R.ConfidenceReasons[1] + "]");
+  Report H = wordFinding(directWrite(), Files);
+  EXPECT_FALSE(H.isLow());
+  EXPECT_TRUE(H.ConfidenceReasons.empty());
+}
+
+TEST(ReportCollectorTest, DedupKeepsTheHighReportOfASite) {
+  // Same class, function and line: one report survives, and it is the high
+  // one whatever the order the findings arrive in.
+  RaceFinding High = directWrite();
+  RaceFinding Low = directWrite();
+  Low.LowReasons = LowElidedPath;
+  Low.Conflicting.Function = "Counter::aaa"; // sorts first among highs
+  for (bool LowFirst : {true, false}) {
+    std::vector<Report> Rs =
+        LowFirst ? collect({Low, High}) : collect({High, Low});
+    ASSERT_EQ(Rs.size(), 1u);
+    EXPECT_FALSE(Rs[0].isLow());
+  }
+}
+
+TEST(ReportCollectorTest, LowReportOnALineWithAHighOneIsDropped) {
+  RaceFinding High = directWrite();
+  RaceFinding Low = directWrite();
+  Low.Class = "Other"; // another check's view of the same line
+  Low.LowReasons = LowThreadEntryOnly;
+  EXPECT_EQ(collect({High, Low}).size(), 1u);
+  RaceFinding Elsewhere = Low;
+  Elsewhere.Reported.Access.Location.Line = 99;
+  std::vector<Report> Rs = collect({High, Elsewhere});
+  ASSERT_EQ(Rs.size(), 2u);
+  EXPECT_TRUE(Rs[0].isLow() != Rs[1].isLow());
+}
+
+} // namespace

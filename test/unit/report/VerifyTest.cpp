@@ -84,7 +84,7 @@ TEST(VerifyTest, MissingAndUnexpected) {
   EXPECT_EQ(R.Res.Matched, 0u);
   EXPECT_EQ(R.Res.Missing, 1u);
   EXPECT_EQ(R.Res.Unexpected, 1u);
-  EXPECT_TRUE(contains(R.Out, "error: expected race not reported at " + F +
+  EXPECT_TRUE(contains(R.Out, "error: expected high-confidence race not reported at " + F +
                                   ":1: {{write to `this->n_`}}\n"))
       << R.Out;
   EXPECT_TRUE(contains(R.Out, "error: unexpected race reported: " + F +
@@ -302,6 +302,42 @@ TEST(VerifyTest, UnreadableFile) {
   std::string F = D.write("a.cpp", "// expected-no-races\n");
   R = verify({}, {"<built-in>", "/no/such/header.h"}, {F});
   EXPECT_TRUE(R.Res.ok()) << R.Out;
+}
+
+} // namespace
+
+namespace {
+
+TEST(VerifyTest, ConfidenceMustMatchTheDirective) {
+  TempDir D;
+  std::string F = D.write("c.cpp", "int a; // expected-race{{write}}\n"
+                                   "int b; // expected-low-race{{write}}\n");
+  Report High = rep(F, 1, "unprotected write to `a`");
+  Report Low = rep(F, 2, "unprotected write to `b` [low: why]");
+  Low.Confidence = "low";
+  VRun Ok = verify({High, Low}, {F}, {F});
+  EXPECT_TRUE(Ok.Res.ok()) << Ok.Out;
+  EXPECT_EQ(Ok.Res.Expected, 2u);
+  // Swapped levels: both missing, both unexpected.
+  Report HighOn2 = rep(F, 2, "unprotected write to `b`");
+  Report LowOn1 = rep(F, 1, "unprotected write to `a` [low: why]");
+  LowOn1.Confidence = "low";
+  VRun Bad = verify({LowOn1, HighOn2}, {F}, {F});
+  EXPECT_FALSE(Bad.Res.ok());
+  EXPECT_EQ(Bad.Res.Missing, 2u);
+  EXPECT_EQ(Bad.Res.Unexpected, 2u);
+  EXPECT_TRUE(contains(Bad.Out, "error: expected low-confidence race not "
+                                "reported at " + F + ":2"))
+      << Bad.Out;
+}
+
+TEST(VerifyTest, FixmeMatchesEitherLevel) {
+  TempDir D;
+  std::string F = D.write("c.cpp", "int a; // FIXME-race{{write}}\n");
+  Report Low = rep(F, 1, "unprotected write to `a` [low: why]");
+  Low.Confidence = "low";
+  VRun R = verify({Low}, {F}, {F});
+  EXPECT_EQ(R.Res.Errors, 1u); // now reported: promote it
 }
 
 } // namespace

@@ -420,3 +420,86 @@ TEST(WritersTest, EndToEndFromCollector) {
 }
 
 } // namespace
+
+namespace {
+
+Report lowReport(const std::string &File) {
+  Report R = sampleReport(File);
+  R.Confidence = "low";
+  R.ConfidenceReasonIds = {"setup-only"};
+  R.ConfidenceReasons = {"'C::init' is only called on objects not shared yet"};
+  R.Message += " [low: 'C::init' is only called on objects not shared yet]";
+  return R;
+}
+
+TEST(SarifWriterTest, ConfidenceLevelsAndProperties) {
+  auto V = json::parse(sarif({sampleReport("/a.cpp"), lowReport("/b.cpp")}));
+  ASSERT_TRUE(bool(V)) << llvm::toString(V.takeError());
+  const json::Object *Run = (*V->getAsObject()->getArray("runs"))[0].getAsObject();
+  const json::Array *Results = Run->getArray("results");
+  ASSERT_EQ(Results->size(), 2u);
+  const json::Object *High = (*Results)[0].getAsObject();
+  const json::Object *Low = (*Results)[1].getAsObject();
+  EXPECT_EQ(High->getString("level"), "warning");
+  EXPECT_EQ(Low->getString("level"), "note");
+  EXPECT_EQ(High->getObject("properties")->getString("confidence"), "high");
+  EXPECT_EQ(High->getObject("properties")->getArray("confidenceReasons")->size(),
+            0u);
+  const json::Object *LP = Low->getObject("properties");
+  EXPECT_EQ(LP->getString("confidence"), "low");
+  ASSERT_EQ(LP->getArray("confidenceReasons")->size(), 1u);
+  EXPECT_EQ((*LP->getArray("confidenceReasonIds"))[0].getAsString(),
+            "setup-only");
+  EXPECT_EQ(Run->getObject("properties")->getInteger("hiddenLowConfidence"), 0);
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeSarif({sampleReport("/a.cpp")}, OS, SarifOptions(), 3);
+  auto W = json::parse(S);
+  ASSERT_TRUE(bool(W));
+  EXPECT_EQ((*W->getAsObject()->getArray("runs"))[0]
+                .getAsObject()
+                ->getObject("properties")
+                ->getInteger("hiddenLowConfidence"),
+            3);
+}
+
+TEST(JsonWriterTest, ConfidenceRoundTrips) {
+  std::vector<Report> In = {sampleReport("/a.cpp"), lowReport("/b.cpp")};
+  std::string S = jsonText(In);
+  auto Out = readJson(S);
+  ASSERT_TRUE(bool(Out)) << llvm::toString(Out.takeError());
+  ASSERT_EQ(Out->size(), 2u);
+  EXPECT_EQ((*Out)[0].Confidence, "high");
+  EXPECT_EQ((*Out)[1].Confidence, "low");
+  EXPECT_EQ((*Out)[1].ConfidenceReasonIds, In[1].ConfidenceReasonIds);
+  EXPECT_EQ((*Out)[1].ConfidenceReasons, In[1].ConfidenceReasons);
+  auto Bad = readJson(R"({"version": 1, "tool": "racecar", "reports": [)"
+                      R"({"rule": "r", "message": "m", "file": "f", "line": 1,)"
+                      R"( "column": 1, "class": "", "function": "",)"
+                      R"( "conflictFunction": "", "path": "", "trace": [],)"
+                      R"( "confidence": "maybe", "conflict": {"message": "",)"
+                      R"( "file": "f", "line": 1, "column": 1, "trace": []}}]})");
+  EXPECT_FALSE(bool(Bad));
+  llvm::consumeError(Bad.takeError());
+}
+
+TEST(TextWriterTest, SaysHowManyLowFindingsWereHidden) {
+  TextOptions O;
+  O.ShowSource = false;
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeText({sampleReport("/no/such/a.cpp")}, OS, O, 2);
+  EXPECT_NE(S.find("\n2 low-confidence findings were not shown; "
+                   "--confidence=low shows them.\n"),
+            std::string::npos)
+      << S;
+  std::string One;
+  llvm::raw_string_ostream OS1(One);
+  writeText({}, OS1, O, 1);
+  EXPECT_EQ(One, "1 low-confidence finding was not shown; --confidence=low "
+                 "shows it.\n");
+  EXPECT_EQ(text({sampleReport("/no/such/a.cpp")}, O).find("low-confidence"),
+            std::string::npos);
+}
+
+} // namespace

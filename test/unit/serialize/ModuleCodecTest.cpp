@@ -335,6 +335,9 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.Spawns = {T, ThreadSpawn()};
   F.LiveAtExit = {3};
   F.Joins = {ir::Operand::object(ir::AccessPath::formal(1, "ts").deref().index())};
+  F.LockOwners = 5;
+  F.UnsharedCalls = {{"c:@S@Cache@F@SetCapacity#l#", true},
+                     {"c:@S@Log@F@open#", false}};
   S.push_back(F);
   S.push_back(FunctionSummary()); // all defaults
   return S;
@@ -459,7 +462,8 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
   OS << "summary ";
   dump(OS, S.Symbol);
   dump(OS, S.Name);
-  OS << int(S.Threads) << S.UsesLocksDirectly << " acq ";
+  OS << int(S.Threads) << S.UsesLocksDirectly << int(S.LockOwners)
+     << " acq ";
   dump(OS, S.Locks.Acquired);
   OS << " rel ";
   dump(OS, S.Locks.Released);
@@ -481,6 +485,11 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
       dump(OS, C.Location);
     }
     OS << "\n";
+  }
+  for (const UnsharedCall &U : S.UnsharedCalls) {
+    OS << "  unshared call ";
+    dump(OS, U.Callee);
+    OS << U.OnThis << "\n";
   }
 }
 std::string dump(const TUFile &F) {

@@ -20,8 +20,10 @@ private:
 
 } // namespace
 
+// One cache shared by every caller (a cache used only on a local object could not race).
+Cache g_parserCache;
+
 long parseWithCache(long s) {
-  Cache c;
-  c.store_ok(s);
-  return c.peek_bad();
+  g_parserCache.store_ok(s);
+  return g_parserCache.peek_bad();
 }

@@ -1,0 +1,66 @@
+//===- Confidence.h - How sure the analysis is of a finding ------*- C++ -*-===//
+//
+// Why: a report a reviewer dismisses costs more trust than a missed race.
+// After RacerF's must/may split, every finding is `high` (the analysis
+// would bet on it) or `low`, and a low one says why it was downgraded, in
+// terms the analysis knows: what it assumed that the program may not do.
+// Shown by default: high only; `--confidence=low` shows the rest.
+//
+//   ShardedLRUCache(size_t n) { for (..) shard_[s].SetCapacity(n); }
+//   void LRUCache::SetCapacity(size_t c) { capacity_ = c; }
+//     -> unprotected write, low: 'SetCapacity' runs only while its object
+//        is being set up (every call is on an object not shared yet)
+//
+// The reasons are bits so that a finding can carry several. report/ words
+// them (report::reasonText); nothing here knows how they are printed.
+//===----------------------------------------------------------------------===//
+#ifndef RACER_SUMMARIZE_CONFIDENCE_H
+#define RACER_SUMMARIZE_CONFIDENCE_H
+
+#include "summarize/ir/AccessPath.h"
+
+#include <cstdint>
+
+namespace racer {
+
+enum class Confidence : uint8_t { High, Low };
+
+/// Why a finding is low. Bit flags of RaceFinding::LowReasons.
+enum LowReason : uint16_t {
+  /// One side runs only while its object is being set up: every call of its
+  /// method is on an object not shared yet (a constructor's `this` or
+  /// member, a local), or from a method that itself runs only then.
+  LowSetupOnly = 1u << 0,
+  /// The class has no lock or annotation of its own: it is checked because
+  /// one of its methods is a thread's entry, and the class check does not
+  /// see when that thread starts and is joined (the thread check does).
+  LowThreadEntryOnly = 1u << 1,
+  /// Between threads, the path goes through an array element: all elements
+  /// are one location, so threads that each use their own slot look alike.
+  LowMergedElements = 1u << 2,
+  /// The path was k-limited (`a->b->...->f`): two paths that differ only in
+  /// the elided middle are taken for the same memory.
+  LowElidedPath = 1u << 3,
+};
+constexpr unsigned NumLowReasons = 4;
+
+inline Confidence confidenceOf(uint16_t LowReasons) {
+  return LowReasons ? Confidence::Low : Confidence::High;
+}
+
+/// Reasons that follow from the path alone (\p BetweenThreads: the finding
+/// pairs two threads' accesses, not two methods of a class).
+inline uint16_t pathLowReasons(const ir::AccessPath &P, bool BetweenThreads) {
+  uint16_t R = 0;
+  for (const ir::PathStep &S : P.Steps) {
+    if (S.kind() == ir::StepKind::Elided)
+      R |= LowElidedPath;
+    if (BetweenThreads && S.kind() == ir::StepKind::Index)
+      R |= LowMergedElements;
+  }
+  return R;
+}
+
+} // namespace racer
+
+#endif
