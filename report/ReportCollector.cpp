@@ -275,6 +275,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "merged-elements";
   case LowElidedPath:
     return "elided-path";
+  case LowCallerSynchronized:
+    return "caller-synchronized";
   }
   return "unknown";
 }
@@ -296,6 +298,10 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
   case LowElidedPath:
     return "the path is abbreviated (`...`) and may name two different "
            "objects";
+  case LowCallerSynchronized:
+    return "every call of '" + F.Reported.Function +
+           "' holds a lock of its caller's, and the other side holds a lock "
+           "too";
   }
   return "";
 }

@@ -453,11 +453,11 @@ private:
     }
     ids(S.LiveAtExit, [&](size_t N) { return B.initLiveAtExit(N); });
     operands(S.Joins, [&](size_t N) { return B.initJoins(N); });
-    if (!S.UnsharedCalls.empty()) {
-      auto L = B.initUnsharedCalls(S.UnsharedCalls.size());
-      for (size_t I = 0; I < S.UnsharedCalls.size(); ++I) {
-        L[I].setCallee(str(S.UnsharedCalls[I].Callee));
-        L[I].setOnThis(S.UnsharedCalls[I].OnThis);
+    if (!S.CallContexts.empty()) {
+      auto L = B.initCallContexts(S.CallContexts.size());
+      for (size_t I = 0; I < S.CallContexts.size(); ++I) {
+        L[I].setCallee(str(S.CallContexts[I].Callee));
+        L[I].setFlags(S.CallContexts[I].Flags);
       }
     }
   }
@@ -758,8 +758,8 @@ private:
     }
     S.LiveAtExit = ids<llvm::SmallVector<uint32_t, 0>>(R.getLiveAtExit());
     S.Joins = operands(R.getJoins());
-    for (auto U : R.getUnsharedCalls())
-      S.UnsharedCalls.push_back({str(U.getCallee()), U.getOnThis()});
+    for (auto U : R.getCallContexts())
+      S.CallContexts.push_back({str(U.getCallee()), U.getFlags()});
     return S;
   }
 

@@ -41,8 +41,12 @@ enum LowReason : uint16_t {
   /// The path was k-limited (`a->b->...->f`): two paths that differ only in
   /// the elided middle are taken for the same memory.
   LowElidedPath = 1u << 3,
+  /// Every call of the reported access's method holds a lock (its callers
+  /// synchronize it: externally synchronized), and the conflicting access
+  /// holds one too; whether the locks are the same is not known.
+  LowCallerSynchronized = 1u << 4,
 };
-constexpr unsigned NumLowReasons = 4;
+constexpr unsigned NumLowReasons = 5;
 
 inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

@@ -50,11 +50,13 @@ void sortUnique(std::vector<ir::Loc> &Locs) {
   Locs.erase(std::unique(Locs.begin(), Locs.end()), Locs.end());
 }
 
-std::vector<bool>
-setupOnlyFunctions(const std::vector<ir::Function> &Functions,
-                   const std::vector<FunctionSummary> &Summaries,
-                   const CallGraph &Graph) {
+CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
+                              const std::vector<FunctionSummary> &Summaries,
+                              const CallGraph &Graph) {
   const size_t N = Functions.size();
+  CallerContexts Out;
+  Out.SetupOnly.assign(N, false);
+  Out.Synchronized.assign(N, false);
   // Bodies are gone by now: callers come from the call graph (by SCC) and
   // thread entries from the summaries' spawns.
   std::vector<bool> Entry(N, false);
@@ -64,16 +66,12 @@ setupOnlyFunctions(const std::vector<ir::Function> &Functions,
       if (It != Graph.index().end())
         Entry[It->second] = true;
     }
-  // \p Caller calls \p Callee only on objects not shared yet (or does not
-  // call it at all: an SCC's members are not told apart).
-  std::vector<bool> Setup(N, false);
-  auto CallsUnshared = [&](uint32_t Caller, ir::Symbol Callee) {
-    const std::vector<UnsharedCall> &U = Summaries[Caller].UnsharedCalls;
+  auto ContextOf = [&](uint32_t Caller, ir::Symbol Callee) -> uint8_t {
+    const std::vector<CallContext> &U = Summaries[Caller].CallContexts;
     auto It = std::lower_bound(
         U.begin(), U.end(), Callee,
-        [](const UnsharedCall &A, ir::Symbol B) { return A.Callee < B; });
-    return It != U.end() && It->Callee == Callee &&
-           (!It->OnThis || Setup[Caller]);
+        [](const CallContext &A, ir::Symbol B) { return A.Callee < B; });
+    return It != U.end() && It->Callee == Callee ? It->Flags : 0;
   };
   // Callers first: SCCs are listed callees first.
   const auto &SCCs = Graph.sccs();
@@ -84,17 +82,28 @@ setupOnlyFunctions(const std::vector<ir::Function> &Functions,
     const ir::Function &Fn = Functions[F];
     if (Fn.Kind != ir::FunctionKind::Method || Entry[F])
       continue;
-    bool All = true;
+    bool Setup = true, Synced = true;
     for (uint32_t K : Graph.callers()[C]) {
-      const std::vector<uint32_t> &Members = SCCs[K];
-      if (Members.size() != 1 || !CallsUnshared(Members.front(), Fn.Symbol)) {
-        All = false;
+      // A caller SCC with several members: which of them calls F, and how,
+      // is not known.
+      if (SCCs[K].size() != 1) {
+        Setup = Synced = false;
         break;
       }
+      const uint32_t Caller = SCCs[K].front();
+      const uint8_t Ctx = ContextOf(Caller, Fn.Symbol);
+      if (!(Ctx & CallContext::Unshared) ||
+          ((Ctx & CallContext::OnThis) && !Out.SetupOnly[Caller]))
+        Setup = false;
+      if (!(Ctx & CallContext::Locked) && !Out.Synchronized[Caller])
+        Synced = false;
+      if (!Setup && !Synced)
+        break;
     }
-    Setup[F] = All;
+    Out.SetupOnly[F] = Setup;
+    Out.Synchronized[F] = Synced;
   }
-  return Setup;
+  return Out;
 }
 
 std::vector<ClassCheck>
@@ -149,11 +158,14 @@ planClassChecks(const std::vector<ir::Function> &Functions,
     Plan[It->second].Methods.push_back(I);
   }
   if (Graph) {
-    std::vector<bool> Setup = setupOnlyFunctions(Functions, Summaries, *Graph);
+    CallerContexts Ctx = callerContexts(Functions, Summaries, *Graph);
     for (ClassCheck &C : Plan)
-      for (uint32_t M : C.Methods)
-        if (Setup[M])
+      for (uint32_t M : C.Methods) {
+        if (Ctx.SetupOnly[M])
           C.SetupOnly.push_back(M);
+        if (Ctx.Synchronized[M])
+          C.Synchronized.push_back(M);
+      }
   }
   // By name: the order of findings never depends on the input order.
   std::sort(Plan.begin(), Plan.end(),
@@ -183,6 +195,10 @@ unsigned findClassConflicts(const ClassCheck &Class,
   auto IsSetup = [&](uint32_t F) {
     return std::binary_search(Class.SetupOnly.begin(), Class.SetupOnly.end(),
                               F);
+  };
+  auto IsSynced = [&](uint32_t F) {
+    return std::binary_search(Class.Synchronized.begin(),
+                              Class.Synchronized.end(), F);
   };
   const uint16_t ClassReasons =
       Class.Evidence == EvidenceKind::ThreadEntry ? LowThreadEntryOnly : 0;
@@ -291,6 +307,14 @@ unsigned findClassConflicts(const ClassCheck &Class,
       R.Conflicting.SetupOnly = IsSetup(B->Function);
       if (R.Reported.SetupOnly || R.Conflicting.SetupOnly)
         R.LowReasons |= LowSetupOnly;
+      // Both sides run under locks: this access under its callers' (every
+      // call of its method holds one), the other under its own or its
+      // callers'. Which locks is not known, as in RacerD's lock count.
+      if (IsSynced(A.Function) &&
+          (!B->Access->Locks.empty() || IsSynced(B->Function))) {
+        R.LowReasons |= LowCallerSynchronized;
+        R.Reported.CallerSynchronized = true;
+      }
       // A low finding does not keep the thread check from reporting the
       // same access between threads it can see precisely.
       if (!R.LowReasons)

@@ -45,8 +45,11 @@ struct ClassCheck {
   std::vector<uint32_t> Methods; ///< indexes into Functions, ascending
   EvidenceKind Evidence = EvidenceKind::None; ///< why it is checked
   /// Methods (of Methods) that run only while their object is being set up
-  /// (setupOnlyFunctions), ascending: their findings are low.
+  /// (CallerContexts::SetupOnly), ascending: their findings are low.
   std::vector<uint32_t> SetupOnly;
+  /// Methods (of Methods) every call of which holds a lock
+  /// (CallerContexts::Synchronized), ascending.
+  std::vector<uint32_t> Synchronized;
 };
 
 /// The classes with evidence of concurrent use that have reportable methods,
@@ -58,16 +61,23 @@ planClassChecks(const std::vector<ir::Function> &Functions,
                 const std::vector<ir::ClassInfo> &Classes,
                 ConflictStats &Stats, const CallGraph *Graph = nullptr);
 
-/// For each function: it is a method that runs only while its object is
-/// being set up, before any other thread can see it. Every call of it is on
-/// an object its caller has not shared (FunctionSummary::UnsharedCalls: a
-/// constructor's members, a local), or on `this` (or a member) in a caller
-/// that itself runs only during setup; it has at least one call, and it is
-/// never handed over as a callable (a thread entry, a callback).
-std::vector<bool>
-setupOnlyFunctions(const std::vector<ir::Function> &Functions,
-                   const std::vector<FunctionSummary> &Summaries,
-                   const CallGraph &Graph);
+/// What the callers of each method say about it. Only methods with at least
+/// one caller in the program, outside their own SCC, that are not thread
+/// entries, qualify; from the callers' FunctionSummary::CallContexts:
+struct CallerContexts {
+  /// It runs only while its object is being set up, before another thread
+  /// can see it: every call of it is on an object its caller has not shared
+  /// (a constructor's members, a local), or on `this` (or a member) in a
+  /// caller that itself runs only during setup.
+  std::vector<bool> SetupOnly;
+  /// It runs only under its callers' locks: every call of it holds a lock,
+  /// or is in a caller that itself runs only under its callers' locks
+  /// (`VersionSet::LogAndApply`, called with `DBImpl::mutex_` held).
+  std::vector<bool> Synchronized;
+};
+CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
+                              const std::vector<FunctionSummary> &Summaries,
+                              const CallGraph &Graph);
 
 /// Pairs the accesses of one class's methods; findings go to \p Sink in a
 /// deterministic order. Appends the innermost location of every reported

@@ -46,6 +46,8 @@ struct RaceSide {
   std::string Root;
   /// Function runs only while its object is being set up (LowSetupOnly).
   bool SetupOnly = false;
+  /// Function runs only under its callers' locks (LowCallerSynchronized).
+  bool CallerSynchronized = false;
 };
 
 struct RaceFinding {

@@ -191,6 +191,11 @@ private:
                     AbstractState &S);
   void applyDeclaredEffects(const ir::Instr &I, AbstractState &S,
                             bool IsCond, std::optional<CondEffect> &Cond);
+  /// A SCOPED_CAPABILITY guard (`MutexLock l(&mu_)`, its destructor,
+  /// `l.Release()`): the guard local holds the constructor's locks, and a
+  /// RELEASE()/ACQUIRE() with no argument on it releases/re-acquires them.
+  /// Returns false if \p I is not such a call.
+  bool applyScopedGuard(const ir::Instr &I, AbstractState &S);
 
   /// Resolves a path to memory others may see, or nullopt if it is owned by
   /// this function (its stack, its allocations) or cannot be resolved.
@@ -294,12 +299,14 @@ private:
   /// thread receives is shared after all).
   struct ReceiverUse {
     uint8_t Kinds = 0;
+    bool AllLocked = true; ///< every call held a lock
     llvm::SmallVector<uint32_t, 2> Locals;
   };
   std::map<ir::Symbol, ReceiverUse> Receivers;
   enum ReceiverKind : uint8_t { OwnedReceiver = 1, ThisReceiver = 2,
                                 SharedReceiver = 4 };
-  void noteReceiver(const ir::CallInfo &C, const AbstractState &S);
+  /// Records how \p C is called (FunctionSummary::CallContexts).
+  void noteCallContext(const ir::CallInfo &C, const AbstractState &S);
   AccessSet Accesses;
   std::optional<Operand> Return;
   /// Guards constructed as temporaries in the current block, innermost last.

@@ -191,6 +191,31 @@ const MethodRow AssertHeldMethods[] = {
     {"AssertSharedHeld", ModelKind::AssertHeldShared},
 };
 
+/// Lock-like methods of project lock types (ConventionalLockClassWords),
+/// used only when the method's body is not in the program.
+const MethodRow ConventionalLockMethods[] = {
+    {"Lock", ModelKind::Lock},
+    {"lock", ModelKind::Lock},
+    {"Unlock", ModelKind::Unlock},
+    {"unlock", ModelKind::Unlock},
+    {"TryLock", ModelKind::TryLock},
+    {"try_lock", ModelKind::TryLock},
+    {"WriteLock", ModelKind::Lock},
+    {"WriteUnlock", ModelKind::Unlock},
+    {"ReadLock", ModelKind::LockShared},
+    {"ReadUnlock", ModelKind::Unlock},
+    {"ReaderLock", ModelKind::LockShared},
+    {"ReaderUnlock", ModelKind::Unlock},
+    {"lock_shared", ModelKind::LockShared},
+    {"unlock_shared", ModelKind::Unlock},
+};
+/// Words (matched case-insensitively in the unqualified class name) that
+/// make a class a lock type: `Mutex`, `InstrumentedMutex`, `SpinLock`,
+/// `RWMutex`, `CriticalSection`.
+const char *const ConventionalLockClassWords[] = {"mutex", "spinlock",
+                                                  "rwlock",
+                                                  "criticalsection"};
+
 /// Container members that modify the container's structure or contents.
 const char *const ContainerWrites[] = {
     "operator=", "assign", "clear", "insert", "insert_or_assign", "emplace",
@@ -209,7 +234,7 @@ const char *const InsertingSubscript[] = {"std::map", "std::unordered_map"};
 struct Tables {
   llvm::StringMap<CallModel> Functions;
   llvm::StringMap<ClassRole> Classes;
-  llvm::StringMap<ModelKind> Mutex, Guard, AssertHeld;
+  llvm::StringMap<ModelKind> Mutex, Guard, AssertHeld, ConventionalLock;
   llvm::StringMap<bool> Writes, Inserting, ThreadElements, Emplacing;
 
   Tables() {
@@ -236,6 +261,8 @@ struct Tables {
       Guard[R.Name] = R.Kind;
     for (const MethodRow &R : AssertHeldMethods)
       AssertHeld[R.Name] = R.Kind;
+    for (const MethodRow &R : ConventionalLockMethods)
+      ConventionalLock[R.Name] = R.Kind;
     for (const char *W : ContainerWrites)
       Writes[W] = true;
     for (const char *C : InsertingSubscript)
@@ -338,6 +365,20 @@ GuardTag lookupGuardTag(llvm::StringRef ArgTypeName) {
   if (ArgTypeName == "std::adopt_lock_t")
     return GuardTag::Adopt;
   return GuardTag::None;
+}
+
+CallModel lookupConventionalLockModel(llvm::StringRef CalleeName) {
+  size_t Pos = CalleeName.rfind("::");
+  if (Pos == llvm::StringRef::npos)
+    return {};
+  auto M = tables().ConventionalLock.find(CalleeName.substr(Pos + 2));
+  if (M == tables().ConventionalLock.end())
+    return {};
+  std::string Class = lastComponent(CalleeName.substr(0, Pos)).lower();
+  for (const char *W : ConventionalLockClassWords)
+    if (llvm::StringRef(Class).contains(W))
+      return {M->second, 0};
+  return {};
 }
 
 } // namespace racer

@@ -89,6 +89,13 @@ struct CallModel {
 /// or inline namespaces (see ir::CallInfo::CalleeName).
 CallModel lookupCallModel(llvm::StringRef CalleeName);
 
+/// For a callee whose body is not in the program (another library, a TU
+/// left out of the scan): a project's own lock type, recognized by its
+/// name (a class whose name says it is a mutex or lock, with a
+/// lock/unlock-like method: `port::Mutex::Lock`, `InstrumentedMutex::Unlock`,
+/// `SpinLock::lock`, `RWMutex::ReadLock`). ModelKind::None if not one.
+CallModel lookupConventionalLockModel(llvm::StringRef CalleeName);
+
 /// The model for a call, given also the element type of the container it is
 /// called on (ir::CallInfo::ElementType): `emplace_back` on a
 /// `std::vector<std::thread>` starts a thread.

@@ -244,14 +244,25 @@ struct ThreadSpawn {
   std::vector<CallSite> Trace; ///< from this function down to that call
 };
 
-/// A callee every call of which, in one function, is on an object that is
-/// not shared yet (see FunctionSummary::UnsharedCalls).
-struct UnsharedCall {
+/// How one function calls one callee, over all its calls of it (see
+/// FunctionSummary::CallContexts).
+struct CallContext {
+  enum Flag : uint8_t {
+    /// Every call is on an object not shared yet: the caller's own (a
+    /// local, a fresh allocation, a constructor's `this` and its members)
+    /// or `this` (or a member of it) -- see OnThis.
+    Unshared = 1,
+    /// Some of those calls are on `this` or a member of it: then the callee
+    /// runs on an unshared object only if the caller does.
+    OnThis = 2,
+    /// Every call holds a lock (the caller synchronizes the callee).
+    Locked = 4,
+  };
   ir::Symbol Callee;
-  bool OnThis = false; ///< some of the calls are on `this` (or a member)
+  uint8_t Flags = 0;
 
-  friend bool operator==(const UnsharedCall &A, const UnsharedCall &B) {
-    return A.Callee == B.Callee && A.OnThis == B.OnThis;
+  friend bool operator==(const CallContext &A, const CallContext &B) {
+    return A.Callee == B.Callee && A.Flags == B.Flags;
   }
 };
 
@@ -286,13 +297,12 @@ struct FunctionSummary {
   /// Handles of threads the caller started that this function joins
   /// (`void join_all(pthread_t *ts)`), over formals/globals.
   std::vector<ir::Operand> Joins;
-  /// Callees this function calls only on objects not shared yet: its own
-  /// (a local, a fresh allocation, a constructor's `this` and its members)
-  /// or, when OnThis, also on `this` or a member of it (then they run on a
-  /// shared object only if this function does). Sorted by callee. What
-  /// tells that a method runs only while its object is being set up
-  /// (`ShardedLRUCache()` calling `shard_[s].SetCapacity(n)`).
-  std::vector<UnsharedCall> UnsharedCalls;
+  /// Callees this function calls only on objects not shared yet, or only
+  /// with a lock held (CallContext flags), sorted by callee; callees called
+  /// otherwise are not listed. What tells that a method runs only while its
+  /// object is being set up (`ShardedLRUCache()` calling
+  /// `shard_[s].SetCapacity(n)`), or only under its callers' locks.
+  std::vector<CallContext> CallContexts;
 };
 
 } // namespace racer

@@ -263,9 +263,83 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
   }
 }
 
+/// The guard local a call on a scoped capability applies to: `l` in
+/// `MutexLock l(&mu_)` or `l.Release()`, when \p C's receiver is a local
+/// object; -1 otherwise.
+static int32_t scopedGuardLocal(const ir::CallInfo &C) {
+  if (C.Args.empty())
+    return -1;
+  const Operand &G = C.Args[0];
+  if (G.K == Operand::Kind::Object && G.Path.Root == RootKind::Local &&
+      G.Path.Steps.empty())
+    return static_cast<int32_t>(G.Path.Index);
+  return -1;
+}
+
+/// A declared effect on the callee's own object (`RELEASE()` with no
+/// argument on a SCOPED_CAPABILITY class's destructor or Release()).
+static bool onCalleeItself(const ir::DeclaredLockEffect &E) {
+  return E.Lock.Root == RootKind::Formal && E.Lock.Index == 0 &&
+         E.Lock.Steps.size() == 1 && E.Lock.Steps[0].kind() == StepKind::Deref;
+}
+
+bool FunctionAnalysis::applyScopedGuard(const ir::Instr &I, AbstractState &S) {
+  const ir::CallInfo &C = I.call();
+  int32_t Local = scopedGuardLocal(C);
+  if (Local < 0)
+    return false;
+  // `MutexLock l(&mu_)` (ACQUIRE(mu)): l now holds mu_ until it releases
+  // itself, like a std::lock_guard.
+  if (C.IsConstructor) {
+    GuardState G;
+    for (const ir::DeclaredLockEffect &E : C.DeclaredEffects)
+      if ((E.K == ir::DeclaredLockEffect::Kind::Acquire ||
+           E.K == ir::DeclaredLockEffect::Kind::AcquireShared) &&
+          !onCalleeItself(E)) {
+        HeldLock L;
+        L.Lock = E.Lock;
+        L.Shared = E.K == ir::DeclaredLockEffect::Kind::AcquireShared;
+        G.Locks.push_back(substituteLock(L, C.Args, S));
+      }
+    if (G.Locks.empty())
+      return false;
+    G.Owns = true;
+    for (const HeldLock &L : G.Locks)
+      acquire(S, L);
+    S.Guards[Local] = std::move(G);
+    return true;
+  }
+  auto It = S.Guards.find(Local);
+  if (It == S.Guards.end())
+    return false;
+  bool Handled = false;
+  for (const ir::DeclaredLockEffect &E : C.DeclaredEffects) {
+    if (!onCalleeItself(E))
+      continue;
+    Handled = true;
+    GuardState &G = It->second;
+    if (E.K == ir::DeclaredLockEffect::Kind::Release && G.Owns) {
+      for (const HeldLock &L : G.Locks)
+        release(S, L);
+      G.Owns = false;
+    } else if ((E.K == ir::DeclaredLockEffect::Kind::Acquire ||
+                E.K == ir::DeclaredLockEffect::Kind::AcquireShared) &&
+               !G.Owns) {
+      for (const HeldLock &L : G.Locks)
+        acquire(S, L);
+      G.Owns = true;
+    }
+  }
+  if (Handled && C.IsDestructor)
+    S.Guards.erase(It);
+  return Handled;
+}
+
 void FunctionAnalysis::applyDeclaredEffects(const ir::Instr &I,
                                             AbstractState &S, bool IsCond,
                                             std::optional<CondEffect> &Cond) {
+  if (!IsCond && applyScopedGuard(I, S))
+    return;
   for (const ir::DeclaredLockEffect &E : I.call().DeclaredEffects) {
     HeldLock L;
     L.Lock = E.Lock;
@@ -512,12 +586,18 @@ static bool partOfThis(const AccessPath &P) {
   return true;
 }
 
-void FunctionAnalysis::noteReceiver(const ir::CallInfo &C,
-                                    const AbstractState &S) {
-  if (C.Callee.empty() || C.Args.empty())
+void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
+                                       const AbstractState &S) {
+  if (C.Callee.empty())
     return;
-  Operand R = resolveOperand(C.Args[0], S);
   ReceiverUse &U = Receivers[C.Callee];
+  if (S.Held.empty())
+    U.AllLocked = false;
+  if (C.Args.empty()) {
+    U.Kinds |= SharedReceiver;
+    return;
+  }
+  Operand R = resolveOperand(C.Args[0], S);
   if (R.K == Operand::Kind::Fresh) {
     U.Kinds |= OwnedReceiver;
     if (isNamedFresh(R) && R.Path.Root == RootKind::Local &&
@@ -535,7 +615,7 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
                                     std::optional<CondEffect> &Cond) {
   const ir::CallInfo &C = I.call();
   if (Recording)
-    noteReceiver(C, S);
+    noteCallContext(C, S);
   CallModel M = lookupCallModel(C.CalleeName, C.ElementType);
   if (M.Kind == ModelKind::AtomicSection) {
     // `__VERIFIER_atomic_inc()`: its body runs under the atomic pseudo-lock.
@@ -554,6 +634,11 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
   }
   const FunctionSummary *Callee =
       C.Callee.empty() ? nullptr : Callees.lookup(C.Callee);
+  if (!Callee && C.DeclaredEffects.empty()) {
+    CallModel Conv = lookupConventionalLockModel(C.CalleeName);
+    if (Conv.Kind != ModelKind::None && applyModel(I, Conv, S, IsCond, Cond))
+      return;
+  }
   if (Callee)
     applySummary(I, *Callee, S);
   else if (C.ResultLocal >= 0)
@@ -746,10 +831,17 @@ FunctionSummary FunctionAnalysis::run() {
               return A.Id < B.Id;
             });
   Sum.Spawns = std::move(Spawns);
-  for (const auto &[Callee, U] : Receivers)
+  for (const auto &[Callee, U] : Receivers) {
+    uint8_t Flags = 0;
     if (!(U.Kinds & SharedReceiver) &&
         llvm::none_of(U.Locals, [&](uint32_t L) { return Escaped.count(L); }))
-      Sum.UnsharedCalls.push_back({Callee, (U.Kinds & ThisReceiver) != 0});
+      Flags |= CallContext::Unshared |
+               ((U.Kinds & ThisReceiver) ? CallContext::OnThis : 0);
+    if (U.AllLocked)
+      Flags |= CallContext::Locked;
+    if (Flags)
+      Sum.CallContexts.push_back({Callee, Flags});
+  }
   Sum.Joins = std::move(Joins);
   if (Exit) {
     Sum.LiveAtExit = Exit->live();

@@ -206,12 +206,12 @@ struct FunctionSummary {
   liveAtExit @8 :List(UInt32);
   joins @9 :List(Operand);
   lockOwners @10 :UInt8;  # LockOwner bits (summarize/ConcurrencyEvidence.h)
-  unsharedCalls @11 :List(UnsharedCall);
+  callContexts @11 :List(CallContext);
 }
 
-struct UnsharedCall {
+struct CallContext {
   callee @0 :StrId;
-  onThis @1 :Bool;
+  flags @1 :UInt8;   # CallContext::Flag bits (summarize/Summary.h)
 }
 
 # ---- the file ---------------------------------------------------------------

@@ -22,10 +22,9 @@ public:
       base::MutexLock lock(&mu_);
       peers_.clear();
     }
-    // Missed: ~MutexLock() is RELEASE() with no argument, i.e. it releases
-    // the MutexLock object itself, which is not mapped back to &mu_; so mu_
-    // is considered held until the end of the function.
-    changes_ = 0; // FIXME-race{{unprotected write to `this->changes_` in 'net::PeerSet::reset_bad'}}
+    // ~MutexLock() is RELEASE() with no argument: it releases what the
+    // MutexLock object acquired (&mu_), so mu_ is no longer held here.
+    changes_ = 0; // expected-race{{unprotected write to `this->changes_` in 'net::PeerSet::reset_bad'}}
   }
 
   long changes_bad() const {

@@ -336,8 +336,9 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.LiveAtExit = {3};
   F.Joins = {ir::Operand::object(ir::AccessPath::formal(1, "ts").deref().index())};
   F.LockOwners = 5;
-  F.UnsharedCalls = {{"c:@S@Cache@F@SetCapacity#l#", true},
-                     {"c:@S@Log@F@open#", false}};
+  F.CallContexts = {{"c:@S@Cache@F@SetCapacity#l#",
+                     CallContext::Unshared | CallContext::OnThis},
+                    {"c:@S@Log@F@open#", CallContext::Locked}};
   S.push_back(F);
   S.push_back(FunctionSummary()); // all defaults
   return S;
@@ -486,10 +487,10 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
     }
     OS << "\n";
   }
-  for (const UnsharedCall &U : S.UnsharedCalls) {
-    OS << "  unshared call ";
+  for (const CallContext &U : S.CallContexts) {
+    OS << "  call context ";
     dump(OS, U.Callee);
-    OS << U.OnThis << "\n";
+    OS << int(U.Flags) << "\n";
   }
 }
 std::string dump(const TUFile &F) {

@@ -232,7 +232,8 @@ TEST(SetupOnly, ThroughAnInitMethodOnThis) {
                                    Get.build()};
   ProgramSummarizer PS(Fns);
   PS.summarizeAll();
-  std::vector<bool> Setup = setupOnlyFunctions(Fns, PS.summaries(), PS.graph());
+  std::vector<bool> Setup =
+      callerContexts(Fns, PS.summaries(), PS.graph()).SetupOnly;
   EXPECT_TRUE(Setup[0]);  // SetCapacity: only from Init, on Init's this
   EXPECT_TRUE(Setup[1]);  // Init: only from the constructor
   EXPECT_FALSE(Setup[2]); // the constructor itself: not a method
