@@ -2,6 +2,8 @@
 
 #include "report/ReportCollector.h"
 
+#include <cstring>
+
 #include <algorithm>
 #include <optional>
 #include <set>
@@ -104,6 +106,16 @@ std::string underLocks(const AccessSnapshot &A) {
       S += " (shared)";
   }
   return S;
+}
+
+/// A global or static held only under locks of the object a method runs on
+/// (`this->mu_`): every object has its own, so they do not protect it.
+bool onlyObjectLocksOnGlobal(const AccessSnapshot &A) {
+  return A.Path.Root == ir::RootKind::Global && !A.Locks.empty() &&
+         std::all_of(A.Locks.begin(), A.Locks.end(), [](const HeldLock &L) {
+           return !L.Unknown && L.Lock.Root == ir::RootKind::Formal &&
+                  L.Lock.Index == 0;
+         });
 }
 
 /// Notes saying how the thread of \p S was started: the calls from the root
@@ -219,9 +231,15 @@ Report racer::report::wordFinding(const RaceFinding &F,
     R.Message = "unprotected write to " + accessPhrase(A, RepPath) + Where + With;
     if (onlySharedLocks(A))
       R.Message += " (only a shared lock is held)";
+    else if (onlyObjectLocksOnGlobal(A))
+      R.Message += " (only " + underLocks(A).substr(strlen(" under ")) +
+                   " is held, and every object has its own)";
   } else if (F.Kind == RaceKind::ReadWriteRace) {
     R.Message = "read of " + accessPhrase(A, RepPath) + " without synchronization" +
                 Where + With;
+    if (onlyObjectLocksOnGlobal(A))
+      R.Message += " (only " + underLocks(A).substr(strlen(" under ")) +
+                   " is held, and every object has its own)";
   } else {
     R.Message = std::string(isWrite(A.Kind) ? "write to " : "read of ") +
                 accessPhrase(A, RepPath) + underLocks(A) + Where +

@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
+#include <deque>
 #include <map>
 
 namespace racer {
@@ -32,8 +33,18 @@ bool hasLocationKey(const ir::Function &F, const AccessSnapshot &A) {
 
 struct Entry {
   uint32_t Function;
+  /// What the pairing judges (for a global, without per-object locks).
   const AccessSnapshot *Access;
+  /// As summarized: what the report shows.
+  const AccessSnapshot *Original;
 };
+
+/// A lock of the object a method runs on (`this->mu_`): every object has
+/// its own, so it orders nothing about memory all objects share.
+bool perObjectLock(const HeldLock &L) {
+  return !L.Unknown && L.Lock.Root == ir::RootKind::Formal &&
+         L.Lock.Index == 0;
+}
 
 RaceSide sideOf(const ir::Function &F, const AccessSnapshot &A) {
   RaceSide S;
@@ -190,7 +201,20 @@ unsigned findClassConflicts(const ClassCheck &Class,
   for (uint32_t I : Class.Methods)
     for (const AccessSnapshot &A : Summaries[I].Accesses)
       if (hasLocationKey(Functions[I], A))
-        Locations[&A.Path].push_back({I, &A});
+        Locations[&A.Path].push_back({I, &A, &A});
+  // A global or static (a function-local `static` too) is shared by every
+  // object of the class: `this->mu_` does not protect it.
+  std::deque<AccessSnapshot> WithoutObjectLocks;
+  for (auto &[Key, Entries] : Locations) {
+    if (Key->Root != ir::RootKind::Global)
+      continue;
+    for (Entry &E : Entries)
+      if (llvm::any_of(E.Access->Locks, perObjectLock)) {
+        AccessSnapshot &S = WithoutObjectLocks.emplace_back(*E.Access);
+        llvm::erase_if(S.Locks, perObjectLock);
+        E.Access = &S;
+      }
+  }
 
   auto IsSetup = [&](uint32_t F) {
     return std::binary_search(Class.SetupOnly.begin(), Class.SetupOnly.end(),
@@ -300,8 +324,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
       RaceFinding R;
       R.Kind = Kind;
       R.Class = Class.Name;
-      R.Reported = sideOf(Functions[A.Function], Acc);
-      R.Conflicting = sideOf(Functions[B->Function], *B->Access);
+      R.Reported = sideOf(Functions[A.Function], *A.Original);
+      R.Conflicting = sideOf(Functions[B->Function], *B->Original);
       R.LowReasons = ClassReasons | pathLowReasons(Acc.Path, false);
       R.Reported.SetupOnly = IsSetup(A.Function);
       R.Conflicting.SetupOnly = IsSetup(B->Function);

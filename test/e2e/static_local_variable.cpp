@@ -1,4 +1,5 @@
-// Function-local statics are shared between threads (reported); thread_local ones are not.
+// Function-local statics are shared between threads (reported); thread_local ones are not. A lock of the object
+// (`this->mu_`) does not protect a static: every generator has its own mu_; a static mutex does.
 #include <mutex>
 
 namespace ids {
@@ -15,9 +16,16 @@ public:
     return ++counter;
   }
 
-  long nextLocked_ok() {
+  long nextLockedPerObject_bad() {
     static long counter = 0;
     std::lock_guard<std::mutex> guard(mu_);
+    return ++counter; // expected-race{{unprotected write to `ids::RequestIdGenerator::nextLockedPerObject_bad::counter` in 'ids::RequestIdGenerator::nextLockedPerObject_bad' races with itself on another thread (only `this->mu_` is held, and every object has its own)}}
+  }
+
+  long nextLockedStatic_ok() {
+    static long counter = 0;
+    static std::mutex counterMu;
+    std::lock_guard<std::mutex> guard(counterMu);
     return ++counter;
   }
 
