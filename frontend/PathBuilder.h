@@ -9,6 +9,7 @@
 #define RACER_FRONTEND_PATHBUILDER_H
 
 #include "frontend/SymbolNames.h"
+#include "summarize/LibraryModels.h"
 #include "summarize/ir/IR.h"
 
 #include "clang/AST/Decl.h"
@@ -196,11 +197,47 @@ public:
     return P;
   }
 
+  /// If \p E dereferences a std smart pointer (`p->`, `*p`, `p.get()`):
+  /// the smart pointer object, and whether it is reached through a pointer
+  /// (`q->get()`).
+  static const Expr *smartPointerObject(const Expr *E, bool &ViaPointer) {
+    ViaPointer = false;
+    const auto *CE = dyn_cast<CallExpr>(E);
+    const auto *MD =
+        CE ? dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()) : nullptr;
+    if (!MD || !MD->getParent()->isInStdNamespace() ||
+        !MD->getParent()->getIdentifier() ||
+        !isStdSmartPointer(MD->getParent()->getName()))
+      return nullptr;
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
+      if ((OC->getOperator() == OO_Arrow || OC->getOperator() == OO_Star) &&
+          OC->getNumArgs() == 1)
+        return OC->getArg(0);
+      return nullptr;
+    }
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+    if (!MC || !MD->getIdentifier() || MD->getName() != "get")
+      return nullptr;
+    if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+      ViaPointer = ME->isArrow();
+    return MC->getImplicitObjectArgument();
+  }
+
   /// The memory an lvalue (glvalue) expression designates.
   std::optional<AccessPath> pathOf(const Expr *E) {
     if (!E)
       return std::nullopt;
     E = stripWrappers(E);
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+        OC && OC->getOperator() == OO_Star) {
+      bool ViaPointer;
+      if (const Expr *Obj = smartPointerObject(OC, ViaPointer)) {
+        std::optional<AccessPath> P = pathOf(Obj); // `*p`: the pointee
+        if (!P)
+          return std::nullopt;
+        return push(std::move(*P), ir::StepKind::Deref);
+      }
+    }
     if (const auto *C = dyn_cast<CastExpr>(E)) {
       if (!E->isGLValue() || !isGLValueTransparentCast(C->getCastKind()))
         return std::nullopt;
@@ -328,6 +365,16 @@ public:
       return OVE->getSourceExpr() ? pointeeOf(OVE->getSourceExpr())
                                   : std::nullopt;
     if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      // `p->f` / `p.get()` on a std::unique_ptr or std::shared_ptr member:
+      // like a raw pointer member, `this->p_ Deref`.
+      bool ViaPointer;
+      if (const Expr *Obj = smartPointerObject(CE, ViaPointer)) {
+        std::optional<AccessPath> P =
+            ViaPointer ? pointeeOf(Obj) : pathOf(Obj);
+        if (!P)
+          return std::nullopt;
+        return push(std::move(*P), ir::StepKind::Deref);
+      }
       if (const FunctionDecl *FD = CE->getDirectCallee()) {
         StringRef N = FD->getIdentifier() ? FD->getName() : "";
         if (CE->getNumArgs() >= 1 && isPassThroughCallee(FD) &&

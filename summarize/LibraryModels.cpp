@@ -216,6 +216,11 @@ const char *const ConventionalLockClassWords[] = {"mutex", "spinlock",
                                                   "rwlock",
                                                   "criticalsection"};
 
+/// std smart pointers (isStdSmartPointer).
+const char *const SmartPointerClasses[] = {"unique_ptr", "shared_ptr",
+                                           "__shared_ptr",
+                                           "__shared_ptr_access"};
+
 /// Container members that modify the container's structure or contents.
 const char *const ContainerWrites[] = {
     "operator=", "assign", "clear", "insert", "insert_or_assign", "emplace",
@@ -379,6 +384,13 @@ CallModel lookupConventionalLockModel(llvm::StringRef CalleeName) {
     if (llvm::StringRef(Class).contains(W))
       return {M->second, 0};
   return {};
+}
+
+bool isStdSmartPointer(llvm::StringRef ClassName) {
+  for (const char *C : SmartPointerClasses)
+    if (ClassName == C)
+      return true;
+  return false;
 }
 
 } // namespace racer

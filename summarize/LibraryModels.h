@@ -103,6 +103,12 @@ CallModel lookupCallModel(llvm::StringRef CalleeName,
                           llvm::StringRef ElementType);
 
 /// Guard constructor tags (`std::defer_lock`, ...), by argument type name.
+/// An owning smart pointer of namespace std, by its unqualified class name
+/// (`unique_ptr`, `shared_ptr` and the libstdc++ bases that define their
+/// operator-> and operator*): the frontend lowers `p->f`, `*p` and
+/// `p.get()->f` on one like a raw pointer, `p Deref Field(f)`.
+bool isStdSmartPointer(llvm::StringRef ClassName);
+
 enum class GuardTag : uint8_t { None, Defer, TryToLock, Adopt };
 GuardTag lookupGuardTag(llvm::StringRef ArgTypeName);
 

@@ -20,14 +20,26 @@ public:
     settings_->timeoutMs = ms;
   }
 
-  // Missed: operator-> of a smart pointer is an unmodelled call whose result
-  // is treated as a fresh (owned) object, so accesses through it are dropped.
+  // `settings_->f` on a smart pointer is lowered like a raw pointer member's.
   void resetTimeout_bad() {
-    settings_->timeoutMs = 0; // FIXME-race{{unprotected write to `this->settings_}}
+    settings_->timeoutMs = 0; // expected-race{{unprotected write to `this->settings_->timeoutMs` in 'svc::Service::resetTimeout_bad' races with the write in 'svc::Service::setTimeout_ok'}}
   }
 
   void addHost_bad(const std::string &h) {
-    settings_->hosts.push_back(h); // FIXME-race{{unprotected write to container `this->settings_}}
+    settings_->hosts.push_back(h); // expected-race{{unprotected write to container `this->settings_->hosts` (call to 'std::vector::push_back') in 'svc::Service::addHost_bad'}}
+  }
+
+  int timeoutViaGet_bad() const {
+    return settings_.get()->timeoutMs; // expected-race{{read of `this->settings_->timeoutMs` without synchronization in 'svc::Service::timeoutViaGet_bad'}}
+  }
+
+  int timeoutViaStar_bad() const {
+    return (*profile_).timeoutMs; // expected-race{{read of `this->profile_->timeoutMs` without synchronization in 'svc::Service::timeoutViaStar_bad'}}
+  }
+
+  void setProfileTimeout_ok(int ms) {
+    std::lock_guard<std::mutex> guard(mu_);
+    profile_->timeoutMs = ms;
   }
 
   // Missed: assigning a std::shared_ptr member is an unmodelled operator=.
@@ -36,7 +48,7 @@ public:
   }
 
   int timeout_bad() const {
-    return settings_->timeoutMs; // FIXME-race{{read of `this->settings_}}
+    return settings_->timeoutMs; // expected-race{{read of `this->settings_->timeoutMs` without synchronization in 'svc::Service::timeout_bad'}}
   }
 
   // A plain pointer member is followed.
