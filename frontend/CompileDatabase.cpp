@@ -115,8 +115,9 @@ std::vector<TUJob> jobsFromCommandLine(const std::vector<std::string> &Files,
     TUJob J;
     J.File = absolutePath(F, Cwd);
     J.Directory = Cwd;
-    J.CommandLine.push_back(
-        llvm::sys::path::extension(J.File) == ".c" ? "clang" : "clang++");
+    // C for .c and preprocessed C (.i, as SV-COMP's tasks); C++ otherwise.
+    llvm::StringRef Ext = llvm::sys::path::extension(J.File);
+    J.CommandLine.push_back(Ext == ".c" || Ext == ".i" ? "clang" : "clang++");
     J.CommandLine.insert(J.CommandLine.end(), Flags.begin(), Flags.end());
     J.CommandLine.push_back(J.File);
     Jobs.push_back(std::move(J));
