@@ -295,6 +295,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "elided-path";
   case LowCallerSynchronized:
     return "caller-synchronized";
+  case LowForeignLockOnly:
+    return "foreign-lock-only";
   }
   return "unknown";
 }
@@ -316,6 +318,10 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
   case LowElidedPath:
     return "the path is abbreviated (`...`) and may name two different "
            "objects";
+  case LowForeignLockOnly:
+    return "'" + F.Class +
+           "' locks only mutexes it points to (its owner's), which says "
+           "nothing about its own sharing";
   case LowCallerSynchronized:
     return "every call of '" + F.Reported.Function +
            "' holds a lock of its caller's, and the other side holds a lock "

@@ -22,9 +22,15 @@ LockOwner classifyLock(const HeldLock &L, bool HasThis) {
   case ir::RootKind::Global:
     return fieldsOnly(P, 0) ? GlobalLock : ForeignLock;
   case ir::RootKind::Formal:
-    if (HasThis && P.Index == 0 && P.Steps.size() >= 2 &&
-        P.Steps[0].kind() == ir::StepKind::Deref && fieldsOnly(P, 1))
+    if (!HasThis || P.Index != 0 || P.Steps.size() < 2 ||
+        P.Steps[0].kind() != ir::StepKind::Deref)
+      return ForeignLock;
+    if (fieldsOnly(P, 1))
       return OwnMemberLock;
+    // this->p_->mu, *this->mu_: one pointer member, then fields.
+    if (P.Steps[1].kind() == ir::StepKind::Field && P.Steps.size() >= 3 &&
+        P.Steps[2].kind() == ir::StepKind::Deref && fieldsOnly(P, 3))
+      return MemberPointerLock;
     return ForeignLock;
   case ir::RootKind::Local:
     return ForeignLock;
@@ -41,6 +47,8 @@ EvidenceKind classEvidence(const ClassFacts &Facts) {
     return EvidenceKind::ThreadEntry;
   if (Facts.MethodLockOwners & GlobalLock)
     return EvidenceKind::GlobalLock;
+  if (Facts.MethodLockOwners & MemberPointerLock)
+    return EvidenceKind::ForeignLockOnly;
   return EvidenceKind::None;
 }
 

@@ -41,9 +41,12 @@ enum LockOwner : uint8_t {
   OwnMemberLock = 1,
   /// A global or static variable (or a field of one): `g_mu`, `Cls::mu_`.
   GlobalLock = 2,
-  /// Anything else: a parameter's, a pointee's (`this->p_->mu`), a local
-  /// one, an array element, or unknown.
+  /// Anything else: a parameter's, a pointee's reached further away, a
+  /// local one, an array element, or unknown.
   ForeignLock = 4,
+  /// Reached through one pointer member of `this` (`db_mutex_->Lock()`,
+  /// `db_->mutex_`): a lock the object points to, usually its owner's.
+  MemberPointerLock = 8,
 };
 
 /// Classifies \p L, a lock in the terms of a function whose Formals[0] is
@@ -57,6 +60,10 @@ enum class EvidenceKind : uint8_t {
   OwnLock,     ///< a method operates on a lock that is part of the object
   GlobalLock,  ///< a method operates on a global or static lock
   ThreadEntry, ///< a method is started as a thread
+  /// Not evidence, but not nothing: a method operates only on locks the
+  /// object points to (MemberPointerLock). Checked, every finding low
+  /// (LowForeignLockOnly), so what the check sees is one flag away.
+  ForeignLockOnly,
 };
 
 /// What the rule reads about one class.
@@ -71,7 +78,7 @@ struct ClassFacts {
 };
 
 /// The rule. The strongest evidence wins: Declared, then OwnLock,
-/// ThreadEntry, GlobalLock.
+/// ThreadEntry, GlobalLock, ForeignLockOnly.
 EvidenceKind classEvidence(const ClassFacts &Facts);
 
 /// The lock owners of \p F's summary that count for its class, or 0 if \p F

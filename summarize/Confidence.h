@@ -45,8 +45,12 @@ enum LowReason : uint16_t {
   /// synchronize it: externally synchronized), and the conflicting access
   /// holds one too; whether the locks are the same is not known.
   LowCallerSynchronized = 1u << 4,
+  /// The class locks only mutexes it reaches through a pointer member (its
+  /// owner's): not evidence that the class itself is shared (an iterator
+  /// locking its database's mutex).
+  LowForeignLockOnly = 1u << 5,
 };
-constexpr unsigned NumLowReasons = 5;
+constexpr unsigned NumLowReasons = 6;
 
 inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

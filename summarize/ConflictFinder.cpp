@@ -225,7 +225,9 @@ unsigned findClassConflicts(const ClassCheck &Class,
                               Class.Synchronized.end(), F);
   };
   const uint16_t ClassReasons =
-      Class.Evidence == EvidenceKind::ThreadEntry ? LowThreadEntryOnly : 0;
+      Class.Evidence == EvidenceKind::ThreadEntry       ? LowThreadEntryOnly
+      : Class.Evidence == EvidenceKind::ForeignLockOnly ? LowForeignLockOnly
+                                                        : 0;
   unsigned Findings = 0;
   for (auto &[Key, Entries] : Locations) {
     std::sort(Entries.begin(), Entries.end(),

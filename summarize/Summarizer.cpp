@@ -205,7 +205,7 @@ void ProgramSummarizer::summarizeSCC(uint32_t C) {
     if (K < 0)
       continue;
     if (memberLockOwners(Functions[F], Summaries[F]) &
-        (OwnMemberLock | GlobalLock))
+        (OwnMemberLock | GlobalLock | MemberPointerLock))
       ClassChecked[K].store(true);
     if (MembersLeft[K].fetch_sub(1) == 1)
       classDone(uint32_t(K));

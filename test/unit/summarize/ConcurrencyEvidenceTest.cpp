@@ -39,6 +39,16 @@ TEST(ClassifyLock, PointerMemberParameterLocalAndUnknownAreForeign) {
   EXPECT_EQ(classifyLock(lockAt(thisPath().field("It::db_").deref().field(
                              "DB::mutex_")),
                          true),
+            MemberPointerLock);
+  EXPECT_EQ(classifyLock(lockAt(thisPath().field("It::mu_").deref()), true),
+            MemberPointerLock);
+  EXPECT_EQ(classifyLock(lockAt(thisPath()
+                                    .field("It::db_")
+                                    .deref()
+                                    .field("DB::impl_")
+                                    .deref()
+                                    .field("Impl::mu_")),
+                         true),
             ForeignLock);
   // `*mu` received as a parameter (VersionSet::LogAndApply(edit, mu)).
   EXPECT_EQ(classifyLock(lockAt(ir::AccessPath::formal(2, "mu").deref()), true),
@@ -74,6 +84,8 @@ TEST(ClassEvidence, StrongestEvidenceWins) {
   EXPECT_EQ(classEvidence(F), EvidenceKind::None);
   F.MethodLockOwners = ForeignLock;
   EXPECT_EQ(classEvidence(F), EvidenceKind::None);
+  F.MethodLockOwners |= MemberPointerLock;
+  EXPECT_EQ(classEvidence(F), EvidenceKind::ForeignLockOnly);
   F.MethodLockOwners |= GlobalLock;
   EXPECT_EQ(classEvidence(F), EvidenceKind::GlobalLock);
   F.HasThreadEntry = true;
