@@ -372,6 +372,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
   };
   struct Light {
     bool Low; ///< low confidence: after every high one, so dedup keeps highs
+    bool Direct; ///< the access is on the reported line (no call between)
     RaceKind Kind;
     unsigned Rank;
     const std::string *Class, *Function, *ConflictFunction;
@@ -410,7 +411,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
   std::vector<Light> Lights;
   Lights.reserve(Taken.size());
   for (const RaceFinding &F : Taken)
-    Lights.push_back({F.confidence() == Confidence::Low, F.Kind, kindRank(F),
+    Lights.push_back({F.confidence() == Confidence::Low,
+                      F.Reported.Access.Trace.empty(), F.Kind, kindRank(F),
                       &F.Class, &F.Reported.Function,
                       &F.Conflicting.Function, F.Reported.Access.Path.str(),
                       lightSideLoc(F.Reported), lightSideLoc(F.Conflicting)});
@@ -445,19 +447,38 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     Begin = End;
   }
 
-  // (a) (class, function, file, line) and (b) (class, path, function, rule).
+  // (a) (class, function, file, line[, path of an access on that line]) and
+  // (b) (class, path, function, rule).
   // The views point into Taken, Files and Lights, which outlive the sets.
-  using SiteKey =
-      std::tuple<std::string_view, std::string_view, std::string_view, unsigned>;
+  using SiteKey = std::tuple<std::string_view, std::string_view,
+                             std::string_view, unsigned, std::string_view>;
   using PathKey = std::tuple<std::string_view, std::string_view,
                              std::string_view, std::string_view>;
+  using LineKey =
+      std::tuple<std::string_view, std::string_view, std::string_view, unsigned>;
   std::set<SiteKey> Sites;
+  std::set<LineKey> Lines; ///< lines with a kept report
   std::set<PathKey> Paths;
   std::vector<uint32_t> Kept;
+  // Accesses on their own line before calls leading to accesses (within
+  // each confidence level, high first): a line with an access reported is
+  // not reported again for a call on it.
+  std::stable_partition(Order.begin(), Order.end(), [&](uint32_t I) {
+    return !Lights[I].Low && Lights[I].Direct;
+  });
+  std::stable_partition(
+      std::find_if(Order.begin(), Order.end(),
+                   [&](uint32_t I) { return Lights[I].Low; }),
+      Order.end(), [&](uint32_t I) { return Lights[I].Direct; });
   for (uint32_t I : Order) {
     const Light &L = Lights[I];
-    SiteKey S{*L.Class, *L.Function, *L.Loc.File, L.Loc.Line};
-    if (Sites.count(S)) {
+    // Two accesses on one line to different memory are two reports; a call
+    // leading to accesses is one report at the call, and none if the line
+    // already has one.
+    LineKey Line{*L.Class, *L.Function, *L.Loc.File, L.Loc.Line};
+    SiteKey S{*L.Class, *L.Function, *L.Loc.File, L.Loc.Line,
+              L.Direct ? std::string_view(L.Path) : std::string_view()};
+    if (Sites.count(S) || (!L.Direct && Lines.count(Line))) {
       ++Stats.DroppedSameSite;
       continue;
     }
@@ -467,6 +488,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       continue;
     }
     Sites.insert(S);
+    Lines.insert(Line);
     Paths.insert(P);
     Kept.push_back(I);
   }

@@ -70,9 +70,11 @@ Report wordFinding(const RaceFinding &F, const std::vector<std::string> &Files);
 ///  2. words each finding (see wordFinding) and walks them in that order,
 ///     keeping the first and dropping a later report when
 ///       (a) its key (class, reported function, file of Report::Loc, line of
-///           Report::Loc) was already reported: a source line -- an access, or
-///           a call site in the top-level function leading to one -- is
-///           reported once per function and class, across all paths; or
+///           Report::Loc, and the path when the access itself is on that
+///           line) was already reported: an access line is reported once
+///           per function, class and memory location (`a_ = b_++;` is two
+///           reports), a call site leading to accesses once across all
+///           paths; or
 ///       (b) its key (class, path string, reported function, rule id) was
 ///           already reported: per class and path, each function gets at
 ///           most one unprotected-write and one read-write-race report;

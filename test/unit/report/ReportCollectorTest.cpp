@@ -207,16 +207,22 @@ TEST(ReportCollectorTest, UnknownFileIndex) {
 }
 
 TEST(ReportCollectorTest, DedupSameSiteAcrossPaths) {
-  // (a) Two fields written on the same line of the same function.
+  // (a) Two fields written on the same line of the same function race on
+  // different memory: two reports (`m_ = n_++;`).
   RaceFinding A = directWrite();
   RaceFinding B = directWrite();
   B.Reported.Access.Path = thisField("Counter", "m_");
   B.Reported.Access.Location = loc(0, 10, 15);
   B.Conflicting.Access.Path = thisField("Counter", "m_");
   auto Rs = collect({B, A});
-  ASSERT_EQ(Rs.size(), 1u);
-  // The first in the deterministic order (path `this->m_` < `this->n_`).
-  EXPECT_EQ(Rs[0].Path, "this->m_");
+  ASSERT_EQ(Rs.size(), 2u);
+  EXPECT_EQ(Rs[0].Path, "this->n_"); // column 5 before column 15
+  EXPECT_EQ(Rs[1].Path, "this->m_");
+  // The same field read and written on one line stays one report.
+  RaceFinding Read = directWrite();
+  Read.Kind = RaceKind::ReadWriteRace;
+  Read.Reported.Access.Kind = AccessKind::Read;
+  EXPECT_EQ(collect({Read, A}).size(), 1u);
 
   // Two different accesses reached through the same call site.
   RaceFinding C = finding(
@@ -354,7 +360,15 @@ TEST(ReportCollectorTest, ConcurrentHandleRace) {
 }
 
 TEST(ReportCollectorTest, OutputSortedByLocation) {
-  std::vector<Report> Rs = collect(manyFindings());
+  std::vector<RaceFinding> Fs = manyFindings();
+  // One report in aaa.cpp (file index 2), at a line after all the others.
+  Fs.push_back(finding(
+      RaceKind::UnprotectedWrite, "Counter",
+      side("Counter::z", AccessKind::Write, thisField("Counter", "z_"),
+           loc(2, 50, 1)),
+      side("Counter::f", AccessKind::Write, thisField("Counter", "z_"),
+           loc(0, 1, 1))));
+  std::vector<Report> Rs = collect(Fs);
   ASSERT_GT(Rs.size(), 3u);
   for (size_t I = 1; I < Rs.size(); ++I) {
     const Report &A = Rs[I - 1], &B = Rs[I];
