@@ -29,6 +29,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -117,6 +118,16 @@ cl::opt<bool> Stats("stats", cl::desc("Print per-phase timing to stderr"),
 cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"),
                     cl::sub(ScanCmd), cl::sub(MergeCmd),
                     cl::cat(RacecarCategory));
+cl::opt<unsigned> TUTimeout(
+    "tu-timeout",
+    cl::desc("Give up on a TU still being analysed after <seconds> (it fails "
+             "alone, exit status 3; 0: no limit)"),
+    cl::value_desc("seconds"), cl::init(600), cl::sub(ScanCmd),
+    cl::sub(DumpIRCmd), cl::sub(SummarizeCmd), cl::cat(RacecarCategory));
+cl::opt<unsigned> TUStackMiB(
+    "tu-stack-mib", cl::desc("Stack of each TU's thread, in MiB"),
+    cl::init(1024), cl::Hidden, cl::sub(cl::SubCommand::getAll()),
+    cl::cat(RacecarCategory));
 cl::opt<bool> NoSnippets("no-source", cl::desc("Do not print source lines"),
                          cl::sub(ScanCmd), cl::sub(MergeCmd),
                          cl::cat(RacecarCategory));
@@ -182,6 +193,8 @@ int runDumpIR(const SplitArgs &Args) {
   }
   frontend::FrontendOptions Opts;
   Opts.SkipSystemBodies = SkipSystemBodies;
+  Opts.TimeoutSeconds = TUTimeout;
+  Opts.StackMiB = TUStackMiB;
   if (!BuildPath.empty())
     Opts.ExtraArgs = Args.Flags;
   int Status = ExitNoRaces;
@@ -282,6 +295,8 @@ int runScanCommand(const SplitArgs &Args) {
   }
   frontend::FrontendOptions Opts;
   Opts.SkipSystemBodies = SkipSystemBodies;
+  Opts.TimeoutSeconds = TUTimeout;
+  Opts.StackMiB = TUStackMiB;
   if (!BuildPath.empty())
     Opts.ExtraArgs = Args.Flags;
 
@@ -335,6 +350,8 @@ int runSummarize(const SplitArgs &Args) {
   }
   frontend::FrontendOptions Opts;
   Opts.SkipSystemBodies = SkipSystemBodies;
+  Opts.TimeoutSeconds = TUTimeout;
+  Opts.StackMiB = TUStackMiB;
   if (!BuildPath.empty())
     Opts.ExtraArgs = Args.Flags;
   driver::PhaseStats St;
@@ -414,6 +431,33 @@ int runNinja(const SplitArgs &Args) {
   return ExitNoRaces;
 }
 
+int runCommand(const SplitArgs &Args) {
+  if (ScanCmd)
+    return runScanCommand(Args);
+  if (DumpIRCmd)
+    return runDumpIR(Args);
+  if (SummarizeCmd)
+    return runSummarize(Args);
+  if (MergeCmd)
+    return runMerge();
+  if (NinjaCmd)
+    return runNinja(Args);
+  errs() << "racecar: error: missing command; try 'racecar scan --help'\n";
+  return ExitUsage;
+}
+
+/// After a TU crashed or was abandoned (--tu-timeout), Clang's state on
+/// that thread was never torn down (a registered llvm::Timer, a thread still
+/// running): the output is complete, so end without static destructors.
+int finish(int Status) {
+  if (frontend::analysisWasInterrupted()) {
+    outs().flush();
+    errs().flush();
+    std::_Exit(Status);
+  }
+  return Status;
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -432,16 +476,5 @@ int main(int Argc, const char **Argv) {
           static_cast<int>(Args.Tool.size()), Args.Tool.data(),
           "racecar: static data race detection for C and C++\n", &errs()))
     return ExitUsage;
-  if (ScanCmd)
-    return runScanCommand(Args);
-  if (DumpIRCmd)
-    return runDumpIR(Args);
-  if (SummarizeCmd)
-    return runSummarize(Args);
-  if (MergeCmd)
-    return runMerge();
-  if (NinjaCmd)
-    return runNinja(Args);
-  errs() << "racecar: error: missing command; try 'racecar scan --help'\n";
-  return ExitUsage;
+  return finish(runCommand(Args));
 }

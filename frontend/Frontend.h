@@ -41,10 +41,27 @@ struct FrontendOptions {
   /// system headers: the analysis never lowers them (library behaviour comes
   /// from summarize/LibraryModels), so only their declarations matter.
   bool SkipSystemBodies = true;
+  /// A TU still running after this many seconds fails (0: no limit). Clang
+  /// cannot be stopped from outside, so its thread is abandoned (see
+  /// analyzeTU) and the process must exit without running static
+  /// destructors (analysisWasInterrupted).
+  unsigned TimeoutSeconds = 600;
+  /// Stack of the thread a TU runs on, in MiB (address space; only the
+  /// pages used are committed).
+  unsigned StackMiB = 1024;
+};
+
+/// Why a TU could not be analysed.
+enum class TUFailure {
+  None,     ///< analysed
+  Errors,   ///< Clang reported errors (or could not run)
+  Crashed,  ///< a crash (signal, stack overflow) inside Clang or lowering
+  TimedOut, ///< still running after FrontendOptions::TimeoutSeconds
 };
 
 struct TUResult {
   bool Ok = false;          ///< false: the TU had errors and was skipped
+  TUFailure Failure = TUFailure::None; ///< why, when !Ok
   std::string Diagnostics;  ///< Clang's error diagnostics, formatted
   ir::Module Module;        ///< valid when Ok
   double ParseSeconds = 0;  ///< time in Clang (preprocess, parse, sema)
@@ -63,7 +80,16 @@ std::vector<TUJob> jobsFromCommandLine(const std::vector<std::string> &Files,
 
 /// Parses one TU with Clang and lowers every function defined outside system
 /// headers to IR. Never throws; a TU with errors gives Ok == false.
+/// The work runs on a thread of its own with a large stack, under crash
+/// recovery (a crash or a stack overflow fails that TU only), and is given
+/// up after Opts.TimeoutSeconds.
 TUResult analyzeTU(const TUJob &Job, const FrontendOptions &Opts);
+
+/// True once some TU crashed or timed out in this process: its thread left
+/// Clang's state behind (a timer still registered, memory, or a thread still
+/// running), so the process must end with std::_Exit after flushing its
+/// output, not by running static destructors.
+bool analysisWasInterrupted();
 
 } // namespace racer::frontend
 

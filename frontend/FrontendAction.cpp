@@ -4,11 +4,12 @@
 // and a syntax-only frontend through tooling::ToolInvocation on a private
 // file system (its own working directory, so several TUs can be analysed on
 // several threads at once), then lower every function defined outside system
-// headers. Clang runs on its own 8 MiB-stack thread inside a
-// CrashRecoveryContext: a crash on odd input fails that TU, not the scan.
+// headers. analyzeTU itself (the thread, crash recovery and time limit) is in
+// Isolation.cpp.
 //===----------------------------------------------------------------------===//
 #include "frontend/Frontend.h"
 #include "frontend/IRBuilder.h"
+#include "frontend/Isolation.h"
 #include "frontend/SymbolNames.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -35,14 +36,12 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Option/ArgList.h"
-#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/TargetParser/Host.h"
 
 #include <chrono>
-#include <mutex>
 
 using namespace clang;
 
@@ -490,6 +489,7 @@ private:
 
 void analyzeTUImpl(const TUJob &Job, const FrontendOptions &Opts,
                    TUResult &R) {
+  R.Failure = TUFailure::Errors;
   clang::noteBottomOfStack();
   RunState S;
   S.Result = &R;
@@ -536,37 +536,14 @@ void analyzeTUImpl(const TUJob &Job, const FrontendOptions &Opts,
   R.Module.MainFile = S.MainFile;
   R.Module.Files = S.Files->takeFiles();
   R.Ok = true;
+  R.Failure = TUFailure::None;
 }
 
 } // namespace
 
-TUResult analyzeTU(const TUJob &Job, const FrontendOptions &Opts) {
-  static std::once_flag EnableCrashRecovery;
-  std::call_once(EnableCrashRecovery,
-                 [] { llvm::CrashRecoveryContext::Enable(); });
-  TUResult R;
-  llvm::CrashRecoveryContext CRC;
-  bool Completed = CRC.RunSafelyOnThread(
-      [&] {
-        try {
-          analyzeTUImpl(Job, Opts, R);
-        } catch (const std::exception &E) {
-          R = TUResult();
-          R.Diagnostics = std::string("error: racecar frontend: ") + E.what() +
-                          "\n";
-        } catch (...) {
-          R = TUResult();
-          R.Diagnostics = "error: racecar frontend: unknown exception\n";
-        }
-      },
-      8u << 20);
-  if (!Completed) {
-    TUResult Crashed;
-    Crashed.Diagnostics =
-        "error: racecar frontend crashed while analyzing '" + Job.File + "'\n";
-    return Crashed;
-  }
-  return R;
+void analyzeTUUnguarded(const TUJob &Job, const FrontendOptions &Opts,
+                       TUResult &R) {
+  analyzeTUImpl(Job, Opts, R);
 }
 
 } // namespace racer::frontend
