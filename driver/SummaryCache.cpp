@@ -60,6 +60,20 @@ void SummaryCache::note(const std::string &Message) {
   Log.flush();
 }
 
+void SummaryCache::writeFailed(const std::string &Message) {
+  if (Verbose) {
+    note(Message);
+    return;
+  }
+  if (WarnedWrite.exchange(true))
+    return;
+  static std::mutex M;
+  std::lock_guard<std::mutex> G(M);
+  Log << "racecar: warning: cache not written: " << Message
+      << " (-v shows every failure)\n";
+  Log.flush();
+}
+
 SummaryCache::InputsState
 SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
                           bool Quiet) {
@@ -161,8 +175,7 @@ void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M) {
   File.Module = M;
   if (llvm::Error E =
           serialize::writeTUFileAtomically(entryPath(Key, ".rcs"), File)) {
-    note("cannot write entry for " + Job.File + ": " +
-         llvm::toString(std::move(E)));
+    writeFailed("entry for " + Job.File + ": " + llvm::toString(std::move(E)));
     return;
   }
   std::string Body = std::string(ManifestMagic) + "\n";
@@ -178,8 +191,9 @@ void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M) {
             *H + " " + Path + "\n";
   }
   Body += "sum " + llvm::utohexstr(llvm::xxh3_64bits(Body)) + "\n";
-  if (!writeAtomically(entryPath(Key, ".deps"), Body))
-    note("cannot write manifest for " + Job.File);
+  if (llvm::Error E = writeAtomically(entryPath(Key, ".deps"), Body))
+    writeFailed("manifest for " + Job.File + ": " +
+                llvm::toString(std::move(E)));
 }
 
 } // namespace racer::driver

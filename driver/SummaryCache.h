@@ -65,12 +65,16 @@ private:
                           bool Quiet);
   std::string entryPath(const std::string &Key, const char *Ext) const;
   void note(const std::string &Message);
+  /// A failed write: each one with -v, else one warning for the whole scan
+  /// (a cache that is never written costs every later scan its speed).
+  void writeFailed(const std::string &Message);
 
   std::string Dir;
   std::string Context;
   bool Verbose;
   llvm::raw_ostream &Log;
   std::atomic<unsigned> Hits{0}, Misses{0}, Invalid{0};
+  std::atomic<bool> WarnedWrite{false};
 };
 
 } // namespace racer::driver

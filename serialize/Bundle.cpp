@@ -1,5 +1,6 @@
 //===- Bundle.cpp - Framing of several TU files ---------------------------===//
 #include "serialize/Bundle.h"
+#include "serialize/FileOutput.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -121,29 +122,9 @@ llvm::Expected<Bundle> decodeBundle(llvm::ArrayRef<uint8_t> Bytes) {
 
 llvm::Error writeBundleAtomically(const std::string &Path, const Bundle &B) {
   std::vector<uint8_t> Bytes = encodeBundle(B);
-  llvm::SmallString<256> Tmp;
-  int FD = -1;
-  if (std::error_code EC =
-          llvm::sys::fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Tmp))
-    return llvm::createStringError(EC, "%s: cannot create a temporary file",
-                                   Path.c_str());
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS.write(reinterpret_cast<const char *>(Bytes.data()), Bytes.size());
-    OS.close();
-    if (OS.has_error()) {
-      std::error_code EC = OS.error();
-      OS.clear_error();
-      llvm::sys::fs::remove(Tmp);
-      return llvm::createStringError(EC, "%s: write failed", Path.c_str());
-    }
-  }
-  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
-    llvm::sys::fs::remove(Tmp);
-    return llvm::createStringError(EC, "%s: cannot rename into place",
-                                   Path.c_str());
-  }
-  return llvm::Error::success();
+  return writeFileAtomically(
+      Path, llvm::StringRef(reinterpret_cast<const char *>(Bytes.data()),
+                            Bytes.size()));
 }
 
 llvm::Expected<Bundle> readBundle(const std::string &Path) {
