@@ -10,7 +10,8 @@
 //   racecar ninja -p build/ -o racecar.ninja               (map as a build)
 //
 // Exit status: 0 no races, 1 races reported (or -verify mismatches),
-// 2 usage or input error, 3 some TUs could not be analysed.
+// 2 usage or input error, or an output that could not be written,
+// 3 some TUs could not be analysed (errors, crash, --tu-timeout); README.md.
 //===----------------------------------------------------------------------===//
 #include "driver/NinjaWriter.h"
 #include "driver/Pipeline.h"
@@ -18,6 +19,7 @@
 #include "driver/SummaryCache.h"
 #include "frontend/Frontend.h"
 #include "serialize/Bundle.h"
+#include "serialize/FileOutput.h"
 #include "report/Verify.h"
 #include "report/Writers.h"
 #include "summarize/ir/IRPrinter.h"
@@ -26,9 +28,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -211,34 +213,52 @@ int runDumpIR(const SplitArgs &Args) {
   return Status;
 }
 
+/// Writes \p Text to -o (standard output for "-"): to a file through a
+/// temporary and rename, so a symlink at the path is replaced, not followed.
+/// On failure says why and returns false.
+bool writeOutput(StringRef Text) {
+  if (OutputPath == "-") {
+    outs() << Text;
+    outs().flush();
+    if (!outs().has_error())
+      return true;
+    errs() << "racecar: error: cannot write to standard output: "
+           << outs().error().message() << "\n";
+    outs().clear_error();
+    return false;
+  }
+  if (Error E = serialize::writeFileAtomically(OutputPath, Text)) {
+    errs() << "racecar: error: " << toString(std::move(E)) << "\n";
+    return false;
+  }
+  return true;
+}
+
 /// Writes reports in the chosen format and returns the exit status.
 int emitReports(const driver::ScanResult &R) {
-  std::error_code EC;
-  ToolOutputFile Out(OutputPath, EC, sys::fs::OF_TextWithCRLF);
-  if (EC) {
-    errs() << "racecar: error: cannot write '" << OutputPath
-           << "': " << EC.message() << "\n";
-    return ExitUsage;
-  }
+  std::string Text;
+  raw_string_ostream Out(Text);
   switch (Format) {
   case OutputFormat::Text: {
     report::TextOptions TO;
     TO.ShowSource = !NoSnippets;
-    report::writeText(R.Reports, Out.os(), TO);
+    report::writeText(R.Reports, Out, TO);
     break;
   }
   case OutputFormat::Sarif: {
     report::SarifOptions SO;
     SO.ToolVersion = RACECAR_VERSION;
-    report::writeSarif(R.Reports, Out.os(), SO);
+    report::writeSarif(R.Reports, Out, SO);
     break;
   }
   case OutputFormat::Json:
-    report::writeJson(R.Reports, Out.os());
+    report::writeJson(R.Reports, Out);
     break;
   }
-  Out.keep();
-  Out.os().flush(); // reports before the summary line on a terminal
+  Out.flush();
+  // Reports before the summary line on a terminal.
+  if (!writeOutput(Text))
+    return ExitUsage;
 
   if (Stats)
     driver::printStats(R.Stats, errs());
@@ -303,7 +323,12 @@ int runScanCommand(const SplitArgs &Args) {
   std::optional<driver::SummaryCache> Cache;
   std::string Dir = CacheDir;
   if (Dir.empty() && !BuildPath.empty()) {
+    // -p names the build directory or the compile_commands.json in it.
     SmallString<256> P(BuildPath);
+    if (sys::fs::is_regular_file(BuildPath))
+      P = sys::path::parent_path(BuildPath);
+    if (P.empty())
+      P = ".";
     sys::path::append(P, ".racecar-cache");
     Dir = std::string(P);
   }
@@ -360,14 +385,14 @@ int runSummarize(const SplitArgs &Args) {
   // A depfile beside the output lets Ninja re-run the step when a header
   // changes.
   if (OutputPath != "-") {
-    std::error_code EC;
-    raw_fd_ostream Dep(OutputPath + ".d", EC);
-    if (!EC) {
-      Dep << OutputPath << ":";
-      for (const ir::Module &M : Map.Modules)
-        for (const std::string &F : M.Files)
-          Dep << " \\\n  " << F;
-      Dep << "\n";
+    std::string Dep = OutputPath + ":";
+    for (const ir::Module &M : Map.Modules)
+      for (const std::string &F : M.Files)
+        Dep += " \\\n  " + F;
+    Dep += "\n";
+    if (Error E = serialize::writeFileAtomically(OutputPath + ".d", Dep)) {
+      errs() << "racecar: error: " << toString(std::move(E)) << "\n";
+      return ExitUsage;
     }
   }
   return writeMapOutput(std::move(Map));
@@ -419,15 +444,12 @@ int runNinja(const SplitArgs &Args) {
               : Format == OutputFormat::Json ? "json"
                                              : "text";
   NO.ExtraArgs = Args.Flags;
-  std::error_code EC;
-  ToolOutputFile Out(OutputPath, EC, sys::fs::OF_Text);
-  if (EC) {
-    errs() << "racecar: error: cannot write '" << OutputPath
-           << "': " << EC.message() << "\n";
+  std::string Text;
+  raw_string_ostream Out(Text);
+  driver::writeNinjaFile(*JobsOr, NO, Out);
+  Out.flush();
+  if (!writeOutput(Text))
     return ExitUsage;
-  }
-  driver::writeNinjaFile(*JobsOr, NO, Out.os());
-  Out.keep();
   return ExitNoRaces;
 }
 
@@ -450,6 +472,12 @@ int runCommand(const SplitArgs &Args) {
 /// that thread was never torn down (a registered llvm::Timer, a thread still
 /// running): the output is complete, so end without static destructors.
 int finish(int Status) {
+  // A closed standard error (or output) is not a reason to fail at exit:
+  // the exit status already says what happened, and the report was written
+  // (or the failure to write it was the status).
+  outs().flush();
+  outs().clear_error();
+  errs().clear_error();
   if (frontend::analysisWasInterrupted()) {
     outs().flush();
     errs().flush();
@@ -461,7 +489,10 @@ int finish(int Status) {
 } // namespace
 
 int main(int Argc, const char **Argv) {
-  InitLLVM X(Argc, Argv);
+  InitLLVM X(Argc, Argv, /*InstallPipeSignalExitHandler=*/false);
+  // A closed pipe on standard error must not kill the scan before its report
+  // is written: writes then fail with EPIPE, and are ignored (finish).
+  std::signal(SIGPIPE, SIG_IGN);
   SplitArgs Args = splitAtDashDash(Argc, Argv);
   cl::HideUnrelatedOptions(RacecarCategory, ScanCmd);
   cl::HideUnrelatedOptions(RacecarCategory, DumpIRCmd);
