@@ -13,6 +13,7 @@
 // 2 usage or input error, or an output that could not be written,
 // 3 some TUs could not be analysed (errors, crash, --tu-timeout); README.md.
 //===----------------------------------------------------------------------===//
+#include "driver/FailedUnits.h"
 #include "driver/NinjaWriter.h"
 #include "driver/Pipeline.h"
 #include "driver/ResultCache.h"
@@ -236,6 +237,9 @@ bool writeOutput(StringRef Text) {
 
 /// Writes reports in the chosen format and returns the exit status.
 int emitReports(const driver::ScanResult &R) {
+  // Partial results say so, in every format.
+  std::vector<report::FailedUnit> Failed =
+      driver::describeFailedUnits(R.FailedTUs);
   std::string Text;
   raw_string_ostream Out(Text);
   switch (Format) {
@@ -248,11 +252,12 @@ int emitReports(const driver::ScanResult &R) {
   case OutputFormat::Sarif: {
     report::SarifOptions SO;
     SO.ToolVersion = RACECAR_VERSION;
+    SO.FailedUnits = Failed;
     report::writeSarif(R.Reports, Out, SO);
     break;
   }
   case OutputFormat::Json:
-    report::writeJson(R.Reports, Out);
+    report::writeJson(R.Reports, Out, Failed);
     break;
   }
   Out.flush();
@@ -266,8 +271,7 @@ int emitReports(const driver::ScanResult &R) {
     errs() << R.Reports.size() << (R.Reports.size() == 1 ? " race" : " races")
            << " reported in " << R.Stats.TUs << " translation unit"
            << (R.Stats.TUs == 1 ? "" : "s");
-    if (!R.FailedTUs.empty())
-      errs() << "; " << R.FailedTUs.size() << " could not be analysed";
+    driver::printFailedSummary(Failed, errs());
     errs() << ".\n";
   }
   if (!R.FailedTUs.empty())

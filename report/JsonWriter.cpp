@@ -35,7 +35,8 @@ void trace(json::OStream &J, const std::vector<Note> &Notes) {
 
 // Keys are written in a fixed, readable order (json::OStream keeps it).
 void racer::report::writeJson(const std::vector<Report> &Reports,
-                              llvm::raw_ostream &OS) {
+                              llvm::raw_ostream &OS,
+                              const std::vector<FailedUnit> &FailedUnits) {
   json::OStream J(OS, /*IndentSize=*/2);
   J.object([&] {
     J.attribute("version", 1);
@@ -56,6 +57,13 @@ void racer::report::writeJson(const std::vector<Report> &Reports,
             loc(J, R.ConflictLoc);
             trace(J, R.ConflictTrace);
           });
+        });
+    });
+    J.attributeArray("failedTranslationUnits", [&] {
+      for (const FailedUnit &F : FailedUnits)
+        J.object([&] {
+          J.attribute("file", jstr(F.File));
+          J.attribute("definesMain", F.DefinesMain);
         });
     });
   });

@@ -45,6 +45,15 @@ struct TextOptions {
 void writeText(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
                const TextOptions &Opts = TextOptions());
 
+/// A translation unit that could not be analysed: the reports it would have
+/// contributed are missing, and the outputs say so.
+struct FailedUnit {
+  std::string File;
+  /// It defines `main`: the threads that main starts (a thread root) were
+  /// not checked at all.
+  bool DefinesMain = false;
+};
+
 struct SarifOptions {
   /// tool.driver.version (e.g. "0.1.0"); omitted when empty.
   std::string ToolVersion;
@@ -54,6 +63,9 @@ struct SarifOptions {
   /// it is emitted as run.originalUriBaseIds.SRCROOT. Relative file names
   /// always use uriBaseId "SRCROOT".
   std::string SrcRoot;
+  /// Recorded as invocations[0].executionSuccessful = false and one
+  /// toolExecutionNotification (level "error") per unit.
+  std::vector<FailedUnit> FailedUnits;
 };
 
 /// SARIF 2.1.0 (one run; both rules always listed in tool.driver.rules).
@@ -61,6 +73,7 @@ struct SarifOptions {
 /// relatedLocations, two threadFlows (reported side, conflicting side) in
 /// one codeFlow, and partialFingerprints["racecarKey/v1"], a stable hash of
 /// (rule, class, function, conflicting function, path). Pretty-printed.
+/// invocations[0].executionSuccessful is false when some TU failed.
 void writeSarif(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
                 const SarifOptions &Opts = SarifOptions());
 
@@ -68,9 +81,12 @@ void writeSarif(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
 ///   {"version": 1, "tool": "racecar", "reports": [{"rule", "message",
 ///    "file", "line", "column", "class", "function", "conflictFunction",
 ///    "path", "trace": [{"file", "line", "column", "message"}],
-///    "conflict": {"message", "file", "line", "column", "trace": [...]}}]}
-/// Pretty-printed.
-void writeJson(const std::vector<Report> &Reports, llvm::raw_ostream &OS);
+///    "conflict": {"message", "file", "line", "column", "trace": [...]}}],
+///  "failedTranslationUnits": [{"file", "definesMain"}]}
+/// Pretty-printed. The reports are partial when failedTranslationUnits is
+/// not empty.
+void writeJson(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
+               const std::vector<FailedUnit> &FailedUnits = {});
 
 /// Parses writeJson's output back (e.g. to compare against a baseline).
 /// Reports an error for invalid JSON, a wrong "version", or a missing field.

@@ -13,7 +13,7 @@ for run in 1 2 3; do
   rc=$?
   check "run $run: exit 3 (got $rc)" test $rc -eq 3
   check "run $run: the TU is named" grep -q "crashed while analyzing '$P/crash.cpp'" "$WORK/err$run"
-  check "run $run: nothing printed after the summary line" test "$(tail -1 "$WORK/err$run")" = "2 races reported in 3 translation units; 1 could not be analysed."
+  check "run $run: nothing printed after the summary line" test "$(tail -1 "$WORK/err$run")" = "2 races reported in 3 translation units; 1 could not be analysed (crash.cpp)."
   check "run $run: the other TUs are reported" intact "$WORK/out$run.txt"
 done
 # The crash is not cached: the next scan tries the TU again.
