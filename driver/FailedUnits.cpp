@@ -38,7 +38,10 @@ void printFailedSummary(const std::vector<report::FailedUnit> &Failed,
   constexpr size_t Named = 5;
   OS << "; " << Failed.size() << " could not be analysed (";
   for (size_t I = 0; I < Failed.size() && I < Named; ++I)
-    OS << (I ? ", " : "") << llvm::sys::path::filename(Failed[I].File);
+    OS << (I ? ", " : "")
+       << (llvm::sys::path::is_absolute(Failed[I].File)
+               ? llvm::sys::path::filename(Failed[I].File)
+               : llvm::StringRef(Failed[I].File));
   if (Failed.size() > Named)
     OS << ", ...";
   OS << ")";

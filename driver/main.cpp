@@ -17,6 +17,7 @@
 #include "driver/NinjaWriter.h"
 #include "driver/Pipeline.h"
 #include "driver/ResultCache.h"
+#include "driver/ShardSet.h"
 #include "driver/SummaryCache.h"
 #include "frontend/Frontend.h"
 #include "serialize/Bundle.h"
@@ -131,6 +132,11 @@ cl::opt<unsigned> TUStackMiB(
     "tu-stack-mib", cl::desc("Stack of each TU's thread, in MiB"),
     cl::init(1024), cl::Hidden, cl::sub(cl::SubCommand::getAll()),
     cl::cat(RacecarCategory));
+cl::opt<bool> AllowPartial(
+    "allow-partial",
+    cl::desc("merge: accept an incomplete or duplicated set of shards (a "
+             "missing shard counts as TUs not analysed, exit status 3)"),
+    cl::sub(MergeCmd), cl::cat(RacecarCategory));
 cl::opt<bool> NoSnippets("no-source", cl::desc("Do not print source lines"),
                          cl::sub(ScanCmd), cl::sub(MergeCmd),
                          cl::cat(RacecarCategory));
@@ -279,13 +285,16 @@ int emitReports(const driver::ScanResult &R) {
   return R.Reports.empty() ? ExitNoRaces : ExitRaces;
 }
 
-/// Writes a map step's modules (and failed TUs) to -o as a bundle.
-int writeMapOutput(driver::MapResult Map) {
+/// Writes a map step's modules (and failed TUs) to -o as a bundle: shard
+/// \p K of \p N (0 0: not a shard).
+int writeMapOutput(driver::MapResult Map, unsigned K = 0, unsigned N = 0) {
   if (OutputPath == "-") {
     errs() << "racecar: error: the map step needs -o <file.rcs>\n";
     return ExitUsage;
   }
   serialize::Bundle B;
+  B.ShardIndex = K;
+  B.ShardCount = N;
   B.FailedTUs = std::move(Map.FailedTUs);
   for (ir::Module &M : Map.Modules) {
     serialize::TUFile F;
@@ -352,9 +361,10 @@ int runScanCommand(const SplitArgs &Args) {
       return ExitUsage;
     }
     driver::PhaseStats St;
-    return writeMapOutput(driver::runMap(
-        driver::selectShard(std::move(*JobsOr), K, N), Opts, Jobs, CachePtr,
-        errs(), St));
+    return writeMapOutput(
+        driver::runMap(driver::selectShard(std::move(*JobsOr), K, N), Opts,
+                       Jobs, CachePtr, errs(), St),
+        K, N);
   }
 
   driver::ScanResult R =
@@ -409,21 +419,40 @@ int runMerge() {
   std::vector<std::string> FailedTUs;
   uint32_t Seq = 0;
   driver::PhaseStats St;
+  driver::ShardSet Set(AllowPartial, errs());
   for (const std::string &In : Inputs) {
     Expected<serialize::Bundle> B = serialize::readBundle(In);
     if (!B) {
       errs() << "racecar: error: " << toString(B.takeError()) << "\n";
       return ExitUsage;
     }
+    if (!Set.admit(In, B->ShardIndex, B->ShardCount)) {
+      if (Set.failed())
+        return ExitUsage;
+      continue;
+    }
     for (serialize::TUFile &F : B->TUs) {
       if (F.Module.MainFile.empty())
         F.Module.MainFile = F.MainFile;
+      if (!Set.admitTU(F.Module.MainFile, In)) {
+        if (Set.failed())
+          return ExitUsage;
+        continue;
+      }
       St.FunctionsLowered += static_cast<unsigned>(F.Module.Functions.size());
       Link.add(Seq++, std::move(F.Module));
     }
-    for (std::string &F : B->FailedTUs)
+    for (std::string &F : B->FailedTUs) {
+      if (!Set.admitTU(F, In)) {
+        if (Set.failed())
+          return ExitUsage;
+        continue;
+      }
       FailedTUs.push_back(std::move(F));
+    }
   }
+  if (!Set.finish(FailedTUs))
+    return ExitUsage;
   St.TUs = static_cast<unsigned>(Seq + FailedTUs.size());
   St.TUsFailed = static_cast<unsigned>(FailedTUs.size());
   return emitReports(driver::reduceLinked(Link.finish(), std::move(FailedTUs),

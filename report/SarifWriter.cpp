@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 
 #include <algorithm>
@@ -313,6 +314,8 @@ void racer::report::writeSarif(const std::vector<Report> &Reports,
                     Msg += ", nor those of the threads its 'main' starts";
                   J.attributeObject("message",
                                     [&] { J.attribute("text", jstr(Msg)); });
+                  if (!llvm::sys::path::is_absolute(F.File))
+                    return; // e.g. "shard 3/4 (missing)"
                   J.attributeArray("locations", [&] {
                     J.object([&] {
                       J.attributeObject("physicalLocation", [&] {

@@ -14,7 +14,8 @@ namespace racer::serialize {
 
 namespace {
 
-constexpr char BundleMagic[4] = {'R', 'C', 'B', '1'};
+constexpr char BundleMagic[4] = {'R', 'C', 'B', '2'};
+constexpr char OldBundleMagic[4] = {'R', 'C', 'B', '1'};
 
 template <typename T> void put(std::vector<uint8_t> &Out, T V) {
   for (size_t I = 0; I < sizeof(T); ++I)
@@ -57,6 +58,8 @@ llvm::Error corrupt(const char *What) {
 std::vector<uint8_t> encodeBundle(const Bundle &B) {
   std::vector<uint8_t> Out(BundleMagic, BundleMagic + 4);
   put<uint32_t>(Out, FormatVersion);
+  put<uint32_t>(Out, B.ShardIndex);
+  put<uint32_t>(Out, B.ShardCount);
   put<uint32_t>(Out, static_cast<uint32_t>(B.FailedTUs.size()));
   for (const std::string &F : B.FailedTUs) {
     put<uint32_t>(Out, static_cast<uint32_t>(F.size()));
@@ -73,7 +76,12 @@ std::vector<uint8_t> encodeBundle(const Bundle &B) {
 }
 
 llvm::Expected<Bundle> decodeBundle(llvm::ArrayRef<uint8_t> Bytes) {
-  if (Bytes.size() < 4 + 4 + 4 + 4 + 8 ||
+  if (Bytes.size() >= 4 && std::memcmp(Bytes.data(), OldBundleMagic, 4) == 0)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "racecar bundle written by an older racecar version (no shard "
+        "number); run the map step again");
+  if (Bytes.size() < 4 + 4 + 4 + 4 + 4 + 4 + 8 ||
       std::memcmp(Bytes.data(), BundleMagic, 4) != 0)
     return corrupt("not a racecar bundle (bad magic)");
   llvm::ArrayRef<uint8_t> Body = Bytes.drop_back(8);
@@ -94,6 +102,10 @@ llvm::Expected<Bundle> decodeBundle(llvm::ArrayRef<uint8_t> Bytes) {
         "%u, expected %u)",
         Version, FormatVersion);
   Bundle B;
+  if (!R.get(B.ShardIndex) || !R.get(B.ShardCount))
+    return corrupt("truncated header");
+  if (B.ShardIndex > B.ShardCount || (B.ShardCount && !B.ShardIndex))
+    return corrupt("bad shard number");
   if (!R.get(NFailed))
     return corrupt("truncated header");
   for (uint32_t I = 0; I < NFailed; ++I) {
