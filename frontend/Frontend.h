@@ -64,6 +64,10 @@ struct TUResult {
   TUFailure Failure = TUFailure::None; ///< why, when !Ok
   std::string Diagnostics;  ///< Clang's error diagnostics, formatted
   ir::Module Module;        ///< valid when Ok
+  /// Per Module::Files entry: BLAKE3-128 (hex) of the bytes Clang parsed
+  /// (empty if unknown). The cache records these, so a file edited during
+  /// the parse never gets an entry that looks valid.
+  std::vector<std::string> FileDigests;
   double ParseSeconds = 0;  ///< time in Clang (preprocess, parse, sema)
   double LowerSeconds = 0;  ///< time lowering to IR
 };

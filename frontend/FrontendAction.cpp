@@ -458,6 +458,7 @@ public:
     for (const FunctionDecl *FD : C.Functions)
       M.Functions.push_back(lowerFunction(FD, *S.Files));
     M.Classes = std::move(C.Classes);
+    S.Result->FileDigests = S.Files->contentDigests();
     S.Lowered = true;
     S.Result->LowerSeconds = secondsSince(T0);
   }
