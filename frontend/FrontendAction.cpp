@@ -98,6 +98,88 @@ tooling::ArgumentsAdjuster stripOtherAdjuster() {
   };
 }
 
+/// Options that make the compiler write (or load) files even with
+/// -fsyntax-only: dependency files, serialized diagnostics, header include
+/// lists, module caches and outputs, time traces, statistics, saved temps,
+/// plugins. A compile database is untrusted input: they are all dropped,
+/// given directly or through -Xclang / -Wp,. Each entry is a flag, or, when
+/// it ends in '=', a prefix of a joined flag.
+constexpr llvm::StringLiteral FileWritingFlags[] = {
+    "-M", "-MM", "-MD", "-MMD", "-MG", "-MP", "-H", "-fmodules",
+    "-fcxx-modules", "-fmodules-cache-path=", "-fmodule-output",
+    "-fmodule-output=", "-ftime-trace", "-ftime-trace=", "-ftime-report",
+    "-ftime-report=", "-save-temps", "-save-temps=", "-save-stats",
+    "-save-stats=", "-fsave-optimization-record",
+    "-fsave-optimization-record=", "-foptimization-record-file=",
+    "-fproc-stat-report", "-fproc-stat-report=", "-fcrash-diagnostics-dir=",
+    "--serialize-diagnostics=", "-stats-file=", "-print-stats",
+    "-dependency-file=", "-header-include-file=", "-MF", "-MT", "-MQ",
+};
+/// The same, with their value in the next argument.
+constexpr llvm::StringLiteral FileWritingFlagsWithArg[] = {
+    "-MF", "-MT", "-MQ", "--serialize-diagnostics", "-dependency-file",
+    "-dependency-dot", "-header-include-file", "-module-dependency-dir",
+    "-serialize-diagnostic-file", "-diagnostic-log-file", "-load", "-plugin",
+    "-add-plugin", "-fmodules-cache-path", "-o",
+};
+
+bool writesFiles(llvm::StringRef A) {
+  for (llvm::StringRef F : FileWritingFlags) {
+    if (A == F)
+      return true;
+    if (F.ends_with("=") && A.starts_with(F))
+      return true;
+  }
+  // Joined -MF<file>, -MT<target>, -MQ<target>; -Wp,-MD,<file> and friends.
+  for (llvm::StringRef F : {"-MF", "-MT", "-MQ"})
+    if (A.starts_with(F))
+      return true;
+  return A.starts_with("-Wp,") && A.contains(",-M");
+}
+
+bool writesFilesWithArg(llvm::StringRef A) {
+  return llvm::is_contained(FileWritingFlagsWithArg, A);
+}
+
+tooling::ArgumentsAdjuster stripFileWritingAdjuster() {
+  return [](const tooling::CommandLineArguments &Args, llvm::StringRef) {
+    tooling::CommandLineArguments Out;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      llvm::StringRef A = Args[I];
+      if (I == 0) {
+        Out.push_back(Args[I]);
+        continue;
+      }
+      if ((A == "-Xclang" || A == "-Xpreprocessor") && I + 1 < Args.size()) {
+        llvm::StringRef V = Args[I + 1];
+        if (writesFilesWithArg(V)) {
+          I += 1;
+          // Its value, passed the same way.
+          if (I + 2 < Args.size() && Args[I + 1] == A)
+            I += 2;
+          continue;
+        }
+        if (writesFiles(V)) {
+          I += 1;
+          continue;
+        }
+        Out.push_back(Args[I]);
+        Out.push_back(Args[I + 1]);
+        ++I;
+        continue;
+      }
+      if (writesFilesWithArg(A)) {
+        ++I; // and its value
+        continue;
+      }
+      if (writesFiles(A))
+        continue;
+      Out.push_back(Args[I]);
+    }
+    return Out;
+  };
+}
+
 /// Records the driver's errors and the option strings they name.
 class DriverErrorCollector : public DiagnosticConsumer {
 public:
@@ -233,8 +315,10 @@ std::vector<std::string> buildCommandLine(
           tooling::getClangSyntaxOnlyAdjuster(),
           tooling::combineAdjusters(
               tooling::getClangStripDependencyFileAdjuster(),
-              tooling::combineAdjusters(tooling::getStripPluginsAdjuster(),
-                                        stripOtherAdjuster()))));
+              tooling::combineAdjusters(
+                  tooling::getStripPluginsAdjuster(),
+                  tooling::combineAdjusters(stripFileWritingAdjuster(),
+                                            stripOtherAdjuster())))));
   Args = Adjust(Args, MainFile);
   std::vector<std::string> Extra = {
       std::string("-resource-dir=") + RACECAR_CLANG_RESOURCE_DIR,
