@@ -176,8 +176,13 @@ std::vector<std::string> absolutePaths(const std::vector<std::string> &In) {
 /// The TU jobs from -p and/or files + flags after "--".
 Expected<std::vector<frontend::TUJob>> collectJobs(const SplitArgs &Args) {
   std::vector<std::string> Files = absolutePaths(Sources);
-  if (!BuildPath.empty())
-    return frontend::loadCompileDatabase(BuildPath, Files);
+  if (!BuildPath.empty()) {
+    std::vector<std::string> Warnings;
+    auto Jobs = frontend::loadCompileDatabase(BuildPath, Files, &Warnings);
+    for (const std::string &W : Warnings)
+      errs() << "racecar: warning: " << W << "\n";
+    return Jobs;
+  }
   if (Files.empty())
     return createStringError(inconvertibleErrorCode(),
                              "no input: give -p <build-dir> (with "
@@ -399,10 +404,23 @@ int runSummarize(const SplitArgs &Args) {
   // A depfile beside the output lets Ninja re-run the step when a header
   // changes.
   if (OutputPath != "-") {
-    std::string Dep = OutputPath + ":";
+    // Make syntax, as Ninja's depfile parser reads it: '\ ' for a space,
+    // '\#' and '$$'.
+    auto escape = [](StringRef P) {
+      std::string E;
+      for (char C : P) {
+        if (C == ' ' || C == '#')
+          E += '\\';
+        else if (C == '$')
+          E += '$';
+        E += C;
+      }
+      return E;
+    };
+    std::string Dep = escape(OutputPath) + ":";
     for (const ir::Module &M : Map.Modules)
       for (const std::string &F : M.Files)
-        Dep += " \\\n  " + F;
+        Dep += " \\\n  " + escape(F);
     Dep += "\n";
     if (Error E = serialize::writeFileAtomically(OutputPath + ".d", Dep)) {
       errs() << "racecar: error: " << toString(std::move(E)) << "\n";

@@ -100,7 +100,8 @@ llvm::Error checkCompileDatabase(const std::string &DBFile) {
 
 llvm::Expected<std::vector<TUJob>>
 loadCompileDatabase(const std::string &BuildDir,
-                    const std::vector<std::string> &Files) {
+                    const std::vector<std::string> &Files,
+                    std::vector<std::string> *Warnings) {
   std::string Cwd = currentDir();
   std::string DBFile;
   if (llvm::StringRef(BuildDir).ends_with(".json") &&
@@ -130,16 +131,36 @@ loadCompileDatabase(const std::string &BuildDir,
   DB = clang::tooling::expandResponseFiles(std::move(DB),
                                            llvm::vfs::getRealFileSystem());
 
+  // A relative "directory" is relative to the database's own directory
+  // (where the build system wrote it), not to wherever racecar runs.
+  std::string DBDir = absolutePath(llvm::sys::path::parent_path(DBFile), Cwd);
   std::vector<TUJob> All;
+  std::vector<size_t> EntryOf; // 1-based entry number of each job
   llvm::StringMap<size_t> ByFile;
+  size_t Entry = 0;
   for (clang::tooling::CompileCommand &C : DB->getAllCompileCommands()) {
-    std::string Dir = absolutePath(C.Directory, Cwd);
+    ++Entry;
+    std::string Dir = absolutePath(C.Directory, DBDir);
     TUJob J;
     J.File = absolutePath(C.Filename, Dir);
     J.Directory = Dir;
     J.CommandLine = std::move(C.CommandLine);
-    if (ByFile.try_emplace(J.File, All.size()).second)
+    auto [It, New] = ByFile.try_emplace(J.File, All.size());
+    if (New) {
       All.push_back(std::move(J));
+      EntryOf.push_back(Entry);
+      continue;
+    }
+    // One analysis per file: the same file built twice with other flags
+    // (two targets, two configurations) keeps its first entry, and says so.
+    const TUJob &First = All[It->second];
+    if (Warnings && (First.CommandLine != J.CommandLine ||
+                     First.Directory != J.Directory))
+      Warnings->push_back("'" + J.File + "' has several entries with "
+                          "different commands in '" + DBFile +
+                          "'; analysing entry " +
+                          std::to_string(EntryOf[It->second]) +
+                          ", ignoring entry " + std::to_string(Entry));
   }
   if (Files.empty())
     return All;

@@ -72,11 +72,16 @@ struct TUResult {
   double LowerSeconds = 0;  ///< time lowering to IR
 };
 
-/// Loads BuildDir/compile_commands.json. If Files is non-empty, only those
-/// entries (matched by absolute path) are returned, in the given order.
+/// Loads BuildDir/compile_commands.json (or BuildDir itself, a .json file).
+/// If Files is non-empty, only those entries (matched by absolute path) are
+/// returned, in the given order. Any JSON or structural error is an error
+/// naming the file (and line:column); a relative "directory" is relative to
+/// the database's directory; a file with several entries keeps the first,
+/// with a message in \p Warnings when their commands differ.
 llvm::Expected<std::vector<TUJob>>
 loadCompileDatabase(const std::string &BuildDir,
-                    const std::vector<std::string> &Files);
+                    const std::vector<std::string> &Files,
+                    std::vector<std::string> *Warnings = nullptr);
 
 /// Jobs for `racecar scan a.cpp b.c -- <flags>` (clang-tidy style).
 std::vector<TUJob> jobsFromCommandLine(const std::vector<std::string> &Files,
