@@ -959,6 +959,11 @@ llvm::Expected<FileHeader> peekHeader(llvm::ArrayRef<uint8_t> Bytes) {
                    " in the header");
   if (H.PayloadBytes == 0)
     return corrupt("truncated after the header (no payload)");
+  if (H.MessageBytes > MaxExpansion * H.PayloadBytes + ExpansionSlack)
+    return corrupt("message size " + llvm::Twine(H.MessageBytes) +
+                   " in the header is implausible for " +
+                   llvm::Twine(H.PayloadBytes) +
+                   " bytes of compressed payload");
   return H;
 }
 
