@@ -128,6 +128,12 @@ cl::opt<unsigned> TUTimeout(
              "alone, exit status 3; 0: no limit)"),
     cl::value_desc("seconds"), cl::init(600), cl::sub(ScanCmd),
     cl::sub(DumpIRCmd), cl::sub(SummarizeCmd), cl::cat(RacecarCategory));
+cl::opt<unsigned> TUMemoryLimit(
+    "tu-memory-limit",
+    cl::desc("Give up on a TU holding more than <MiB> (it fails alone, exit "
+             "status 3; default 0: half the physical memory)"),
+    cl::value_desc("MiB"), cl::init(0), cl::sub(ScanCmd), cl::sub(DumpIRCmd),
+    cl::sub(SummarizeCmd), cl::cat(RacecarCategory));
 cl::opt<unsigned> TUStackMiB(
     "tu-stack-mib", cl::desc("Stack of each TU's thread, in MiB"),
     cl::init(1024), cl::Hidden, cl::sub(cl::SubCommand::getAll()),
@@ -209,6 +215,7 @@ int runDumpIR(const SplitArgs &Args) {
   Opts.SkipSystemBodies = SkipSystemBodies;
   Opts.TimeoutSeconds = TUTimeout;
   Opts.StackMiB = TUStackMiB;
+  Opts.MemoryLimitMiB = TUMemoryLimit;
   if (!BuildPath.empty())
     Opts.ExtraArgs = Args.Flags;
   int Status = ExitNoRaces;
@@ -335,6 +342,7 @@ int runScanCommand(const SplitArgs &Args) {
   Opts.SkipSystemBodies = SkipSystemBodies;
   Opts.TimeoutSeconds = TUTimeout;
   Opts.StackMiB = TUStackMiB;
+  Opts.MemoryLimitMiB = TUMemoryLimit;
   if (!BuildPath.empty())
     Opts.ExtraArgs = Args.Flags;
 
@@ -396,6 +404,7 @@ int runSummarize(const SplitArgs &Args) {
   Opts.SkipSystemBodies = SkipSystemBodies;
   Opts.TimeoutSeconds = TUTimeout;
   Opts.StackMiB = TUStackMiB;
+  Opts.MemoryLimitMiB = TUMemoryLimit;
   if (!BuildPath.empty())
     Opts.ExtraArgs = Args.Flags;
   driver::PhaseStats St;

@@ -49,6 +49,9 @@ struct FrontendOptions {
   /// Stack of the thread a TU runs on, in MiB (address space; only the
   /// pages used are committed).
   unsigned StackMiB = 1024;
+  /// A TU holding more than this many MiB through operator new fails
+  /// (MemoryGuard.h); 0: half the physical memory.
+  unsigned MemoryLimitMiB = 0;
 };
 
 /// Why a TU could not be analysed.
@@ -57,6 +60,7 @@ enum class TUFailure {
   Errors,   ///< Clang reported errors (or could not run)
   Crashed,  ///< a crash (signal, stack overflow) inside Clang or lowering
   TimedOut, ///< still running after FrontendOptions::TimeoutSeconds
+  MemoryLimit, ///< held more than FrontendOptions::MemoryLimitMiB
 };
 
 struct TUResult {

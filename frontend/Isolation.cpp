@@ -13,11 +13,14 @@
 // its limit is abandoned: the caller stops waiting and reports it, the
 // thread keeps running at the lowest priority with state it owns (shared),
 // and the process ends with std::_Exit once the rest of the scan is written
-// (analysisWasInterrupted). A crashed TU taints the process the same way:
+// (analysisWasInterrupted). Memory: a TU holding more than its limit through
+// operator new is unwound like a crash (MemoryGuard.h). A crashed TU taints
+// the process the same way:
 // Clang's objects on its stack (a registered llvm::Timer, ...) were never
 // destroyed, so static destructors at exit would touch freed memory.
 //===----------------------------------------------------------------------===//
 #include "frontend/Isolation.h"
+#include "frontend/MemoryGuard.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/thread.h"
@@ -98,6 +101,8 @@ struct TUTask {
   std::condition_variable Done;
   bool Finished = false;
   bool Crashed = false;
+  bool MemoryLimitHit = false;
+  uint64_t MemoryLimit = 0;
   std::atomic<long> Tid{0};
 };
 
@@ -106,6 +111,7 @@ void runTask(const std::shared_ptr<TUTask> &T) {
   AltStack Alt;
   TUResult R;
   llvm::CrashRecoveryContext CRC;
+  guardThreadMemory(T->MemoryLimit);
   bool Completed = CRC.RunSafely([&] {
     try {
       analyzeTUUnguarded(T->Job, T->Opts, R);
@@ -119,7 +125,10 @@ void runTask(const std::shared_ptr<TUTask> &T) {
       R.Diagnostics = "error: racecar frontend: unknown exception\n";
     }
   });
+  bool LimitHit = threadMemoryLimitHit();
+  unguardThreadMemory();
   std::lock_guard<std::mutex> G(T->M);
+  T->MemoryLimitHit = LimitHit;
   if (Completed)
     T->Result = std::move(R);
   T->Crashed = !Completed;
@@ -136,6 +145,9 @@ TUResult analyzeTU(const TUJob &Job, const FrontendOptions &Opts) {
   auto T = std::make_shared<TUTask>();
   T->Job = Job;
   T->Opts = Opts;
+  T->MemoryLimit = Opts.MemoryLimitMiB
+                       ? uint64_t(Opts.MemoryLimitMiB) << 20
+                       : defaultMemoryLimit();
   // The default (FrontendOptions::StackMiB) is enough for any source Clang
   // itself accepts with its default limits, and more.
   unsigned StackMiB = std::clamp(Opts.StackMiB, 1u, 4095u);
@@ -165,6 +177,15 @@ TUResult analyzeTU(const TUJob &Job, const FrontendOptions &Opts) {
   }
   L.unlock();
   Worker.join();
+  if (T->Crashed && T->MemoryLimitHit) {
+    Interrupted = true;
+    TUResult R;
+    R.Failure = TUFailure::MemoryLimit;
+    R.Diagnostics = "error: gave up on '" + Job.File + "': it needed more than " +
+                    std::to_string(T->MemoryLimit >> 20) +
+                    " MiB (--tu-memory-limit)\n";
+    return R;
+  }
   if (T->Crashed) {
     Interrupted = true;
     TUResult R;
