@@ -51,19 +51,23 @@ int fuzzRcs(const uint8_t *Data, size_t Size) {
   return 0;
 }
 
-/// Fuzz target: any bytes as compile_commands.json in \p Dir.
+/// Fuzz target: any bytes as a compile database (a .json file in \p Dir).
 int fuzzCompileDatabase(const uint8_t *Data, size_t Size,
                         const std::string &Dir) {
   llvm::StringRef Text(reinterpret_cast<const char *>(Data), Size);
+  // A new file each time (-p accepts a .json path): rewriting one file in
+  // place makes ext4 flush it on every close.
+  static unsigned Serial = 0;
   llvm::SmallString<256> Path(Dir);
-  llvm::sys::path::append(Path, "compile_commands.json");
+  llvm::sys::path::append(Path, "db" + std::to_string(Serial++) + ".json");
   {
     std::error_code EC;
     llvm::raw_fd_ostream OS(Path, EC);
     OS << Text.str();
   }
   llvm::Expected<std::vector<frontend::TUJob>> Jobs =
-      frontend::loadCompileDatabase(Dir, {});
+      frontend::loadCompileDatabase(std::string(Path), {});
+  llvm::sys::fs::remove(Path);
   if (!Jobs) {
     llvm::consumeError(Jobs.takeError());
     return 0;
@@ -193,14 +197,27 @@ TEST(Fuzz, RcsDecoder) {
 TEST(Fuzz, CompileDatabaseReader) {
   std::string Seed = corpusFile("database.json");
   ASSERT_FALSE(Seed.empty());
+  llvm::SmallString<256> Model;
+  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Model);
+  llvm::sys::path::append(Model, "racecar-fuzz-db");
   llvm::SmallString<256> Dir;
-  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("racecar-fuzz-db", Dir));
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory(Model, Dir));
   std::vector<uint8_t> Base(Seed.begin(), Seed.end());
+  {
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, "seed.json");
+    {
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(Path, EC);
+      OS << Seed;
+    }
+    llvm::Expected<std::vector<frontend::TUJob>> SeedJobs =
+        frontend::loadCompileDatabase(std::string(Path), {});
+    ASSERT_TRUE(bool(SeedJobs));
+    EXPECT_EQ(SeedJobs->size(), 3u) << "the seed database reads whole";
+    llvm::sys::fs::remove(Path);
+  }
   fuzzCompileDatabase(Base.data(), Base.size(), std::string(Dir));
-  llvm::Expected<std::vector<frontend::TUJob>> SeedJobs =
-      frontend::loadCompileDatabase(std::string(Dir), {});
-  ASSERT_TRUE(bool(SeedJobs));
-  EXPECT_EQ(SeedJobs->size(), 3u) << "the seed database reads whole";
   std::mt19937_64 Rng(13);
   for (int I = 0; I < 5000; ++I) {
     std::vector<uint8_t> In = Base;
