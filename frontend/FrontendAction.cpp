@@ -114,10 +114,11 @@ constexpr llvm::StringLiteral FileWritingFlags[] = {
     "-fproc-stat-report", "-fproc-stat-report=", "-fcrash-diagnostics-dir=",
     "--serialize-diagnostics=", "-stats-file=", "-print-stats",
     "-dependency-file=", "-header-include-file=", "-MF", "-MT", "-MQ",
+    "-MJ",
 };
 /// The same, with their value in the next argument.
 constexpr llvm::StringLiteral FileWritingFlagsWithArg[] = {
-    "-MF", "-MT", "-MQ", "--serialize-diagnostics", "-dependency-file",
+    "-MF", "-MT", "-MQ", "-MJ", "--serialize-diagnostics", "-dependency-file",
     "-dependency-dot", "-header-include-file", "-module-dependency-dir",
     "-serialize-diagnostic-file", "-diagnostic-log-file", "-load", "-plugin",
     "-add-plugin", "-fmodules-cache-path", "-o",
@@ -130,8 +131,9 @@ bool writesFiles(llvm::StringRef A) {
     if (F.ends_with("=") && A.starts_with(F))
       return true;
   }
-  // Joined -MF<file>, -MT<target>, -MQ<target>; -Wp,-MD,<file> and friends.
-  for (llvm::StringRef F : {"-MF", "-MT", "-MQ"})
+  // Joined -MF<file>, -MT<target>, -MQ<target>, -MJ<file> (a compile
+  // database fragment); -Wp,-MD,<file> and friends.
+  for (llvm::StringRef F : {"-MF", "-MT", "-MQ", "-MJ"})
     if (A.starts_with(F))
       return true;
   return A.starts_with("-Wp,") && A.contains(",-M");

@@ -9,6 +9,7 @@ E=$WORK/evil
 mkdir -p "$E"
 flags=(
   "-MD" "-MMD" "-MF $E/mf.d" "-MT $E/mt" "-Wp,-MD,$E/wp.d" "-Wp,-MMD,$E/wpm.d"
+  "-MJ $E/mj.json" "-MJ$E/mj2.json"
   "-Xclang -dependency-file -Xclang $E/dep.d"
   "-Xclang -serialize-diagnostic-file -Xclang $E/diag.dia"
   "--serialize-diagnostics $E/diag2.dia"
