@@ -23,7 +23,6 @@
 #include "frontend/MemoryGuard.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
-#include "llvm/Support/thread.h"
 
 #include <algorithm>
 #include <atomic>
@@ -35,6 +34,7 @@
 #include <mutex>
 #include <optional>
 
+#include <pthread.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -136,6 +136,35 @@ void runTask(const std::shared_ptr<TUTask> &T) {
   T->Done.notify_all();
 }
 
+void *threadMain(void *Arg) {
+  std::unique_ptr<std::shared_ptr<TUTask>> T(
+      static_cast<std::shared_ptr<TUTask> *>(Arg));
+  runTask(*T);
+  return nullptr;
+}
+
+/// A thread running \p T with a \p StackMiB stack; if the system refuses
+/// that much address space (strict overcommit, a ulimit -v), smaller stacks
+/// are tried down to 8 MiB rather than failing the scan.
+std::optional<pthread_t> startThread(unsigned StackMiB,
+                                     const std::shared_ptr<TUTask> &T) {
+  for (unsigned MiB = StackMiB;; MiB = std::max(8u, MiB / 4)) {
+    pthread_attr_t Attr;
+    if (pthread_attr_init(&Attr) != 0)
+      return std::nullopt;
+    pthread_attr_setstacksize(&Attr, size_t(MiB) << 20);
+    auto *Arg = new std::shared_ptr<TUTask>(T);
+    pthread_t Thread;
+    int Err = pthread_create(&Thread, &Attr, threadMain, Arg);
+    pthread_attr_destroy(&Attr);
+    if (Err == 0)
+      return Thread;
+    delete Arg;
+    if (MiB <= 8)
+      return std::nullopt;
+  }
+}
+
 } // namespace
 
 bool analysisWasInterrupted() { return Interrupted.load(); }
@@ -151,8 +180,14 @@ TUResult analyzeTU(const TUJob &Job, const FrontendOptions &Opts) {
   // The default (FrontendOptions::StackMiB) is enough for any source Clang
   // itself accepts with its default limits, and more.
   unsigned StackMiB = std::clamp(Opts.StackMiB, 1u, 4095u);
-  llvm::thread Worker(std::optional<unsigned>(StackMiB << 20),
-                      [T] { runTask(T); });
+  std::optional<pthread_t> Worker = startThread(StackMiB, T);
+  if (!Worker) {
+    TUResult R;
+    R.Failure = TUFailure::Errors;
+    R.Diagnostics = "error: cannot start a thread to analyse '" + Job.File +
+                    "'\n";
+    return R;
+  }
 
   std::unique_lock<std::mutex> L(T->M);
   bool Finished = true;
@@ -167,7 +202,7 @@ TUResult analyzeTU(const TUJob &Job, const FrontendOptions &Opts) {
     // Abandoned: it runs on, out of the way of the rest of the scan.
     if (long Tid = T->Tid.load())
       setpriority(PRIO_PROCESS, static_cast<id_t>(Tid), 19);
-    Worker.detach();
+    pthread_detach(*Worker);
     TUResult R;
     R.Failure = TUFailure::TimedOut;
     R.Diagnostics = "error: gave up on '" + Job.File + "' after " +
@@ -176,7 +211,7 @@ TUResult analyzeTU(const TUJob &Job, const FrontendOptions &Opts) {
     return R;
   }
   L.unlock();
-  Worker.join();
+  pthread_join(*Worker, nullptr);
   if (T->Crashed && T->MemoryLimitHit) {
     Interrupted = true;
     TUResult R;

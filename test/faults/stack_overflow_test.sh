@@ -26,4 +26,12 @@ check "overflow: exit 3 (got $rc)" test $rc -eq 3
 check "overflow: the TU is named" grep -q "crashed while analyzing '$P/plus.cpp' (a Clang crash or a stack overflow)" "$WORK/small.err"
 check "overflow: the summary counts it" grep -q 'could not be analysed' "$WORK/small.err"
 check "overflow: the other TUs are reported" intact "$WORK/small.txt"
+
+# Where the system refuses a 1 GiB stack per TU (strict overcommit, ulimit
+# -v), smaller stacks are used instead of failing the scan.
+write_db "${GOOD[@]}"
+(ulimit -v 1800000 && "$RACECAR" scan -p "$P" --no-cache -j2 -o "$WORK/ulimit.txt" 2>"$WORK/ulimit.err")
+rc=$?
+check "ulimit -v 1.8 GB, -j2: exit 1 (got $rc)" test $rc -eq 1
+check "ulimit -v 1.8 GB, -j2: both TUs reported" intact "$WORK/ulimit.txt"
 finish
