@@ -109,7 +109,10 @@ struct TUTask {
 void runTask(const std::shared_ptr<TUTask> &T) {
   T->Tid = static_cast<long>(syscall(SYS_gettid));
   AltStack Alt;
-  TUResult R;
+  // On the heap, and leaked after a crash: a crash or the memory limit may
+  // have stopped it in the middle of an update, so it is never destroyed.
+  auto *RP = new TUResult;
+  TUResult &R = *RP;
   llvm::CrashRecoveryContext CRC;
   guardThreadMemory(T->MemoryLimit);
   bool Completed = CRC.RunSafely([&] {
@@ -129,8 +132,10 @@ void runTask(const std::shared_ptr<TUTask> &T) {
   unguardThreadMemory();
   std::lock_guard<std::mutex> G(T->M);
   T->MemoryLimitHit = LimitHit;
-  if (Completed)
+  if (Completed) {
     T->Result = std::move(R);
+    delete RP;
+  }
   T->Crashed = !Completed;
   T->Finished = true;
   T->Done.notify_all();
