@@ -1,5 +1,6 @@
 //===- CacheFiles.cpp - File helpers shared by the caches -----------------===//
 #include "driver/CacheFiles.h"
+#include "serialize/FileOutput.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
@@ -36,26 +37,8 @@ std::optional<FileStamp> stampOf(const std::string &Path) {
   return S;
 }
 
-bool writeAtomically(const std::string &Path, llvm::StringRef Data) {
-  llvm::SmallString<256> Tmp;
-  int FD;
-  if (llvm::sys::fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Tmp))
-    return false;
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Data;
-    OS.close();
-    if (OS.has_error()) {
-      OS.clear_error();
-      llvm::sys::fs::remove(Tmp);
-      return false;
-    }
-  }
-  if (llvm::sys::fs::rename(Tmp, Path)) {
-    llvm::sys::fs::remove(Tmp);
-    return false;
-  }
-  return true;
+llvm::Error writeAtomically(const std::string &Path, llvm::StringRef Data) {
+  return serialize::writeFileAtomically(Path, Data);
 }
 
 } // namespace racer::driver

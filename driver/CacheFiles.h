@@ -9,6 +9,7 @@
 #define RACER_DRIVER_CACHEFILES_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <optional>
@@ -28,8 +29,9 @@ struct FileStamp {
 /// Size and modification time, or nullopt if the file is missing.
 std::optional<FileStamp> stampOf(const std::string &Path);
 
-/// Writes \p Data to \p Path via a unique temporary file and rename(2).
-bool writeAtomically(const std::string &Path, llvm::StringRef Data);
+/// Writes \p Data to \p Path via a unique temporary file and rename(2)
+/// (serialize::writeFileAtomically).
+llvm::Error writeAtomically(const std::string &Path, llvm::StringRef Data);
 
 } // namespace racer::driver
 

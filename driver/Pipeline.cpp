@@ -198,7 +198,7 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
     if (Results[I].Ok) {
       if (Cache) {
         auto W0 = std::chrono::steady_clock::now();
-        Cache->store(Jobs[I], Results[I].Module);
+        Cache->store(Jobs[I], Results[I].Module, Results[I].FileDigests);
         WriteSeconds[I] = secondsSince(W0);
       }
       handOver(I);

@@ -2,6 +2,7 @@
 #include "driver/ResultCache.h"
 #include "driver/CacheFiles.h"
 #include "report/Writers.h"
+#include "serialize/FileOutput.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -10,7 +11,10 @@
 namespace racer::driver {
 
 namespace {
-constexpr const char *Magic = "racecar-result 1 ";
+/// The file: serialize::sealText(Magic, "<digest>\n<reports as JSON>"),
+/// checksummed like the TU entries, so a damaged file is a miss and never a
+/// wrong report.
+constexpr const char *Magic = "racecar-result 2";
 
 /// The running binary, by size and modification time: a rebuilt racecar may
 /// report differently on the same modules.
@@ -47,9 +51,18 @@ ResultCache::load(const std::string &Digest) {
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
     return std::nullopt;
-  llvm::StringRef Text = (*Buf)->getBuffer();
-  auto [Header, Json] = Text.split('\n');
-  if (Header != std::string(Magic) + Digest)
+  llvm::Expected<llvm::StringRef> Text =
+      serialize::unsealText(Magic, (*Buf)->getBuffer());
+  if (!Text) {
+    if (Verbose)
+      Log << "racecar: cache: unusable result file '" << Path
+          << "': " << llvm::toString(Text.takeError()) << "; re-analysing\n";
+    else
+      llvm::consumeError(Text.takeError());
+    return std::nullopt;
+  }
+  auto [Header, Json] = Text->split('\n');
+  if (Header != Digest)
     return std::nullopt; // another scan's result
   llvm::Expected<std::vector<report::Report>> Reports = report::readJson(Json);
   if (!Reports) {
@@ -65,12 +78,13 @@ ResultCache::load(const std::string &Digest) {
 
 void ResultCache::store(const std::string &Digest,
                         const std::vector<report::Report> &Reports) {
-  std::string Text = std::string(Magic) + Digest + "\n";
+  std::string Text = Digest + "\n";
   llvm::raw_string_ostream OS(Text);
   report::writeJson(Reports, OS);
   OS.flush();
-  if (!writeAtomically(Path, Text) && Verbose)
-    Log << "racecar: cache: cannot write '" << Path << "'\n";
+  if (llvm::Error E = writeAtomically(Path, serialize::sealText(Magic, Text)))
+    Log << "racecar: warning: cache not written: "
+        << llvm::toString(std::move(E)) << "\n";
 }
 
 } // namespace racer::driver

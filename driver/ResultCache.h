@@ -11,9 +11,10 @@
 //   std::string D = ResultCache::digestOf(Identities);  // one per TU
 //   if (auto Reports = RC.load(D)) ...  else { ...; RC.store(D, Reports); }
 //
-// One file, <cache>/last-scan.result: a header line with the digest, then the
-// reports as racecar's JSON. Written atomically; a damaged or foreign file
-// is a miss (noted when verbose), never an error.
+// One file, <cache>/last-scan.result: the digest, then the reports as
+// racecar's JSON, sealed with a size and an xxh3 checksum
+// (serialize::sealText). Written atomically; a damaged or foreign file is a
+// miss (noted when verbose), never an error and never a wrong report.
 //===----------------------------------------------------------------------===//
 #ifndef RACER_DRIVER_RESULTCACHE_H
 #define RACER_DRIVER_RESULTCACHE_H

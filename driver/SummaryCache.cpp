@@ -60,6 +60,20 @@ void SummaryCache::note(const std::string &Message) {
   Log.flush();
 }
 
+void SummaryCache::writeFailed(const std::string &Message) {
+  if (Verbose) {
+    note(Message);
+    return;
+  }
+  if (WarnedWrite.exchange(true))
+    return;
+  static std::mutex M;
+  std::lock_guard<std::mutex> G(M);
+  Log << "racecar: warning: cache not written: " << Message
+      << " (-v shows every failure)\n";
+  Log.flush();
+}
+
 SummaryCache::InputsState
 SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
                           bool Quiet) {
@@ -152,8 +166,36 @@ std::optional<std::string> SummaryCache::probe(const frontend::TUJob &Job) {
   return Key + ":" + llvm::utohexstr(H->Checksum);
 }
 
-void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M) {
+void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M,
+                         const std::vector<std::string> &ParsedDigests) {
   std::string Key = keyOf(Job);
+  // Each input's stamp and hash now, checked against what was parsed: the
+  // manifest must describe the content the module was built from.
+  std::string Inputs;
+  std::vector<std::string> Paths = M.Files;
+  if (std::find(Paths.begin(), Paths.end(), Job.File) == Paths.end())
+    Paths.push_back(Job.File);
+  for (size_t I = 0; I < Paths.size(); ++I) {
+    const std::string &Path = Paths[I];
+    std::optional<FileStamp> S = stampOf(Path);
+    std::optional<std::string> H = hashFile(Path);
+    std::optional<FileStamp> S2 = stampOf(Path);
+    bool Edited = !S || !H || !S2 || S->Size != S2->Size ||
+                  S->MTimeNs != S2->MTimeNs ||
+                  (I < ParsedDigests.size() && !ParsedDigests[I].empty() &&
+                   ParsedDigests[I] != *H);
+    if (Edited) {
+      static std::mutex LogMutex;
+      std::lock_guard<std::mutex> G(LogMutex);
+      Log << "racecar: warning: '" << Path << "' changed while '" << Job.File
+          << "' was analysed; its reports are for the content read, and it "
+             "is not cached\n";
+      Log.flush();
+      return;
+    }
+    Inputs += std::to_string(S->Size) + " " + std::to_string(S->MTimeNs) + " " +
+              *H + " " + Path + "\n";
+  }
   llvm::sys::fs::create_directories(
       llvm::sys::path::parent_path(entryPath(Key, ".rcs")));
   serialize::TUFile File;
@@ -161,25 +203,14 @@ void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M) {
   File.Module = M;
   if (llvm::Error E =
           serialize::writeTUFileAtomically(entryPath(Key, ".rcs"), File)) {
-    note("cannot write entry for " + Job.File + ": " +
-         llvm::toString(std::move(E)));
+    writeFailed("entry for " + Job.File + ": " + llvm::toString(std::move(E)));
     return;
   }
-  std::string Body = std::string(ManifestMagic) + "\n";
-  std::vector<std::string> Inputs = M.Files;
-  if (std::find(Inputs.begin(), Inputs.end(), Job.File) == Inputs.end())
-    Inputs.push_back(Job.File);
-  for (const std::string &Path : Inputs) {
-    std::optional<FileStamp> S = stampOf(Path);
-    std::optional<std::string> H = hashFile(Path);
-    if (!S || !H)
-      return; // an input we cannot read: do not cache this TU
-    Body += std::to_string(S->Size) + " " + std::to_string(S->MTimeNs) + " " +
-            *H + " " + Path + "\n";
-  }
+  std::string Body = std::string(ManifestMagic) + "\n" + Inputs;
   Body += "sum " + llvm::utohexstr(llvm::xxh3_64bits(Body)) + "\n";
-  if (!writeAtomically(entryPath(Key, ".deps"), Body))
-    note("cannot write manifest for " + Job.File);
+  if (llvm::Error E = writeAtomically(entryPath(Key, ".deps"), Body))
+    writeFailed("manifest for " + Job.File + ": " +
+                llvm::toString(std::move(E)));
 }
 
 } // namespace racer::driver

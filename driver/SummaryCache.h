@@ -42,7 +42,12 @@ public:
   /// The cached module for \p Job if all its recorded inputs are unchanged.
   std::optional<ir::Module> lookup(const frontend::TUJob &Job);
   /// Stores \p M for \p Job, recording the contents of M.Files as inputs.
-  void store(const frontend::TUJob &Job, const ir::Module &M);
+  /// \p ParsedDigests (per M.Files entry, frontend::TUResult::FileDigests)
+  /// are what was parsed: an input whose content on disk differs now (edited
+  /// during the scan) makes the TU uncached, never cached under the new
+  /// content with the old results.
+  void store(const frontend::TUJob &Job, const ir::Module &M,
+             const std::vector<std::string> &ParsedDigests = {});
 
   /// The identity of \p Job's entry (its key and content checksum) if the
   /// entry is there and all its recorded inputs are unchanged, without
@@ -65,12 +70,16 @@ private:
                           bool Quiet);
   std::string entryPath(const std::string &Key, const char *Ext) const;
   void note(const std::string &Message);
+  /// A failed write: each one with -v, else one warning for the whole scan
+  /// (a cache that is never written costs every later scan its speed).
+  void writeFailed(const std::string &Message);
 
   std::string Dir;
   std::string Context;
   bool Verbose;
   llvm::raw_ostream &Log;
   std::atomic<unsigned> Hits{0}, Misses{0}, Invalid{0};
+  std::atomic<bool> WarnedWrite{false};
 };
 
 } // namespace racer::driver

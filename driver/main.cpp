@@ -10,14 +10,18 @@
 //   racecar ninja -p build/ -o racecar.ninja               (map as a build)
 //
 // Exit status: 0 no races, 1 races reported (or -verify mismatches),
-// 2 usage or input error, 3 some TUs could not be analysed.
+// 2 usage or input error, or an output that could not be written,
+// 3 some TUs could not be analysed (errors, crash, --tu-timeout); README.md.
 //===----------------------------------------------------------------------===//
+#include "driver/FailedUnits.h"
 #include "driver/NinjaWriter.h"
 #include "driver/Pipeline.h"
 #include "driver/ResultCache.h"
+#include "driver/ShardSet.h"
 #include "driver/SummaryCache.h"
 #include "frontend/Frontend.h"
 #include "serialize/Bundle.h"
+#include "serialize/FileOutput.h"
 #include "report/Verify.h"
 #include "report/Writers.h"
 #include "summarize/ir/IRPrinter.h"
@@ -26,9 +30,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -117,6 +122,27 @@ cl::opt<bool> Stats("stats", cl::desc("Print per-phase timing to stderr"),
 cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"),
                     cl::sub(ScanCmd), cl::sub(MergeCmd),
                     cl::cat(RacecarCategory));
+cl::opt<unsigned> TUTimeout(
+    "tu-timeout",
+    cl::desc("Give up on a TU still being analysed after <seconds> (it fails "
+             "alone, exit status 3; 0: no limit)"),
+    cl::value_desc("seconds"), cl::init(600), cl::sub(ScanCmd),
+    cl::sub(DumpIRCmd), cl::sub(SummarizeCmd), cl::cat(RacecarCategory));
+cl::opt<unsigned> TUMemoryLimit(
+    "tu-memory-limit",
+    cl::desc("Give up on a TU holding more than <MiB> (it fails alone, exit "
+             "status 3; default 0: half the physical memory)"),
+    cl::value_desc("MiB"), cl::init(0), cl::sub(ScanCmd), cl::sub(DumpIRCmd),
+    cl::sub(SummarizeCmd), cl::cat(RacecarCategory));
+cl::opt<unsigned> TUStackMiB(
+    "tu-stack-mib", cl::desc("Stack of each TU's thread, in MiB"),
+    cl::init(1024), cl::Hidden, cl::sub(cl::SubCommand::getAll()),
+    cl::cat(RacecarCategory));
+cl::opt<bool> AllowPartial(
+    "allow-partial",
+    cl::desc("merge: accept an incomplete or duplicated set of shards (a "
+             "missing shard counts as TUs not analysed, exit status 3)"),
+    cl::sub(MergeCmd), cl::cat(RacecarCategory));
 cl::opt<bool> NoSnippets("no-source", cl::desc("Do not print source lines"),
                          cl::sub(ScanCmd), cl::sub(MergeCmd),
                          cl::cat(RacecarCategory));
@@ -168,8 +194,13 @@ std::vector<std::string> absolutePaths(const std::vector<std::string> &In) {
 /// The TU jobs from -p and/or files + flags after "--".
 Expected<std::vector<frontend::TUJob>> collectJobs(const SplitArgs &Args) {
   std::vector<std::string> Files = absolutePaths(Sources);
-  if (!BuildPath.empty())
-    return frontend::loadCompileDatabase(BuildPath, Files);
+  if (!BuildPath.empty()) {
+    std::vector<std::string> Warnings;
+    auto Jobs = frontend::loadCompileDatabase(BuildPath, Files, &Warnings);
+    for (const std::string &W : Warnings)
+      errs() << "racecar: warning: " << W << "\n";
+    return Jobs;
+  }
   if (Files.empty())
     return createStringError(inconvertibleErrorCode(),
                              "no input: give -p <build-dir> (with "
@@ -194,6 +225,9 @@ int runDumpIR(const SplitArgs &Args) {
   }
   frontend::FrontendOptions Opts;
   Opts.SkipSystemBodies = SkipSystemBodies;
+  Opts.TimeoutSeconds = TUTimeout;
+  Opts.StackMiB = TUStackMiB;
+  Opts.MemoryLimitMiB = TUMemoryLimit;
   if (!BuildPath.empty())
     Opts.ExtraArgs = Args.Flags;
   int Status = ExitNoRaces;
@@ -210,6 +244,27 @@ int runDumpIR(const SplitArgs &Args) {
   return Status;
 }
 
+/// Writes \p Text to -o (standard output for "-"): to a file through a
+/// temporary and rename, so a symlink at the path is replaced, not followed.
+/// On failure says why and returns false.
+bool writeOutput(StringRef Text) {
+  if (OutputPath == "-") {
+    outs() << Text;
+    outs().flush();
+    if (!outs().has_error())
+      return true;
+    errs() << "racecar: error: cannot write to standard output: "
+           << outs().error().message() << "\n";
+    outs().clear_error();
+    return false;
+  }
+  if (Error E = serialize::writeFileAtomically(OutputPath, Text)) {
+    errs() << "racecar: error: " << toString(std::move(E)) << "\n";
+    return false;
+  }
+  return true;
+}
+
 /// Writes reports in the chosen format and returns the exit status.
 int emitReports(const driver::ScanResult &R) {
   // What --confidence shows; the rest is counted, never silently dropped.
@@ -221,32 +276,33 @@ int emitReports(const driver::ScanResult &R) {
     else
       Shown.push_back(Rep);
   }
-  std::error_code EC;
-  ToolOutputFile Out(OutputPath, EC, sys::fs::OF_TextWithCRLF);
-  if (EC) {
-    errs() << "racecar: error: cannot write '" << OutputPath
-           << "': " << EC.message() << "\n";
-    return ExitUsage;
-  }
+  // Partial results say so, in every format.
+  std::vector<report::FailedUnit> Failed =
+      driver::describeFailedUnits(R.FailedTUs);
+  std::string Text;
+  raw_string_ostream Out(Text);
   switch (Format) {
   case OutputFormat::Text: {
     report::TextOptions TO;
     TO.ShowSource = !NoSnippets;
-    report::writeText(Shown, Out.os(), TO, HiddenLow);
+    report::writeText(Shown, Out, TO, HiddenLow);
     break;
   }
   case OutputFormat::Sarif: {
     report::SarifOptions SO;
     SO.ToolVersion = RACECAR_VERSION;
-    report::writeSarif(Shown, Out.os(), SO, HiddenLow);
+    SO.FailedUnits = Failed;
+    report::writeSarif(Shown, Out, SO, HiddenLow);
     break;
   }
   case OutputFormat::Json:
-    report::writeJson(Shown, Out.os(), HiddenLow);
+    report::writeJson(Shown, Out, Failed, HiddenLow);
     break;
   }
-  Out.keep();
-  Out.os().flush(); // reports before the summary line on a terminal
+  Out.flush();
+  // Reports before the summary line on a terminal.
+  if (!writeOutput(Text))
+    return ExitUsage;
 
   if (Stats)
     driver::printStats(R.Stats, errs());
@@ -256,8 +312,7 @@ int emitReports(const driver::ScanResult &R) {
            << (R.Stats.TUs == 1 ? "" : "s");
     if (HiddenLow)
       errs() << " (" << HiddenLow << " low-confidence not shown)";
-    if (!R.FailedTUs.empty())
-      errs() << "; " << R.FailedTUs.size() << " could not be analysed";
+    driver::printFailedSummary(Failed, errs());
     errs() << ".\n";
   }
   if (!R.FailedTUs.empty())
@@ -265,13 +320,16 @@ int emitReports(const driver::ScanResult &R) {
   return Shown.empty() ? ExitNoRaces : ExitRaces;
 }
 
-/// Writes a map step's modules (and failed TUs) to -o as a bundle.
-int writeMapOutput(driver::MapResult Map) {
+/// Writes a map step's modules (and failed TUs) to -o as a bundle: shard
+/// \p K of \p N (0 0: not a shard).
+int writeMapOutput(driver::MapResult Map, unsigned K = 0, unsigned N = 0) {
   if (OutputPath == "-") {
     errs() << "racecar: error: the map step needs -o <file.rcs>\n";
     return ExitUsage;
   }
   serialize::Bundle B;
+  B.ShardIndex = K;
+  B.ShardCount = N;
   B.FailedTUs = std::move(Map.FailedTUs);
   for (ir::Module &M : Map.Modules) {
     serialize::TUFile F;
@@ -305,13 +363,21 @@ int runScanCommand(const SplitArgs &Args) {
   }
   frontend::FrontendOptions Opts;
   Opts.SkipSystemBodies = SkipSystemBodies;
+  Opts.TimeoutSeconds = TUTimeout;
+  Opts.StackMiB = TUStackMiB;
+  Opts.MemoryLimitMiB = TUMemoryLimit;
   if (!BuildPath.empty())
     Opts.ExtraArgs = Args.Flags;
 
   std::optional<driver::SummaryCache> Cache;
   std::string Dir = CacheDir;
   if (Dir.empty() && !BuildPath.empty()) {
+    // -p names the build directory or the compile_commands.json in it.
     SmallString<256> P(BuildPath);
+    if (sys::fs::is_regular_file(BuildPath))
+      P = sys::path::parent_path(BuildPath);
+    if (P.empty())
+      P = ".";
     sys::path::append(P, ".racecar-cache");
     Dir = std::string(P);
   }
@@ -331,9 +397,10 @@ int runScanCommand(const SplitArgs &Args) {
       return ExitUsage;
     }
     driver::PhaseStats St;
-    return writeMapOutput(driver::runMap(
-        driver::selectShard(std::move(*JobsOr), K, N), Opts, Jobs, CachePtr,
-        errs(), St));
+    return writeMapOutput(
+        driver::runMap(driver::selectShard(std::move(*JobsOr), K, N), Opts,
+                       Jobs, CachePtr, errs(), St),
+        K, N);
   }
 
   driver::ScanResult R =
@@ -358,6 +425,9 @@ int runSummarize(const SplitArgs &Args) {
   }
   frontend::FrontendOptions Opts;
   Opts.SkipSystemBodies = SkipSystemBodies;
+  Opts.TimeoutSeconds = TUTimeout;
+  Opts.StackMiB = TUStackMiB;
+  Opts.MemoryLimitMiB = TUMemoryLimit;
   if (!BuildPath.empty())
     Opts.ExtraArgs = Args.Flags;
   driver::PhaseStats St;
@@ -366,14 +436,27 @@ int runSummarize(const SplitArgs &Args) {
   // A depfile beside the output lets Ninja re-run the step when a header
   // changes.
   if (OutputPath != "-") {
-    std::error_code EC;
-    raw_fd_ostream Dep(OutputPath + ".d", EC);
-    if (!EC) {
-      Dep << OutputPath << ":";
-      for (const ir::Module &M : Map.Modules)
-        for (const std::string &F : M.Files)
-          Dep << " \\\n  " << F;
-      Dep << "\n";
+    // Make syntax, as Ninja's depfile parser reads it: '\ ' for a space,
+    // '\#' and '$$'.
+    auto escape = [](StringRef P) {
+      std::string E;
+      for (char C : P) {
+        if (C == ' ' || C == '#')
+          E += '\\';
+        else if (C == '$')
+          E += '$';
+        E += C;
+      }
+      return E;
+    };
+    std::string Dep = escape(OutputPath) + ":";
+    for (const ir::Module &M : Map.Modules)
+      for (const std::string &F : M.Files)
+        Dep += " \\\n  " + escape(F);
+    Dep += "\n";
+    if (Error E = serialize::writeFileAtomically(OutputPath + ".d", Dep)) {
+      errs() << "racecar: error: " << toString(std::move(E)) << "\n";
+      return ExitUsage;
     }
   }
   return writeMapOutput(std::move(Map));
@@ -386,21 +469,40 @@ int runMerge() {
   std::vector<std::string> FailedTUs;
   uint32_t Seq = 0;
   driver::PhaseStats St;
+  driver::ShardSet Set(AllowPartial, errs());
   for (const std::string &In : Inputs) {
     Expected<serialize::Bundle> B = serialize::readBundle(In);
     if (!B) {
       errs() << "racecar: error: " << toString(B.takeError()) << "\n";
       return ExitUsage;
     }
+    if (!Set.admit(In, B->ShardIndex, B->ShardCount)) {
+      if (Set.failed())
+        return ExitUsage;
+      continue;
+    }
     for (serialize::TUFile &F : B->TUs) {
       if (F.Module.MainFile.empty())
         F.Module.MainFile = F.MainFile;
+      if (!Set.admitTU(F.Module.MainFile, In)) {
+        if (Set.failed())
+          return ExitUsage;
+        continue;
+      }
       St.FunctionsLowered += static_cast<unsigned>(F.Module.Functions.size());
       Link.add(Seq++, std::move(F.Module));
     }
-    for (std::string &F : B->FailedTUs)
+    for (std::string &F : B->FailedTUs) {
+      if (!Set.admitTU(F, In)) {
+        if (Set.failed())
+          return ExitUsage;
+        continue;
+      }
       FailedTUs.push_back(std::move(F));
+    }
   }
+  if (!Set.finish(FailedTUs))
+    return ExitUsage;
   St.TUs = static_cast<unsigned>(Seq + FailedTUs.size());
   St.TUsFailed = static_cast<unsigned>(FailedTUs.size());
   return emitReports(driver::reduceLinked(Link.finish(), std::move(FailedTUs),
@@ -426,22 +528,55 @@ int runNinja(const SplitArgs &Args) {
                                              : "text";
   NO.ExtraArgs = Args.Flags;
   NO.Confidence = MinConfidence == ConfidenceLevel::High ? "high" : "low";
-  std::error_code EC;
-  ToolOutputFile Out(OutputPath, EC, sys::fs::OF_Text);
-  if (EC) {
-    errs() << "racecar: error: cannot write '" << OutputPath
-           << "': " << EC.message() << "\n";
+  std::string Text;
+  raw_string_ostream Out(Text);
+  driver::writeNinjaFile(*JobsOr, NO, Out);
+  Out.flush();
+  if (!writeOutput(Text))
     return ExitUsage;
-  }
-  driver::writeNinjaFile(*JobsOr, NO, Out.os());
-  Out.keep();
   return ExitNoRaces;
+}
+
+int runCommand(const SplitArgs &Args) {
+  if (ScanCmd)
+    return runScanCommand(Args);
+  if (DumpIRCmd)
+    return runDumpIR(Args);
+  if (SummarizeCmd)
+    return runSummarize(Args);
+  if (MergeCmd)
+    return runMerge();
+  if (NinjaCmd)
+    return runNinja(Args);
+  errs() << "racecar: error: missing command; try 'racecar scan --help'\n";
+  return ExitUsage;
+}
+
+/// After a TU crashed or was abandoned (--tu-timeout), Clang's state on
+/// that thread was never torn down (a registered llvm::Timer, a thread still
+/// running): the output is complete, so end without static destructors.
+int finish(int Status) {
+  // A closed standard error (or output) is not a reason to fail at exit:
+  // the exit status already says what happened, and the report was written
+  // (or the failure to write it was the status).
+  outs().flush();
+  outs().clear_error();
+  errs().clear_error();
+  if (frontend::analysisWasInterrupted()) {
+    outs().flush();
+    errs().flush();
+    std::_Exit(Status);
+  }
+  return Status;
 }
 
 } // namespace
 
 int main(int Argc, const char **Argv) {
-  InitLLVM X(Argc, Argv);
+  InitLLVM X(Argc, Argv, /*InstallPipeSignalExitHandler=*/false);
+  // A closed pipe on standard error must not kill the scan before its report
+  // is written: writes then fail with EPIPE, and are ignored (finish).
+  std::signal(SIGPIPE, SIG_IGN);
   SplitArgs Args = splitAtDashDash(Argc, Argv);
   cl::HideUnrelatedOptions(RacecarCategory, ScanCmd);
   cl::HideUnrelatedOptions(RacecarCategory, DumpIRCmd);
@@ -456,16 +591,5 @@ int main(int Argc, const char **Argv) {
           static_cast<int>(Args.Tool.size()), Args.Tool.data(),
           "racecar: static data race detection for C and C++\n", &errs()))
     return ExitUsage;
-  if (ScanCmd)
-    return runScanCommand(Args);
-  if (DumpIRCmd)
-    return runDumpIR(Args);
-  if (SummarizeCmd)
-    return runSummarize(Args);
-  if (MergeCmd)
-    return runMerge();
-  if (NinjaCmd)
-    return runNinja(Args);
-  errs() << "racecar: error: missing command; try 'racecar scan --help'\n";
-  return ExitUsage;
+  return finish(runCommand(Args));
 }

@@ -6,6 +6,8 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -39,11 +41,67 @@ std::string realPathOr(const std::string &P) {
   return std::string(Real);
 }
 
+llvm::Error dbError(const std::string &DBFile, const llvm::Twine &Msg) {
+  return llvm::createStringError(std::make_error_code(std::errc::invalid_argument),
+                                 DBFile + ": " + Msg);
+}
+
+/// Clang's reader (YAML underneath) stops at the first syntax error and keeps
+/// the entries before it, silently: a missing comma would drop most of a
+/// database. So the file is first checked as strict JSON, and an error names
+/// its line and column; then every entry must have the fields Clang needs.
+llvm::Error checkCompileDatabase(const std::string &DBFile) {
+  auto Buf = llvm::MemoryBuffer::getFile(DBFile, /*IsText=*/true);
+  if (!Buf)
+    return dbError(DBFile, "cannot read: " + Buf.getError().message());
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse((*Buf)->getBuffer());
+  if (!V) {
+    // llvm::json::ParseError logs "[line:column, byte=N]: message"; the
+    // column counts from 0 but is taken after the offending character was
+    // read, so it is that character's 1-based column.
+    std::string Msg = llvm::toString(V.takeError());
+    unsigned Line = 0, Column = 0;
+    llvm::StringRef Rest(Msg);
+    if (Rest.consume_front("[") && !Rest.consumeInteger(10, Line) &&
+        Rest.consume_front(":") && !Rest.consumeInteger(10, Column)) {
+      auto [_, Text] = Rest.split("]: ");
+      return llvm::createStringError(
+          std::make_error_code(std::errc::invalid_argument),
+          "%s:%u:%u: invalid JSON: %s", DBFile.c_str(), Line, Column,
+          Text.str().c_str());
+    }
+    return dbError(DBFile, "invalid JSON: " + Msg);
+  }
+  const llvm::json::Array *Entries = V->getAsArray();
+  if (!Entries)
+    return dbError(DBFile, "expected an array of compile commands");
+  for (size_t I = 0; I < Entries->size(); ++I) {
+    const llvm::json::Object *E = (*Entries)[I].getAsObject();
+    std::string Which = "entry " + std::to_string(I + 1);
+    if (!E)
+      return dbError(DBFile, Which + " is not an object");
+    if (!E->getString("directory"))
+      return dbError(DBFile, Which + " has no \"directory\" string");
+    if (!E->getString("file"))
+      return dbError(DBFile, Which + " has no \"file\" string");
+    const llvm::json::Array *Args = E->getArray("arguments");
+    if (!E->getString("command") && !Args)
+      return dbError(DBFile,
+                     Which + " has neither \"command\" nor \"arguments\"");
+    if (Args)
+      for (const llvm::json::Value &A : *Args)
+        if (!A.getAsString())
+          return dbError(DBFile, Which + ": \"arguments\" must be strings");
+  }
+  return llvm::Error::success();
+}
+
 } // namespace
 
 llvm::Expected<std::vector<TUJob>>
 loadCompileDatabase(const std::string &BuildDir,
-                    const std::vector<std::string> &Files) {
+                    const std::vector<std::string> &Files,
+                    std::vector<std::string> *Warnings) {
   std::string Cwd = currentDir();
   std::string DBFile;
   if (llvm::StringRef(BuildDir).ends_with(".json") &&
@@ -59,6 +117,8 @@ loadCompileDatabase(const std::string &BuildDir,
         std::make_error_code(std::errc::no_such_file_or_directory),
         "no compile_commands.json in '%s'", BuildDir.c_str());
 
+  if (llvm::Error E = checkCompileDatabase(DBFile))
+    return E;
   std::string Err;
   std::unique_ptr<clang::tooling::CompilationDatabase> DB =
       clang::tooling::JSONCompilationDatabase::loadFromFile(
@@ -71,16 +131,36 @@ loadCompileDatabase(const std::string &BuildDir,
   DB = clang::tooling::expandResponseFiles(std::move(DB),
                                            llvm::vfs::getRealFileSystem());
 
+  // A relative "directory" is relative to the database's own directory
+  // (where the build system wrote it), not to wherever racecar runs.
+  std::string DBDir = absolutePath(llvm::sys::path::parent_path(DBFile), Cwd);
   std::vector<TUJob> All;
+  std::vector<size_t> EntryOf; // 1-based entry number of each job
   llvm::StringMap<size_t> ByFile;
+  size_t Entry = 0;
   for (clang::tooling::CompileCommand &C : DB->getAllCompileCommands()) {
-    std::string Dir = absolutePath(C.Directory, Cwd);
+    ++Entry;
+    std::string Dir = absolutePath(C.Directory, DBDir);
     TUJob J;
     J.File = absolutePath(C.Filename, Dir);
     J.Directory = Dir;
     J.CommandLine = std::move(C.CommandLine);
-    if (ByFile.try_emplace(J.File, All.size()).second)
+    auto [It, New] = ByFile.try_emplace(J.File, All.size());
+    if (New) {
       All.push_back(std::move(J));
+      EntryOf.push_back(Entry);
+      continue;
+    }
+    // One analysis per file: the same file built twice with other flags
+    // (two targets, two configurations) keeps its first entry, and says so.
+    const TUJob &First = All[It->second];
+    if (Warnings && (First.CommandLine != J.CommandLine ||
+                     First.Directory != J.Directory))
+      Warnings->push_back("'" + J.File + "' has several entries with "
+                          "different commands in '" + DBFile +
+                          "'; analysing entry " +
+                          std::to_string(EntryOf[It->second]) +
+                          ", ignoring entry " + std::to_string(Entry));
   }
   if (Files.empty())
     return All;

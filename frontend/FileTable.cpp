@@ -3,6 +3,8 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/BLAKE3.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -57,6 +59,23 @@ std::optional<uint32_t> FileTable::fileIndex(FileID FID) {
   }
   ByFID[FID] = Result;
   return Result;
+}
+
+std::vector<std::string> FileTable::contentDigests() const {
+  std::vector<std::string> Out(Files.size());
+  auto digest = [&](FileID FID, uint32_t I) {
+    if (I >= Out.size() || !Out[I].empty())
+      return;
+    if (std::optional<llvm::StringRef> Data = SM.getBufferDataOrNone(FID)) {
+      auto H = llvm::BLAKE3::hash<16>(llvm::arrayRefFromStringRef(*Data));
+      Out[I] = llvm::toHex(H, /*LowerCase=*/true);
+    }
+  };
+  digest(SM.getMainFileID(), 0);
+  for (const auto &[FID, Index] : ByFID)
+    if (Index)
+      digest(FID, *Index);
+  return Out;
 }
 
 ir::Loc FileTable::loc(SourceLocation L) {

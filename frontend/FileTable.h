@@ -43,6 +43,11 @@ public:
   std::optional<uint32_t> fileIndex(clang::FileID FID);
 
   const std::vector<std::string> &files() const { return Files; }
+  /// Per entry of files(): the BLAKE3-128 (hex) of the bytes Clang read for
+  /// it, the same digest driver/CacheFiles' hashBytes computes, so a cache
+  /// entry records the content that was parsed, not what is on disk later.
+  /// Empty for a file whose buffer is unavailable.
+  std::vector<std::string> contentDigests() const;
   std::vector<std::string> takeFiles() { return std::move(Files); }
 
 private:

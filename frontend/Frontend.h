@@ -41,21 +41,51 @@ struct FrontendOptions {
   /// system headers: the analysis never lowers them (library behaviour comes
   /// from summarize/LibraryModels), so only their declarations matter.
   bool SkipSystemBodies = true;
+  /// A TU still running after this many seconds fails (0: no limit). Clang
+  /// cannot be stopped from outside, so its thread is abandoned (see
+  /// analyzeTU) and the process must exit without running static
+  /// destructors (analysisWasInterrupted).
+  unsigned TimeoutSeconds = 600;
+  /// Stack of the thread a TU runs on, in MiB (address space; only the
+  /// pages used are committed).
+  unsigned StackMiB = 1024;
+  /// A TU holding more than this many MiB through operator new fails
+  /// (MemoryGuard.h); 0: half the physical memory.
+  unsigned MemoryLimitMiB = 0;
+};
+
+/// Why a TU could not be analysed.
+enum class TUFailure {
+  None,     ///< analysed
+  Errors,   ///< Clang reported errors (or could not run)
+  Crashed,  ///< a crash (signal, stack overflow) inside Clang or lowering
+  TimedOut, ///< still running after FrontendOptions::TimeoutSeconds
+  MemoryLimit, ///< held more than FrontendOptions::MemoryLimitMiB
 };
 
 struct TUResult {
   bool Ok = false;          ///< false: the TU had errors and was skipped
+  TUFailure Failure = TUFailure::None; ///< why, when !Ok
   std::string Diagnostics;  ///< Clang's error diagnostics, formatted
   ir::Module Module;        ///< valid when Ok
+  /// Per Module::Files entry: BLAKE3-128 (hex) of the bytes Clang parsed
+  /// (empty if unknown). The cache records these, so a file edited during
+  /// the parse never gets an entry that looks valid.
+  std::vector<std::string> FileDigests;
   double ParseSeconds = 0;  ///< time in Clang (preprocess, parse, sema)
   double LowerSeconds = 0;  ///< time lowering to IR
 };
 
-/// Loads BuildDir/compile_commands.json. If Files is non-empty, only those
-/// entries (matched by absolute path) are returned, in the given order.
+/// Loads BuildDir/compile_commands.json (or BuildDir itself, a .json file).
+/// If Files is non-empty, only those entries (matched by absolute path) are
+/// returned, in the given order. Any JSON or structural error is an error
+/// naming the file (and line:column); a relative "directory" is relative to
+/// the database's directory; a file with several entries keeps the first,
+/// with a message in \p Warnings when their commands differ.
 llvm::Expected<std::vector<TUJob>>
 loadCompileDatabase(const std::string &BuildDir,
-                    const std::vector<std::string> &Files);
+                    const std::vector<std::string> &Files,
+                    std::vector<std::string> *Warnings = nullptr);
 
 /// Jobs for `racecar scan a.cpp b.c -- <flags>` (clang-tidy style).
 std::vector<TUJob> jobsFromCommandLine(const std::vector<std::string> &Files,
@@ -63,7 +93,16 @@ std::vector<TUJob> jobsFromCommandLine(const std::vector<std::string> &Files,
 
 /// Parses one TU with Clang and lowers every function defined outside system
 /// headers to IR. Never throws; a TU with errors gives Ok == false.
+/// The work runs on a thread of its own with a large stack, under crash
+/// recovery (a crash or a stack overflow fails that TU only), and is given
+/// up after Opts.TimeoutSeconds.
 TUResult analyzeTU(const TUJob &Job, const FrontendOptions &Opts);
+
+/// True once some TU crashed or timed out in this process: its thread left
+/// Clang's state behind (a timer still registered, memory, or a thread still
+/// running), so the process must end with std::_Exit after flushing its
+/// output, not by running static destructors.
+bool analysisWasInterrupted();
 
 } // namespace racer::frontend
 

@@ -4,11 +4,12 @@
 // and a syntax-only frontend through tooling::ToolInvocation on a private
 // file system (its own working directory, so several TUs can be analysed on
 // several threads at once), then lower every function defined outside system
-// headers. Clang runs on its own 8 MiB-stack thread inside a
-// CrashRecoveryContext: a crash on odd input fails that TU, not the scan.
+// headers. analyzeTU itself (the thread, crash recovery and time limit) is in
+// Isolation.cpp.
 //===----------------------------------------------------------------------===//
 #include "frontend/Frontend.h"
 #include "frontend/IRBuilder.h"
+#include "frontend/Isolation.h"
 #include "frontend/SymbolNames.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -35,14 +36,12 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Option/ArgList.h"
-#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/TargetParser/Host.h"
 
 #include <chrono>
-#include <mutex>
 
 using namespace clang;
 
@@ -93,6 +92,90 @@ tooling::ArgumentsAdjuster stripOtherAdjuster() {
         ++I;
         continue;
       }
+      Out.push_back(Args[I]);
+    }
+    return Out;
+  };
+}
+
+/// Options that make the compiler write (or load) files even with
+/// -fsyntax-only: dependency files, serialized diagnostics, header include
+/// lists, module caches and outputs, time traces, statistics, saved temps,
+/// plugins. A compile database is untrusted input: they are all dropped,
+/// given directly or through -Xclang / -Wp,. Each entry is a flag, or, when
+/// it ends in '=', a prefix of a joined flag.
+constexpr llvm::StringLiteral FileWritingFlags[] = {
+    "-M", "-MM", "-MD", "-MMD", "-MG", "-MP", "-H", "-fmodules",
+    "-fcxx-modules", "-fmodules-cache-path=", "-fmodule-output",
+    "-fmodule-output=", "-ftime-trace", "-ftime-trace=", "-ftime-report",
+    "-ftime-report=", "-save-temps", "-save-temps=", "-save-stats",
+    "-save-stats=", "-fsave-optimization-record",
+    "-fsave-optimization-record=", "-foptimization-record-file=",
+    "-fproc-stat-report", "-fproc-stat-report=", "-fcrash-diagnostics-dir=",
+    "--serialize-diagnostics=", "-stats-file=", "-print-stats",
+    "-dependency-file=", "-header-include-file=", "-MF", "-MT", "-MQ",
+    "-MJ",
+};
+/// The same, with their value in the next argument.
+constexpr llvm::StringLiteral FileWritingFlagsWithArg[] = {
+    "-MF", "-MT", "-MQ", "-MJ", "--serialize-diagnostics", "-dependency-file",
+    "-dependency-dot", "-header-include-file", "-module-dependency-dir",
+    "-serialize-diagnostic-file", "-diagnostic-log-file", "-load", "-plugin",
+    "-add-plugin", "-fmodules-cache-path", "-o",
+};
+
+bool writesFiles(llvm::StringRef A) {
+  for (llvm::StringRef F : FileWritingFlags) {
+    if (A == F)
+      return true;
+    if (F.ends_with("=") && A.starts_with(F))
+      return true;
+  }
+  // Joined -MF<file>, -MT<target>, -MQ<target>, -MJ<file> (a compile
+  // database fragment); -Wp,-MD,<file> and friends.
+  for (llvm::StringRef F : {"-MF", "-MT", "-MQ", "-MJ"})
+    if (A.starts_with(F))
+      return true;
+  return A.starts_with("-Wp,") && A.contains(",-M");
+}
+
+bool writesFilesWithArg(llvm::StringRef A) {
+  return llvm::is_contained(FileWritingFlagsWithArg, A);
+}
+
+tooling::ArgumentsAdjuster stripFileWritingAdjuster() {
+  return [](const tooling::CommandLineArguments &Args, llvm::StringRef) {
+    tooling::CommandLineArguments Out;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      llvm::StringRef A = Args[I];
+      if (I == 0) {
+        Out.push_back(Args[I]);
+        continue;
+      }
+      if ((A == "-Xclang" || A == "-Xpreprocessor") && I + 1 < Args.size()) {
+        llvm::StringRef V = Args[I + 1];
+        if (writesFilesWithArg(V)) {
+          I += 1;
+          // Its value, passed the same way.
+          if (I + 2 < Args.size() && Args[I + 1] == A)
+            I += 2;
+          continue;
+        }
+        if (writesFiles(V)) {
+          I += 1;
+          continue;
+        }
+        Out.push_back(Args[I]);
+        Out.push_back(Args[I + 1]);
+        ++I;
+        continue;
+      }
+      if (writesFilesWithArg(A)) {
+        ++I; // and its value
+        continue;
+      }
+      if (writesFiles(A))
+        continue;
       Out.push_back(Args[I]);
     }
     return Out;
@@ -234,8 +317,10 @@ std::vector<std::string> buildCommandLine(
           tooling::getClangSyntaxOnlyAdjuster(),
           tooling::combineAdjusters(
               tooling::getClangStripDependencyFileAdjuster(),
-              tooling::combineAdjusters(tooling::getStripPluginsAdjuster(),
-                                        stripOtherAdjuster()))));
+              tooling::combineAdjusters(
+                  tooling::getStripPluginsAdjuster(),
+                  tooling::combineAdjusters(stripFileWritingAdjuster(),
+                                            stripOtherAdjuster())))));
   Args = Adjust(Args, MainFile);
   std::vector<std::string> Extra = {
       std::string("-resource-dir=") + RACECAR_CLANG_RESOURCE_DIR,
@@ -459,6 +544,7 @@ public:
     for (const FunctionDecl *FD : C.Functions)
       M.Functions.push_back(lowerFunction(FD, *S.Files));
     M.Classes = std::move(C.Classes);
+    S.Result->FileDigests = S.Files->contentDigests();
     S.Lowered = true;
     S.Result->LowerSeconds = secondsSince(T0);
   }
@@ -490,6 +576,7 @@ private:
 
 void analyzeTUImpl(const TUJob &Job, const FrontendOptions &Opts,
                    TUResult &R) {
+  R.Failure = TUFailure::Errors;
   clang::noteBottomOfStack();
   RunState S;
   S.Result = &R;
@@ -536,37 +623,14 @@ void analyzeTUImpl(const TUJob &Job, const FrontendOptions &Opts,
   R.Module.MainFile = S.MainFile;
   R.Module.Files = S.Files->takeFiles();
   R.Ok = true;
+  R.Failure = TUFailure::None;
 }
 
 } // namespace
 
-TUResult analyzeTU(const TUJob &Job, const FrontendOptions &Opts) {
-  static std::once_flag EnableCrashRecovery;
-  std::call_once(EnableCrashRecovery,
-                 [] { llvm::CrashRecoveryContext::Enable(); });
-  TUResult R;
-  llvm::CrashRecoveryContext CRC;
-  bool Completed = CRC.RunSafelyOnThread(
-      [&] {
-        try {
-          analyzeTUImpl(Job, Opts, R);
-        } catch (const std::exception &E) {
-          R = TUResult();
-          R.Diagnostics = std::string("error: racecar frontend: ") + E.what() +
-                          "\n";
-        } catch (...) {
-          R = TUResult();
-          R.Diagnostics = "error: racecar frontend: unknown exception\n";
-        }
-      },
-      8u << 20);
-  if (!Completed) {
-    TUResult Crashed;
-    Crashed.Diagnostics =
-        "error: racecar frontend crashed while analyzing '" + Job.File + "'\n";
-    return Crashed;
-  }
-  return R;
+void analyzeTUUnguarded(const TUJob &Job, const FrontendOptions &Opts,
+                       TUResult &R) {
+  analyzeTUImpl(Job, Opts, R);
 }
 
 } // namespace racer::frontend

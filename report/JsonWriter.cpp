@@ -43,7 +43,9 @@ void strings(json::OStream &J, llvm::StringRef Key,
 
 // Keys are written in a fixed, readable order (json::OStream keeps it).
 void racer::report::writeJson(const std::vector<Report> &Reports,
-                              llvm::raw_ostream &OS, unsigned HiddenLow) {
+                              llvm::raw_ostream &OS,
+                              const std::vector<FailedUnit> &FailedUnits,
+                              unsigned HiddenLow) {
   json::OStream J(OS, /*IndentSize=*/2);
   J.object([&] {
     J.attribute("version", 1);
@@ -68,6 +70,13 @@ void racer::report::writeJson(const std::vector<Report> &Reports,
             loc(J, R.ConflictLoc);
             trace(J, R.ConflictTrace);
           });
+        });
+    });
+    J.attributeArray("failedTranslationUnits", [&] {
+      for (const FailedUnit &F : FailedUnits)
+        J.object([&] {
+          J.attribute("file", jstr(F.File));
+          J.attribute("definesMain", F.DefinesMain);
         });
     });
   });

@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 
 #include <algorithm>
@@ -306,6 +307,40 @@ void racer::report::writeSarif(const std::vector<Report> &Reports,
             J.attributeObject(SrcRootId, [&] { J.attribute("uri", Root); });
           });
         }
+        J.attributeArray("invocations", [&] {
+          J.object([&] {
+            J.attribute("executionSuccessful", Opts.FailedUnits.empty());
+            if (Opts.FailedUnits.empty())
+              return;
+            J.attributeArray("toolExecutionNotifications", [&] {
+              for (const FailedUnit &F : Opts.FailedUnits)
+                J.object([&] {
+                  J.attribute("level", "error");
+                  J.attributeObject("descriptor", [&] {
+                    J.attribute("id", "racecar-tu-not-analysed");
+                  });
+                  std::string Msg =
+                      "'" + F.File +
+                      "' could not be analysed: its races are not reported";
+                  if (F.DefinesMain)
+                    Msg += ", nor those of the threads its 'main' starts";
+                  J.attributeObject("message",
+                                    [&] { J.attribute("text", jstr(Msg)); });
+                  if (!llvm::sys::path::is_absolute(F.File))
+                    return; // e.g. "shard 3/4 (missing)"
+                  J.attributeArray("locations", [&] {
+                    J.object([&] {
+                      J.attributeObject("physicalLocation", [&] {
+                        J.attributeObject("artifactLocation", [&] {
+                          J.attribute("uri", fileUri(F.File));
+                        });
+                      });
+                    });
+                  });
+                });
+            });
+          });
+        });
         J.attribute("columnKind", "utf16CodeUnits");
         Builder B(J);
         J.attributeArray("results", [&] {

@@ -47,6 +47,15 @@ struct TextOptions {
 void writeText(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
                const TextOptions &Opts = TextOptions(), unsigned HiddenLow = 0);
 
+/// A translation unit that could not be analysed: the reports it would have
+/// contributed are missing, and the outputs say so.
+struct FailedUnit {
+  std::string File;
+  /// It defines `main`: the threads that main starts (a thread root) were
+  /// not checked at all.
+  bool DefinesMain = false;
+};
+
 struct SarifOptions {
   /// tool.driver.version (e.g. "0.1.0"); omitted when empty.
   std::string ToolVersion;
@@ -56,6 +65,9 @@ struct SarifOptions {
   /// it is emitted as run.originalUriBaseIds.SRCROOT. Relative file names
   /// always use uriBaseId "SRCROOT".
   std::string SrcRoot;
+  /// Recorded as invocations[0].executionSuccessful = false and one
+  /// toolExecutionNotification (level "error") per unit.
+  std::vector<FailedUnit> FailedUnits;
 };
 
 /// SARIF 2.1.0 (one run; both rules always listed in tool.driver.rules).
@@ -66,7 +78,8 @@ struct SarifOptions {
 /// results are `warning`s, low ones `note`s; each result has
 /// properties.confidence ("high"/"low"), properties.confidenceReasons and
 /// properties.confidenceReasonIds; run.properties.hiddenLowConfidence counts
-/// the low ones left out. Pretty-printed.
+/// the low ones left out. invocations[0].executionSuccessful is false when
+/// some TU failed. Pretty-printed.
 void writeSarif(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
                 const SarifOptions &Opts = SarifOptions(),
                 unsigned HiddenLow = 0);
@@ -77,9 +90,12 @@ void writeSarif(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
 ///    "function", "conflictFunction", "path", "confidence",
 ///    "confidenceReasonIds": [...], "confidenceReasons": [...],
 ///    "trace": [{"file", "line", "column", "message"}],
-///    "conflict": {"message", "file", "line", "column", "trace": [...]}}]}
-/// Pretty-printed.
+///    "conflict": {"message", "file", "line", "column", "trace": [...]}}],
+///    "failedTranslationUnits": [{"file", "definesMain"}]}
+/// Pretty-printed. The reports are partial when failedTranslationUnits is
+/// not empty; hiddenLowConfidence counts low-confidence reports left out.
 void writeJson(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
+               const std::vector<FailedUnit> &FailedUnits = {},
                unsigned HiddenLow = 0);
 
 /// Parses writeJson's output back (e.g. to compare against a baseline).

@@ -1,5 +1,6 @@
 //===- Bundle.cpp - Framing of several TU files ---------------------------===//
 #include "serialize/Bundle.h"
+#include "serialize/FileOutput.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -13,7 +14,8 @@ namespace racer::serialize {
 
 namespace {
 
-constexpr char BundleMagic[4] = {'R', 'C', 'B', '1'};
+constexpr char BundleMagic[4] = {'R', 'C', 'B', '2'};
+constexpr char OldBundleMagic[4] = {'R', 'C', 'B', '1'};
 
 template <typename T> void put(std::vector<uint8_t> &Out, T V) {
   for (size_t I = 0; I < sizeof(T); ++I)
@@ -56,6 +58,8 @@ llvm::Error corrupt(const char *What) {
 std::vector<uint8_t> encodeBundle(const Bundle &B) {
   std::vector<uint8_t> Out(BundleMagic, BundleMagic + 4);
   put<uint32_t>(Out, FormatVersion);
+  put<uint32_t>(Out, B.ShardIndex);
+  put<uint32_t>(Out, B.ShardCount);
   put<uint32_t>(Out, static_cast<uint32_t>(B.FailedTUs.size()));
   for (const std::string &F : B.FailedTUs) {
     put<uint32_t>(Out, static_cast<uint32_t>(F.size()));
@@ -72,7 +76,12 @@ std::vector<uint8_t> encodeBundle(const Bundle &B) {
 }
 
 llvm::Expected<Bundle> decodeBundle(llvm::ArrayRef<uint8_t> Bytes) {
-  if (Bytes.size() < 4 + 4 + 4 + 4 + 8 ||
+  if (Bytes.size() >= 4 && std::memcmp(Bytes.data(), OldBundleMagic, 4) == 0)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "racecar bundle written by an older racecar version (no shard "
+        "number); run the map step again");
+  if (Bytes.size() < 4 + 4 + 4 + 4 + 4 + 4 + 8 ||
       std::memcmp(Bytes.data(), BundleMagic, 4) != 0)
     return corrupt("not a racecar bundle (bad magic)");
   llvm::ArrayRef<uint8_t> Body = Bytes.drop_back(8);
@@ -93,6 +102,10 @@ llvm::Expected<Bundle> decodeBundle(llvm::ArrayRef<uint8_t> Bytes) {
         "%u, expected %u)",
         Version, FormatVersion);
   Bundle B;
+  if (!R.get(B.ShardIndex) || !R.get(B.ShardCount))
+    return corrupt("truncated header");
+  if (B.ShardIndex > B.ShardCount || (B.ShardCount && !B.ShardIndex))
+    return corrupt("bad shard number");
   if (!R.get(NFailed))
     return corrupt("truncated header");
   for (uint32_t I = 0; I < NFailed; ++I) {
@@ -121,29 +134,9 @@ llvm::Expected<Bundle> decodeBundle(llvm::ArrayRef<uint8_t> Bytes) {
 
 llvm::Error writeBundleAtomically(const std::string &Path, const Bundle &B) {
   std::vector<uint8_t> Bytes = encodeBundle(B);
-  llvm::SmallString<256> Tmp;
-  int FD = -1;
-  if (std::error_code EC =
-          llvm::sys::fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Tmp))
-    return llvm::createStringError(EC, "%s: cannot create a temporary file",
-                                   Path.c_str());
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS.write(reinterpret_cast<const char *>(Bytes.data()), Bytes.size());
-    OS.close();
-    if (OS.has_error()) {
-      std::error_code EC = OS.error();
-      OS.clear_error();
-      llvm::sys::fs::remove(Tmp);
-      return llvm::createStringError(EC, "%s: write failed", Path.c_str());
-    }
-  }
-  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
-    llvm::sys::fs::remove(Tmp);
-    return llvm::createStringError(EC, "%s: cannot rename into place",
-                                   Path.c_str());
-  }
-  return llvm::Error::success();
+  return writeFileAtomically(
+      Path, llvm::StringRef(reinterpret_cast<const char *>(Bytes.data()),
+                            Bytes.size()));
 }
 
 llvm::Expected<Bundle> readBundle(const std::string &Path) {

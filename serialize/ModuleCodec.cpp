@@ -9,6 +9,7 @@
 // kj::Exception; all exceptions are caught here and become llvm::Errors.
 //===----------------------------------------------------------------------===//
 #include "serialize/ModuleCodec.h"
+#include "serialize/FileOutput.h"
 #include "serialize/CodecTesting.h"
 
 #include "serialize/schema/racecar.capnp.h"
@@ -969,6 +970,11 @@ llvm::Expected<FileHeader> peekHeader(llvm::ArrayRef<uint8_t> Bytes) {
                    " in the header");
   if (H.PayloadBytes == 0)
     return corrupt("truncated after the header (no payload)");
+  if (H.MessageBytes > MaxExpansion * H.PayloadBytes + ExpansionSlack)
+    return corrupt("message size " + llvm::Twine(H.MessageBytes) +
+                   " in the header is implausible for " +
+                   llvm::Twine(H.PayloadBytes) +
+                   " bytes of compressed payload");
   return H;
 }
 
@@ -1017,33 +1023,9 @@ llvm::Error writeTUFileAtomically(const std::string &Path, const TUFile &F) {
   llvm::Expected<std::vector<uint8_t>> Bytes = tryEncode(F, EncodeOptions());
   if (!Bytes)
     return withPrefix(Path, Bytes.takeError());
-  llvm::SmallString<256> Tmp;
-  int FD = -1;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(
-          Path + ".tmp-%%%%%%%%", FD, Tmp, llvm::sys::fs::OF_None,
-          llvm::sys::fs::all_read | llvm::sys::fs::all_write))
-    return llvm::createStringError(EC, "%s: cannot create a temporary file: %s",
-                                   Path.c_str(), EC.message().c_str());
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS.write(reinterpret_cast<const char *>(Bytes->data()), Bytes->size());
-    OS.close();
-    if (OS.has_error()) {
-      std::error_code EC = OS.error();
-      OS.clear_error();
-      llvm::sys::fs::remove(Tmp);
-      return llvm::createStringError(EC, "%s: cannot write %s: %s",
-                                     Path.c_str(), Tmp.c_str(),
-                                     EC.message().c_str());
-    }
-  }
-  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
-    llvm::sys::fs::remove(Tmp);
-    return llvm::createStringError(EC, "%s: cannot rename %s into place: %s",
-                                   Path.c_str(), Tmp.c_str(),
-                                   EC.message().c_str());
-  }
-  return llvm::Error::success();
+  return writeFileAtomically(
+      Path, llvm::StringRef(reinterpret_cast<const char *>(Bytes->data()),
+                            Bytes->size()));
 }
 
 llvm::Expected<TUFile> readTUFile(const std::string &Path) {

@@ -53,6 +53,11 @@ constexpr size_t HeaderSize = 24;
 /// Largest uncompressed message a writer produces and a reader accepts (a
 /// guard against absurd sizes; a 10,000-function TU is about 30 MB).
 constexpr uint64_t MaxMessageBytes = uint64_t(1) << 30;
+/// A reader also refuses a message more than MaxExpansion times its
+/// compressed payload (plus ExpansionSlack): so a small crafted file cannot
+/// make the decoder allocate a gigabyte. Real files expand 3-7x.
+constexpr uint64_t MaxExpansion = 256;
+constexpr uint64_t ExpansionSlack = uint64_t(1) << 20;
 
 /// What one file holds: a TU's main file, its module and, optionally, the
 /// summaries of (some of) its functions.

@@ -101,7 +101,7 @@ check "corrupt entries do not change the result" cmp -s "$WORK/edited.txt" "$WOR
 scan --cache-dir "$C" --stats -o "$WORK/healed.txt" 2>"$WORK/healed.stats"
 check "corrupt entries were rebuilt" grep -q 'cache 3 hits, 0 misses' <(stat_line "$WORK/healed.stats")
 # The last scan's result file: damaged, it is a miss and is rewritten.
-printf 'racecar-result 1 %s\n{"version": 1, "reports": [' "$(head -1 "$C/last-scan.result" | cut -d' ' -f3)" >"$C/last-scan.result"
+head -c -20 "$C/last-scan.result" >"$C/cut.result" && mv "$C/cut.result" "$C/last-scan.result"
 scan --cache-dir "$C" -v --stats -o "$WORK/badresult.txt" 2>"$WORK/badresult.stats"
 check "a damaged result file is reported" grep -q 'unusable result file' "$WORK/badresult.stats"
 check "a damaged result file does not change the result" cmp -s "$WORK/edited.txt" "$WORK/badresult.txt"

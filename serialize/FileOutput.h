@@ -1,0 +1,44 @@
+//===- FileOutput.h - Whole files written safely, text sealed -*- C++ -*-===//
+//
+// Why: every file racecar writes (cache entries, the last scan's result,
+// shards, reports, Ninja files, depfiles) must never be seen half-written by
+// another process, never be written *through* a symlink planted at its path,
+// and a failed write must be an error, not a silent short file. And the one
+// cache file that is text (the last scan's reports) needs the same checksum
+// as the binary ones, or a flipped bit becomes a wrong report that persists.
+//
+//   writeFileAtomically(Path, Bytes)   // Path.tmp-<random> + rename(2)
+//   std::string S = sealText("racecar-result 2", Payload);
+//   llvm::Expected<llvm::StringRef> P = unsealText("racecar-result 2", S);
+//
+// A path under /dev/ or /proc/, or naming an existing non-regular file (a
+// FIFO, a symlink to a device), is written in place: there is nothing to
+// rename over. A symlink to a regular file (or to nothing) is replaced. The temporary
+// name is made here, not with llvm::sys::fs::createUniqueFile, whose model
+// would also randomise any '%' in the directory or file name.
+//===----------------------------------------------------------------------===//
+#ifndef RACER_SERIALIZE_FILEOUTPUT_H
+#define RACER_SERIALIZE_FILEOUTPUT_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace racer::serialize {
+
+/// Writes \p Data to \p Path through a temporary file beside it and
+/// rename(2) (replacing a symlink at \p Path, never following it). Errors
+/// name the path and the cause.
+llvm::Error writeFileAtomically(const std::string &Path, llvm::StringRef Data);
+
+/// "<Magic> xxh3=<16 hex digits> size=<payload bytes>\n<payload>".
+std::string sealText(llvm::StringRef Magic, llvm::StringRef Payload);
+/// The payload of sealText's output; an error if the magic differs or the
+/// size or checksum does not match (truncated or damaged).
+llvm::Expected<llvm::StringRef> unsealText(llvm::StringRef Magic,
+                                           llvm::StringRef Sealed);
+
+} // namespace racer::serialize
+
+#endif

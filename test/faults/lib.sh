@@ -1,0 +1,85 @@
+# Shared by the fault-injection tests (test/faults/*_test.sh): a private copy
+# of racecar, a small project of two good TUs with one race each, helpers to
+# write a compile database and to check that the good TUs' reports survive
+# whatever the test injects. Source it with the racecar binary as $1.
+set -u
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+# A private copy: a rebuild during the test must not swap the binary.
+cp "$1" "$WORK/racecar"
+RACECAR=$WORK/racecar
+passed=0
+failed=0
+
+check() { # description, then a command that must succeed
+  local what=$1
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $what"
+  fi
+}
+
+P=$WORK/p
+mkdir -p "$P"
+cat >"$P/alpha.cpp" <<'SRC'
+#include <mutex>
+namespace alpha {
+class Counter {
+public:
+  void hit() { ++hits_; }
+  int hits() { std::lock_guard<std::mutex> g(mu_); return hits_; }
+private:
+  std::mutex mu_;
+  int hits_ = 0;
+};
+} // namespace alpha
+SRC
+cat >"$P/beta.cpp" <<'SRC'
+#include <mutex>
+namespace beta {
+class Gauge {
+public:
+  void set(int v) { value_ = v; }
+  int get() { std::lock_guard<std::mutex> g(mu_); return value_; }
+private:
+  std::mutex mu_;
+  int value_ = 0;
+};
+} // namespace beta
+SRC
+
+# One compile-database entry: file (relative to $P), then extra flags.
+db_entry() {
+  local f=$1
+  shift
+  printf '{"directory": "%s", "file": "%s/%s", "command": "clang++ -std=c++17 %s -c %s/%s"}' \
+    "$P" "$P" "$f" "$*" "$P" "$f"
+}
+# A compile database of the given entries (each a db_entry output).
+write_db() {
+  local first=1
+  {
+    echo "["
+    for e in "$@"; do
+      [ $first -eq 1 ] || echo ","
+      first=0
+      printf '%s' "$e"
+    done
+    echo
+    echo "]"
+  } >"$P/compile_commands.json"
+}
+GOOD=("$(db_entry alpha.cpp)" "$(db_entry beta.cpp)")
+
+# The good TUs' races are all in \$1 (a text report).
+intact() {
+  grep -q "'alpha::Counter::hit'" "$1" && grep -q "'beta::Gauge::set'" "$1"
+}
+
+finish() {
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+}
