@@ -22,6 +22,7 @@
 #include "frontend/Frontend.h"
 #include "serialize/Bundle.h"
 #include "serialize/FileOutput.h"
+#include "report/Suppressions.h"
 #include "report/Verify.h"
 #include "report/Writers.h"
 #include "summarize/ir/IRPrinter.h"
@@ -159,6 +160,11 @@ cl::opt<ConfidenceLevel> MinConfidence(
     cl::init(ConfidenceLevel::High), cl::sub(ScanCmd), cl::sub(MergeCmd),
     cl::sub(NinjaCmd), cl::cat(RacecarCategory));
 
+cl::opt<bool> ReportUnusedSuppressions(
+    "report-unused-suppressions",
+    cl::desc("List racecar suppression comments that silenced nothing"),
+    cl::sub(ScanCmd), cl::sub(MergeCmd), cl::cat(RacecarCategory));
+
 /// Splits argv at the first "--": what follows are compiler flags.
 struct SplitArgs {
   std::vector<const char *> Tool;
@@ -276,6 +282,12 @@ int emitReports(const driver::ScanResult &R) {
     else
       Shown.push_back(Rep);
   }
+  // Inline `// racecar: ignore` comments: kept in SARIF/JSON, marked.
+  report::SuppressionStats Sup = report::applySuppressions(
+      Shown, ReportUnusedSuppressions ? &R.Files : nullptr);
+  size_t Active = 0;
+  for (const report::Report &Rep : Shown)
+    Active += !Rep.Suppressed;
   // Partial results say so, in every format.
   std::vector<report::FailedUnit> Failed =
       driver::describeFailedUnits(R.FailedTUs);
@@ -306,18 +318,26 @@ int emitReports(const driver::ScanResult &R) {
 
   if (Stats)
     driver::printStats(R.Stats, errs());
+  if (Stats)
+    errs() << "  suppressed in the source   " << Sup.Suppressed << "\n";
+  for (const report::UnusedSuppression &U : Sup.Unused)
+    errs() << U.Loc.File << ":" << U.Loc.Line
+           << ": warning: racecar suppression silences no report: " << U.Text
+           << "\n";
   if (!Quiet) {
-    errs() << Shown.size() << (Shown.size() == 1 ? " race" : " races")
+    errs() << Active << (Active == 1 ? " race" : " races")
            << " reported in " << R.Stats.TUs << " translation unit"
            << (R.Stats.TUs == 1 ? "" : "s");
     if (HiddenLow)
       errs() << " (" << HiddenLow << " low-confidence not shown)";
+    if (Sup.Suppressed)
+      errs() << " (" << Sup.Suppressed << " suppressed in the source)";
     driver::printFailedSummary(Failed, errs());
     errs() << ".\n";
   }
   if (!R.FailedTUs.empty())
     return ExitPartial;
-  return Shown.empty() ? ExitNoRaces : ExitRaces;
+  return Active == 0 ? ExitNoRaces : ExitRaces;
 }
 
 /// Writes a map step's modules (and failed TUs) to -o as a bundle: shard
@@ -408,8 +428,13 @@ int runScanCommand(const SplitArgs &Args) {
                       Results ? &*Results : nullptr);
 
   if (Verify) {
+    // Suppressed reports are not expected either.
+    std::vector<report::Report> Unsuppressed = R.Reports;
+    report::applySuppressions(Unsuppressed);
+    llvm::erase_if(Unsuppressed,
+                   [](const report::Report &Rep) { return Rep.Suppressed; });
     report::VerifyResult V =
-        report::verifyReports(R.Reports, R.Files, R.MainFiles, outs());
+        report::verifyReports(Unsuppressed, R.Files, R.MainFiles, outs());
     if (!R.FailedTUs.empty())
       return ExitPartial;
     return V.ok() ? ExitNoRaces : ExitRaces;

@@ -62,6 +62,11 @@ void racer::report::writeJson(const std::vector<Report> &Reports,
           J.attribute("conflictFunction", jstr(R.ConflictFunction));
           J.attribute("path", jstr(R.Path));
           J.attribute("confidence", jstr(R.Confidence));
+          if (R.Suppressed) {
+            J.attribute("suppressed", true);
+            J.attribute("suppressionJustification",
+                        jstr(R.SuppressionJustification));
+          }
           strings(J, "confidenceReasonIds", R.ConfidenceReasonIds);
           strings(J, "confidenceReasons", R.ConfidenceReasons);
           trace(J, R.Trace);
@@ -172,6 +177,11 @@ llvm::Expected<std::vector<Report>> racer::report::readJson(llvm::StringRef Text
       return malformed("report " + llvm::Twine(I) + " is malformed");
     if (O->get("confidence") && !readString(*O, "confidence", R.Confidence))
       return malformed("report " + llvm::Twine(I) + " is malformed");
+    if (std::optional<bool> S = O->getBoolean("suppressed")) {
+      R.Suppressed = *S;
+      if (auto J = O->getString("suppressionJustification"))
+        R.SuppressionJustification = J->str();
+    }
     if ((R.Confidence != "high" && R.Confidence != "low") ||
         !readStrings(*O, "confidenceReasonIds", R.ConfidenceReasonIds) ||
         !readStrings(*O, "confidenceReasons", R.ConfidenceReasons))

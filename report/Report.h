@@ -56,6 +56,11 @@ struct Report {
   std::vector<std::string> ConfidenceReasonIds;
   std::vector<std::string> ConfidenceReasons;
 
+  /// Silenced by an inline comment (Suppressions.h): kept in SARIF, not
+  /// shown in text, not counted for the exit status.
+  bool Suppressed = false;
+  std::string SuppressionJustification;
+
   bool isLow() const { return Confidence == "low"; }
 };
 

@@ -190,6 +190,14 @@ public:
       J.attributeObject("partialFingerprints", [&] {
         J.attribute("racecarKey/v1", reportFingerprint(R));
       });
+      if (R.Suppressed)
+        J.attributeArray("suppressions", [&] {
+          J.object([&] {
+            J.attribute("kind", "inSource");
+            if (!R.SuppressionJustification.empty())
+              J.attribute("justification", jstr(R.SuppressionJustification));
+          });
+        });
       J.attributeObject("properties", [&] {
         J.attribute("confidence", jstr(R.Confidence));
         J.attributeArray("confidenceReasons", [&] {

@@ -104,6 +104,8 @@ void racer::report::writeText(const std::vector<Report> &Reports,
                               unsigned HiddenLow) {
   Printer P(OS, Opts);
   for (const Report &R : Reports) {
+    if (R.Suppressed)
+      continue; // judged and silenced in the source: SARIF/JSON keep it
     P.diag(R.Loc, /*IsWarning=*/true, R.Message, R.RuleId);
     P.notes(R.Trace);
     if (!R.ConflictMessage.empty())
