@@ -98,6 +98,19 @@ llvm::Error checkCompileDatabase(const std::string &DBFile) {
 
 } // namespace
 
+/// A source compile databases list beside C and C++ that Clang would parse
+/// as C and fail on (zstd's huf_decompress_amd64.S): assembly, Fortran.
+static bool isNotCOrCxx(llvm::StringRef File) {
+  static const char *const Extensions[] = {".s", ".S", ".sx", ".asm",
+                                           ".f", ".F", ".f90", ".F90",
+                                           ".f95", ".for"};
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  for (const char *E : Extensions)
+    if (Ext == E)
+      return true;
+  return false;
+}
+
 llvm::Expected<std::vector<TUJob>>
 loadCompileDatabase(const std::string &BuildDir,
                     const std::vector<std::string> &Files,
@@ -138,11 +151,16 @@ loadCompileDatabase(const std::string &BuildDir,
   std::vector<size_t> EntryOf; // 1-based entry number of each job
   llvm::StringMap<size_t> ByFile;
   size_t Entry = 0;
+  std::vector<std::string> NotC;
   for (clang::tooling::CompileCommand &C : DB->getAllCompileCommands()) {
     ++Entry;
     std::string Dir = absolutePath(C.Directory, DBDir);
     TUJob J;
     J.File = absolutePath(C.Filename, Dir);
+    if (isNotCOrCxx(J.File)) {
+      NotC.push_back(J.File);
+      continue;
+    }
     J.Directory = Dir;
     J.CommandLine = std::move(C.CommandLine);
     auto [It, New] = ByFile.try_emplace(J.File, All.size());
@@ -162,6 +180,12 @@ loadCompileDatabase(const std::string &BuildDir,
                           std::to_string(EntryOf[It->second]) +
                           ", ignoring entry " + std::to_string(Entry));
   }
+  if (Warnings && !NotC.empty())
+    Warnings->push_back("skipping " + std::to_string(NotC.size()) +
+                        (NotC.size() == 1 ? " entry that is" : " entries that are") +
+                        " not C or C++ (assembly, Fortran): '" +
+                        NotC.front() + "'" +
+                        (NotC.size() > 1 ? ", ..." : ""));
   if (Files.empty())
     return All;
 
