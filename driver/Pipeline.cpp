@@ -154,6 +154,10 @@ std::vector<frontend::TUJob> selectShard(std::vector<frontend::TUJob> Jobs,
   return Out;
 }
 
+static std::atomic<Progress> ProgressMode{Progress::None};
+
+void setProgress(Progress P) { ProgressMode = P; }
+
 MapResult runMap(std::vector<frontend::TUJob> Jobs,
                  const frontend::FrontendOptions &Opts, unsigned Threads,
                  SummaryCache *Cache, llvm::raw_ostream &Errs,
@@ -182,6 +186,25 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
     Link->add(static_cast<uint32_t>(I), std::move(M));
     M = ir::Module();
   };
+  std::atomic<size_t> Finished{0};
+  const Progress Show = ProgressMode;
+  auto progress = [&](size_t I, const char *What) {
+    size_t K = ++Finished;
+    if (Show == Progress::None)
+      return;
+    std::lock_guard<std::mutex> G(ErrsMutex);
+    llvm::StringRef Name = llvm::sys::path::filename(Jobs[I].File);
+    if (Show == Progress::Lines) {
+      Errs << "racecar: [" << K << "/" << Jobs.size() << "] " << Jobs[I].File
+           << " (" << What << ")\n";
+    } else {
+      std::string Line = "racecar: [" + std::to_string(K) + "/" +
+                         std::to_string(Jobs.size()) + "] " + Name.str();
+      Line.resize(std::max<size_t>(Line.size(), 72), ' ');
+      Errs << "\r" << Line;
+    }
+    Errs.flush();
+  };
   auto mapOne = [&](size_t I) {
     if (Cache) {
       auto R0 = std::chrono::steady_clock::now();
@@ -191,6 +214,7 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
         Results[I].Ok = true;
         Results[I].Module = std::move(*M);
         handOver(I);
+        progress(I, "cached");
         return;
       }
     }
@@ -202,9 +226,13 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
         WriteSeconds[I] = secondsSince(W0);
       }
       handOver(I);
+      progress(I, "analysed");
       return;
     }
+    progress(I, "failed");
     std::lock_guard<std::mutex> G(ErrsMutex);
+    if (Show == Progress::Terminal)
+      Errs << "\r" << std::string(72, ' ') << "\r";
     Errs << "racecar: error: could not analyse '" << Jobs[I].File
          << "'; skipping it\n"
          << Results[I].Diagnostics;
@@ -224,6 +252,10 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
         },
         tbb::simple_partitioner());
   });
+  if (Show == Progress::Terminal && !Jobs.empty()) {
+    Errs << "\r" << std::string(72, ' ') << "\r";
+    Errs.flush();
+  }
   St.FrontendWallSeconds += secondsSince(T0);
   if (Cache) {
     St.CacheHits = Cache->hits();

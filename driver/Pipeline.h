@@ -67,6 +67,15 @@ struct ScanResult {
 /// null). Diagnostics for failed TUs go to \p Errs as they happen. With
 /// \p Link, each module is linked as soon as it is ready (and not returned
 /// in MapResult::Modules), so memory does not grow with the number of TUs.
+/// How runMap shows progress on its error stream as TUs finish.
+enum class Progress {
+  None,
+  Lines,    ///< one line per TU: `racecar: [12/126] src/a.c (analysed)`
+  Terminal, ///< one line rewritten in place, cleared at the end
+};
+/// Sets the progress display of later runMap calls (default None).
+void setProgress(Progress P);
+
 MapResult runMap(std::vector<frontend::TUJob> Jobs,
                  const frontend::FrontendOptions &Opts, unsigned Threads,
                  SummaryCache *Cache, llvm::raw_ostream &Errs,

@@ -31,6 +31,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <csignal>
@@ -371,7 +372,17 @@ bool parseShard(StringRef Text, unsigned &K, unsigned &N) {
          N >= 1 && K <= N;
 }
 
+/// Progress on standard error: one line per TU with -v, a line rewritten in
+/// place on a terminal, none otherwise (or with --quiet / --verify).
+void chooseProgress() {
+  if (Verbose)
+    driver::setProgress(driver::Progress::Lines);
+  else if (!Quiet && !Verify && sys::Process::StandardErrIsDisplayed())
+    driver::setProgress(driver::Progress::Terminal);
+}
+
 int runScanCommand(const SplitArgs &Args) {
+  chooseProgress();
   auto JobsOr = collectJobs(Args);
   if (!JobsOr) {
     errs() << "racecar: error: " << toString(JobsOr.takeError()) << "\n";

@@ -43,5 +43,8 @@ check "one warning names the skipped entry" \
   grep -q "warning: skipping 1 entry that is not C or C++\|warning: skipping 1 entry that are not C or C++" "$WORK/err.txt"
 check "no Clang errors about the assembly" bash -c "! grep -q 'error:' '$WORK/err.txt'"
 check "the race in the C TU is reported" grep -q "unprotected write to \`hits\`" "$WORK/out.txt"
+"$R" scan -p "$WORK/p" --no-cache -v -o /dev/null 2> "$WORK/err.txt"
+check "-v shows progress, one line per TU" \
+  grep -qx "racecar: \[1/1\] $WORK/p/counter.c (analysed)" "$WORK/err.txt"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
