@@ -22,6 +22,7 @@
 #include "frontend/Frontend.h"
 #include "serialize/Bundle.h"
 #include "serialize/FileOutput.h"
+#include "report/Baseline.h"
 #include "report/Suppressions.h"
 #include "report/Verify.h"
 #include "report/Writers.h"
@@ -161,6 +162,12 @@ cl::opt<ConfidenceLevel> MinConfidence(
     cl::init(ConfidenceLevel::High), cl::sub(ScanCmd), cl::sub(MergeCmd),
     cl::sub(NinjaCmd), cl::cat(RacecarCategory));
 
+cl::opt<std::string> BaselinePath(
+    "baseline",
+    cl::desc("Report only results whose fingerprint is not in this SARIF "
+             "file (an earlier racecar scan)"),
+    cl::value_desc("file.sarif"), cl::sub(ScanCmd), cl::sub(MergeCmd),
+    cl::cat(RacecarCategory));
 cl::opt<bool> ReportUnusedSuppressions(
     "report-unused-suppressions",
     cl::desc("List racecar suppression comments that silenced nothing"),
@@ -286,9 +293,19 @@ int emitReports(const driver::ScanResult &R) {
   // Inline `// racecar: ignore` comments: kept in SARIF/JSON, marked.
   report::SuppressionStats Sup = report::applySuppressions(
       Shown, ReportUnusedSuppressions ? &R.Files : nullptr);
+  // --baseline: only what is new counts.
+  std::optional<report::BaselineStats> Base;
+  if (!BaselinePath.empty()) {
+    Expected<StringSet<>> Known = report::readBaselineFingerprints(BaselinePath);
+    if (!Known) {
+      errs() << "racecar: error: " << toString(Known.takeError()) << "\n";
+      return ExitUsage;
+    }
+    Base = report::applyBaseline(Shown, *Known);
+  }
   size_t Active = 0;
   for (const report::Report &Rep : Shown)
-    Active += !Rep.Suppressed;
+    Active += !Rep.Suppressed && Rep.BaselineState != "unchanged";
   // Partial results say so, in every format.
   std::vector<report::FailedUnit> Failed =
       driver::describeFailedUnits(R.FailedTUs);
@@ -333,6 +350,9 @@ int emitReports(const driver::ScanResult &R) {
       errs() << " (" << HiddenLow << " low-confidence not shown)";
     if (Sup.Suppressed)
       errs() << " (" << Sup.Suppressed << " suppressed in the source)";
+    if (Base)
+      errs() << " (baseline: " << Base->New << " new, " << Base->Known
+             << " already known, " << Base->Disappeared << " gone)";
     driver::printFailedSummary(Failed, errs());
     errs() << ".\n";
   }

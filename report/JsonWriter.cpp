@@ -62,6 +62,8 @@ void racer::report::writeJson(const std::vector<Report> &Reports,
           J.attribute("conflictFunction", jstr(R.ConflictFunction));
           J.attribute("path", jstr(R.Path));
           J.attribute("confidence", jstr(R.Confidence));
+          if (!R.BaselineState.empty())
+            J.attribute("baselineState", jstr(R.BaselineState));
           if (R.Suppressed) {
             J.attribute("suppressed", true);
             J.attribute("suppressionJustification",
@@ -177,6 +179,8 @@ llvm::Expected<std::vector<Report>> racer::report::readJson(llvm::StringRef Text
       return malformed("report " + llvm::Twine(I) + " is malformed");
     if (O->get("confidence") && !readString(*O, "confidence", R.Confidence))
       return malformed("report " + llvm::Twine(I) + " is malformed");
+    if (auto B = O->getString("baselineState"))
+      R.BaselineState = B->str();
     if (std::optional<bool> S = O->getBoolean("suppressed")) {
       R.Suppressed = *S;
       if (auto J = O->getString("suppressionJustification"))

@@ -60,6 +60,8 @@ struct Report {
   /// shown in text, not counted for the exit status.
   bool Suppressed = false;
   std::string SuppressionJustification;
+  /// With --baseline: "new" or "unchanged" (Baseline.h); else empty.
+  std::string BaselineState;
 
   bool isLow() const { return Confidence == "low"; }
 };

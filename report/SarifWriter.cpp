@@ -157,6 +157,8 @@ public:
       J.attribute("ruleId", jstr(R.RuleId));
       J.attribute("ruleIndex", ruleIndex(R.RuleId));
       J.attribute("level", R.isLow() ? "note" : "warning");
+      if (!R.BaselineState.empty())
+        J.attribute("baselineState", jstr(R.BaselineState));
       textProp(J, "message", R.Message);
       J.attributeArray("locations", [&] { J.object([&] { physical(R.Loc); }); });
 
@@ -188,7 +190,7 @@ public:
         });
       });
       J.attributeObject("partialFingerprints", [&] {
-        J.attribute("racecarKey/v1", reportFingerprint(R));
+        J.attribute("racecarKey/v2", reportFingerprint(R));
       });
       if (R.Suppressed)
         J.attributeArray("suppressions", [&] {
@@ -278,8 +280,10 @@ std::string racer::report::fileUri(llvm::StringRef Path) {
 
 std::string racer::report::reportFingerprint(const Report &R) {
   std::string Key;
-  for (const std::string *S :
-       {&R.RuleId, &R.Class, &R.Function, &R.ConflictFunction, &R.Path}) {
+  // Not the conflicting function: which of several writers is named may
+  // change when unrelated code does, and (rule, class, function, path) is
+  // already unique among the reports (ReportCollector's dedup).
+  for (const std::string *S : {&R.RuleId, &R.Class, &R.Function, &R.Path}) {
     Key += *S;
     Key.push_back('\0');
   }

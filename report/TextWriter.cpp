@@ -104,8 +104,9 @@ void racer::report::writeText(const std::vector<Report> &Reports,
                               unsigned HiddenLow) {
   Printer P(OS, Opts);
   for (const Report &R : Reports) {
-    if (R.Suppressed)
-      continue; // judged and silenced in the source: SARIF/JSON keep it
+    if (R.Suppressed || R.BaselineState == "unchanged")
+      continue; // judged (silenced in the source, or already in the
+                // baseline): SARIF and JSON keep it
     P.diag(R.Loc, /*IsWarning=*/true, R.Message, R.RuleId);
     P.notes(R.Trace);
     if (!R.ConflictMessage.empty())

@@ -73,8 +73,8 @@ struct SarifOptions {
 /// SARIF 2.1.0 (one run; both rules always listed in tool.driver.rules).
 /// Results carry the location, the conflicting access and its trace as
 /// relatedLocations, two threadFlows (reported side, conflicting side) in
-/// one codeFlow, and partialFingerprints["racecarKey/v1"], a stable hash of
-/// (rule, class, function, conflicting function, path). High-confidence
+/// one codeFlow, and partialFingerprints["racecarKey/v2"], a stable hash of
+/// (rule, class, function, path). High-confidence
 /// results are `warning`s, low ones `note`s; each result has
 /// properties.confidence ("high"/"low"), properties.confidenceReasons and
 /// properties.confidenceReasonIds; run.properties.hiddenLowConfidence counts
