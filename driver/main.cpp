@@ -13,6 +13,7 @@
 // 2 usage or input error, or an output that could not be written,
 // 3 some TUs could not be analysed (errors, crash, --tu-timeout); README.md.
 //===----------------------------------------------------------------------===//
+#include "driver/Config.h"
 #include "driver/FailedUnits.h"
 #include "driver/NinjaWriter.h"
 #include "driver/Pipeline.h"
@@ -162,6 +163,18 @@ cl::opt<ConfidenceLevel> MinConfidence(
     cl::init(ConfidenceLevel::High), cl::sub(ScanCmd), cl::sub(MergeCmd),
     cl::sub(NinjaCmd), cl::cat(RacecarCategory));
 
+cl::opt<std::string> ConfigPath(
+    "config",
+    cl::desc("Read this config instead of the nearest .racecar.yaml above "
+             "the build directory"),
+    cl::value_desc("file"), cl::sub(ScanCmd), cl::sub(MergeCmd),
+    cl::cat(RacecarCategory));
+cl::list<std::string> ExcludeRegexes(
+    "exclude",
+    cl::desc("Leave out TUs and reports whose file path matches this regex "
+             "(repeatable; adds to the config's exclude)"),
+    cl::value_desc("regex"), cl::sub(ScanCmd), cl::sub(MergeCmd),
+    cl::cat(RacecarCategory));
 cl::opt<std::string> BaselinePath(
     "baseline",
     cl::desc("Report only results whose fingerprint is not in this SARIF "
@@ -279,12 +292,51 @@ bool writeOutput(StringRef Text) {
   return true;
 }
 
+/// The project's config (.racecar.yaml) and the exclude filter built from it
+/// and --exclude; set by loadProjectConfig.
+driver::Config ProjectConfig;
+driver::PathFilter Excluded;
+
+/// Loads --config, or the nearest .racecar.yaml above \p StartDir; builds
+/// the exclude filter. Returns false (after saying why) on a bad config.
+bool loadProjectConfig(StringRef StartDir) {
+  std::optional<std::string> Path;
+  if (!ConfigPath.empty())
+    Path = ConfigPath;
+  else
+    Path = driver::findConfig(StartDir);
+  if (Path) {
+    Expected<driver::Config> C = driver::loadConfig(*Path);
+    if (!C) {
+      errs() << "racecar: error: " << toString(C.takeError()) << "\n";
+      return false;
+    }
+    ProjectConfig = std::move(*C);
+    if (Verbose)
+      errs() << "racecar: config " << *Path << "\n";
+    if (ProjectConfig.Confidence && MinConfidence.getNumOccurrences() == 0)
+      MinConfidence = *ProjectConfig.Confidence == "low" ? ConfidenceLevel::Low
+                                                         : ConfidenceLevel::High;
+  }
+  std::vector<std::string> Res = ProjectConfig.Exclude;
+  Res.insert(Res.end(), ExcludeRegexes.begin(), ExcludeRegexes.end());
+  Expected<driver::PathFilter> F = driver::PathFilter::create(Res);
+  if (!F) {
+    errs() << "racecar: error: " << toString(F.takeError()) << "\n";
+    return false;
+  }
+  Excluded = std::move(*F);
+  return true;
+}
+
 /// Writes reports in the chosen format and returns the exit status.
 int emitReports(const driver::ScanResult &R) {
   // What --confidence shows; the rest is counted, never silently dropped.
+  std::vector<report::Report> Kept = R.Reports;
+  unsigned LeftOut = driver::applyConfig(Kept, ProjectConfig, Excluded);
   std::vector<report::Report> Shown;
   unsigned HiddenLow = 0;
-  for (const report::Report &Rep : R.Reports) {
+  for (const report::Report &Rep : Kept) {
     if (Rep.isLow() && MinConfidence == ConfidenceLevel::High)
       ++HiddenLow;
     else
@@ -353,6 +405,9 @@ int emitReports(const driver::ScanResult &R) {
     if (Base)
       errs() << " (baseline: " << Base->New << " new, " << Base->Known
              << " already known, " << Base->Disappeared << " gone)";
+    if (LeftOut)
+      errs() << " (" << LeftOut << " left out by exclude/disable/"
+             << "single_threaded)";
     driver::printFailedSummary(Failed, errs());
     errs() << ".\n";
   }
@@ -403,6 +458,9 @@ void chooseProgress() {
 
 int runScanCommand(const SplitArgs &Args) {
   chooseProgress();
+  if (!loadProjectConfig(BuildPath.empty() ? StringRef(".")
+                                           : StringRef(BuildPath)))
+    return ExitUsage;
   auto JobsOr = collectJobs(Args);
   if (!JobsOr) {
     errs() << "racecar: error: " << toString(JobsOr.takeError()) << "\n";
@@ -411,6 +469,19 @@ int runScanCommand(const SplitArgs &Args) {
   if (JobsOr->empty()) {
     errs() << "racecar: error: the compilation database has no entries\n";
     return ExitUsage;
+  }
+  if (!Excluded.empty()) {
+    size_t Before = JobsOr->size();
+    llvm::erase_if(*JobsOr, [](const frontend::TUJob &J) {
+      return Excluded.excludes(J.File);
+    });
+    if (Verbose || JobsOr->empty())
+      errs() << "racecar: " << Before - JobsOr->size() << " of " << Before
+             << " translation units excluded (exclude/--exclude)\n";
+    if (JobsOr->empty()) {
+      errs() << "racecar: error: every translation unit is excluded\n";
+      return ExitUsage;
+    }
   }
   frontend::FrontendOptions Opts;
   Opts.SkipSystemBodies = SkipSystemBodies;
@@ -519,6 +590,8 @@ int runSummarize(const SplitArgs &Args) {
 }
 
 int runMerge() {
+  if (!loadProjectConfig("."))
+    return ExitUsage;
   // Each bundle's modules are linked as it is read (duplicates dropped at
   // once), so memory holds one bundle plus the linked program.
   driver::Linker Link(/*PackBodies=*/true);

@@ -1,0 +1,125 @@
+//===- Config.cpp - The project's .racecar.yaml ---------------------------===//
+#include "driver/Config.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using racer::driver::Config;
+
+namespace llvm::yaml {
+template <> struct MappingTraits<Config> {
+  static void mapping(IO &IO, Config &C) {
+    IO.mapOptional("exclude", C.Exclude);
+    IO.mapOptional("disable", C.Disable);
+    IO.mapOptional("confidence", C.Confidence);
+    IO.mapOptional("single_threaded", C.SingleThreaded);
+  }
+  static std::string validate(IO &, Config &C) {
+    if (C.Confidence && *C.Confidence != "high" && *C.Confidence != "low" &&
+        *C.Confidence != "all")
+      return "confidence must be high, low or all";
+    for (const std::string &R : C.Disable)
+      if (R != "racecar-unprotected-write" && R != "racecar-read-write-race" &&
+          R != "racecar-different-locks")
+        return "unknown rule '" + R + "' in disable";
+    return "";
+  }
+};
+} // namespace llvm::yaml
+
+namespace racer::driver {
+
+llvm::Expected<Config> parseConfig(llvm::StringRef Text,
+                                   const std::string &Path) {
+  Config C;
+  std::string Diag;
+  llvm::raw_string_ostream DiagOS(Diag);
+  llvm::yaml::Input In(Text, nullptr,
+                       [](const llvm::SMDiagnostic &D, void *Ctx) {
+                         D.print(nullptr,
+                                 *static_cast<llvm::raw_string_ostream *>(Ctx),
+                                 /*ShowColors=*/false);
+                       },
+                       &DiagOS);
+  if (!Text.trim().empty())
+    In >> C;
+  DiagOS.flush();
+  if (In.error()) {
+    // SMDiagnostic prints "YAML:3:1: error: unknown key 'x'": name the file.
+    llvm::StringRef D = llvm::StringRef(Diag).trim();
+    if (D.consume_front("YAML:"))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     Path + ":" + D.split('\n').first.str());
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   Path + ": " + D.split('\n').first.str());
+  }
+  C.Path = Path;
+  if (C.Confidence && *C.Confidence == "all")
+    C.Confidence = "low";
+  return C;
+}
+
+std::optional<std::string> findConfig(llvm::StringRef StartDir) {
+  llvm::SmallString<256> Dir(StartDir);
+  llvm::sys::fs::make_absolute(Dir);
+  while (!Dir.empty()) {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, ".racecar.yaml");
+    if (llvm::sys::fs::is_regular_file(P))
+      return std::string(P);
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if (Parent == Dir)
+      break;
+    Dir = Parent;
+  }
+  return std::nullopt;
+}
+
+llvm::Expected<Config> loadConfig(const std::string &Path) {
+  auto B = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!B)
+    return llvm::createStringError(B.getError(), "cannot read config '%s': %s",
+                                   Path.c_str(),
+                                   B.getError().message().c_str());
+  return parseConfig((*B)->getBuffer(), Path);
+}
+
+llvm::Expected<PathFilter>
+PathFilter::create(const std::vector<std::string> &Res) {
+  PathFilter F;
+  for (const std::string &R : Res) {
+    auto Re = std::make_shared<llvm::Regex>(R);
+    std::string Err;
+    if (!Re->isValid(Err))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "bad exclude regex '%s': %s", R.c_str(),
+                                     Err.c_str());
+    F.Res.push_back(std::move(Re));
+  }
+  return F;
+}
+
+bool PathFilter::excludes(llvm::StringRef Path) const {
+  return std::any_of(Res.begin(), Res.end(),
+                     [&](const auto &Re) { return Re->match(Path); });
+}
+
+unsigned applyConfig(std::vector<report::Report> &Reports, const Config &C,
+                     const PathFilter &Exclude) {
+  size_t Before = Reports.size();
+  llvm::erase_if(Reports, [&](const report::Report &R) {
+    return Exclude.excludes(R.Loc.File) ||
+           llvm::is_contained(C.Disable, R.RuleId) ||
+           llvm::is_contained(C.SingleThreaded, R.Class);
+  });
+  return static_cast<unsigned>(Before - Reports.size());
+}
+
+} // namespace racer::driver

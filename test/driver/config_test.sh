@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# .racecar.yaml end to end, on a small project with a vendored directory:
+# exclude (TUs and reports), disable, single_threaded, confidence, found from
+# the build directory upwards or named with --config; --exclude; errors name
+# file:line:col. Then the nightly workflow at once: one report suppressed
+# inline, one left out by config, a baseline from yesterday.
+# Usage: config_test.sh <racecar binary>
+set -u
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+cp "$1" "$WORK/racecar"
+R=$WORK/racecar
+passed=0
+failed=0
+check() {
+  local what=$1
+  shift
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
+}
+P=$WORK/proj
+mkdir -p "$P/src" "$P/third_party/lib" "$P/build"
+cat > "$P/src/stats.cpp" <<'CPP'
+#include <mutex>
+class Stats {
+public:
+  void add() { std::lock_guard<std::mutex> g(mu_); ++hits_; ++misses_; }
+  long hits() const { return hits_; }
+  long misses() const { return misses_; }
+private:
+  std::mutex mu_;
+  long hits_ = 0, misses_ = 0;
+};
+class Registry {
+public:
+  void add() { std::lock_guard<std::mutex> g(mu_); ++n_; }
+  long size() const { return n_; }
+private:
+  std::mutex mu_;
+  long n_ = 0;
+};
+CPP
+cat > "$P/third_party/lib/vendored.cpp" <<'CPP'
+#include <mutex>
+class Vendored {
+public:
+  void add() { std::lock_guard<std::mutex> g(mu_); ++n_; }
+  long get() const { return n_; }
+private:
+  std::mutex mu_;
+  long n_ = 0;
+};
+CPP
+cat > "$P/build/compile_commands.json" <<JSON
+[
+  {"directory": "$P", "file": "src/stats.cpp", "command": "g++ -std=c++17 -c src/stats.cpp"},
+  {"directory": "$P", "file": "third_party/lib/vendored.cpp", "command": "g++ -std=c++17 -c third_party/lib/vendored.cpp"}
+]
+JSON
+count() { sed -n 's/^\([0-9]*\) races\{0,1\} reported.*/\1/p' "$1"; }
+
+"$R" scan -p "$P/build" --no-cache -o /dev/null 2> "$WORK/err.txt"
+check "no config: 4 races" test "$(count "$WORK/err.txt")" = 4
+
+cat > "$P/.racecar.yaml" <<'YAML'
+# the team's decisions
+exclude:
+  - third_party/
+single_threaded:
+  - Registry
+YAML
+"$R" scan -p "$P/build" --no-cache -v -o /dev/null 2> "$WORK/err.txt"
+check "config found from the build dir upwards" grep -q "racecar: config $P/.racecar.yaml" "$WORK/err.txt"
+check "the vendored TU is not analysed" grep -q "1 of 2 translation units excluded" "$WORK/err.txt"
+check "single_threaded Registry left out: 2 races" test "$(count "$WORK/err.txt")" = 2
+check "the summary says one was left out" grep -q "(1 left out by exclude/disable/single_threaded)" "$WORK/err.txt"
+
+"$R" scan -p "$P/build" --no-cache --exclude 'src/' -o /dev/null 2> "$WORK/err.txt"
+check "--exclude everything left: usage error" test $? -eq 2
+
+printf 'disable: [racecar-read-write-race]\nconfidence: all\n' > "$WORK/other.yaml"
+"$R" scan -p "$P/build" --no-cache --config "$WORK/other.yaml" -o /dev/null 2> "$WORK/err.txt"
+check "--config: every read/write race disabled, exit 0" test $? -eq 0
+
+printf 'exclude: [third_party/]\nexculde: [x]\n' > "$WORK/bad.yaml"
+"$R" scan -p "$P/build" --no-cache --config "$WORK/bad.yaml" -o /dev/null 2> "$WORK/err.txt"
+check "unknown key: exit 2" test $? -eq 2
+check "unknown key: file:line:col" grep -q "$WORK/bad.yaml:2:1: error: unknown key 'exculde'" "$WORK/err.txt"
+printf 'disable: [racecar-everything]\n' > "$WORK/bad.yaml"
+"$R" scan -p "$P/build" --no-cache --config "$WORK/bad.yaml" -o /dev/null 2> "$WORK/err.txt"
+check "unknown rule: exit 2" test $? -eq 2
+printf 'exclude: ["("]\n' > "$WORK/bad.yaml"
+"$R" scan -p "$P/build" --no-cache --config "$WORK/bad.yaml" -o /dev/null 2> "$WORK/err.txt"
+check "bad regex: exit 2, named" bash -c "grep -q \"bad exclude regex '('\" '$WORK/err.txt'"
+
+# The nightly workflow: yesterday's SARIF as the baseline, one report
+# suppressed inline, the vendored one excluded by the config.
+rm "$P/.racecar.yaml"
+"$R" scan -p "$P/build" --no-cache --format=sarif -o "$WORK/yesterday.sarif" 2>/dev/null
+printf 'exclude: [third_party/]\n' > "$P/.racecar.yaml"
+sed -i 's|  long hits() const { return hits_; }|  long hits() const { return hits_; } // racecar: ignore -- logging only\n  long peek() const { return n2_; }\n  void set(long v) { n2_ = v; }|; s|  long hits_ = 0, misses_ = 0;|  long hits_ = 0, misses_ = 0, n2_ = 0;|' "$P/src/stats.cpp"
+"$R" scan -p "$P/build" --no-cache --baseline "$WORK/yesterday.sarif" --no-source > "$WORK/out.txt" 2> "$WORK/err.txt"
+status=$?
+check "nightly: exit 1 for the new races" test $status -eq 1
+check "nightly: the new races only" bash -c "[ \$(grep -c 'warning:' '$WORK/out.txt') -eq 2 ] && ! grep -q 'hits_\\|misses_\\|Vendored' '$WORK/out.txt'"
+check "nightly: counts" grep -q "^2 races reported in 1 translation unit (1 suppressed in the source) (baseline: 2 new, 3 already known, 1 gone)" "$WORK/err.txt"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
