@@ -14,12 +14,22 @@
 using racer::driver::Config;
 
 namespace llvm::yaml {
+template <> struct MappingTraits<racer::UserModels> {
+  static void mapping(IO &IO, racer::UserModels &M) {
+    IO.mapOptional("lock", M.Lock);
+    IO.mapOptional("unlock", M.Unlock);
+    IO.mapOptional("try_lock", M.TryLock);
+    IO.mapOptional("lock_shared", M.LockShared);
+    IO.mapOptional("guards", M.Guards);
+  }
+};
 template <> struct MappingTraits<Config> {
   static void mapping(IO &IO, Config &C) {
     IO.mapOptional("exclude", C.Exclude);
     IO.mapOptional("disable", C.Disable);
     IO.mapOptional("confidence", C.Confidence);
     IO.mapOptional("single_threaded", C.SingleThreaded);
+    IO.mapOptional("models", C.Models);
   }
   static std::string validate(IO &, Config &C) {
     if (C.Confidence && *C.Confidence != "high" && *C.Confidence != "low" &&

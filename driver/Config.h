@@ -13,6 +13,12 @@
 //   confidence: low           # the default --confidence
 //   single_threaded:          # classes never reported (qualified names)
 //     - leveldb::VersionSet
+//   models:                   # the project's own concurrency primitives
+//     lock: [rocksdb::SpinMutex::lock, my_lock]   # acquire the first argument
+//     unlock: [rocksdb::SpinMutex::unlock, my_unlock]
+//     try_lock: [rocksdb::SpinMutex::try_lock]
+//     lock_shared: [RWLock::ReadLock]
+//     guards: [rocksdb::InstrumentedMutexLock]    # RAII: ctor locks, dtor unlocks
 //
 // An unknown key, or a value of the wrong shape, is an error that names the
 // file, line and column.
@@ -21,6 +27,7 @@
 #define RACER_DRIVER_CONFIG_H
 
 #include "report/Report.h"
+#include "summarize/LibraryModels.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/Regex.h"
@@ -38,6 +45,8 @@ struct Config {
   std::vector<std::string> Disable;
   std::optional<std::string> Confidence; ///< "high" or "low"
   std::vector<std::string> SingleThreaded;
+  /// The project's own locks and guards (summarize/LibraryModels.h).
+  UserModels Models;
 };
 
 /// Parses \p Text (the contents of \p Path).

@@ -4,6 +4,7 @@
 #include "driver/SummaryCache.h"
 #include "report/ReportCollector.h"
 #include "summarize/ConflictFinder.h"
+#include "summarize/LibraryModels.h"
 #include "summarize/Summarizer.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -349,7 +350,9 @@ scanDigest(SummaryCache &Cache, const std::vector<frontend::TUJob> &Jobs,
     });
   });
   std::vector<std::string> All;
-  All.reserve(Jobs.size());
+  All.reserve(Jobs.size() + 1);
+  // The project's models (.racecar.yaml) change the analysis too.
+  All.push_back("models " + userModelsKey());
   for (size_t I = 0; I < Jobs.size(); ++I) {
     if (!Ids[I])
       return std::nullopt;

@@ -297,13 +297,14 @@ bool writeOutput(StringRef Text) {
 driver::Config ProjectConfig;
 driver::PathFilter Excluded;
 
-/// Loads --config, or the nearest .racecar.yaml above \p StartDir; builds
-/// the exclude filter. Returns false (after saying why) on a bad config.
+/// Loads --config, or the nearest .racecar.yaml above \p StartDir (none if
+/// empty); builds the exclude filter and registers the config's models.
+/// Returns false (after saying why) on a bad config.
 bool loadProjectConfig(StringRef StartDir) {
   std::optional<std::string> Path;
   if (!ConfigPath.empty())
     Path = ConfigPath;
-  else
+  else if (!StartDir.empty())
     Path = driver::findConfig(StartDir);
   if (Path) {
     Expected<driver::Config> C = driver::loadConfig(*Path);
@@ -326,6 +327,7 @@ bool loadProjectConfig(StringRef StartDir) {
     return false;
   }
   Excluded = std::move(*F);
+  setUserModels(ProjectConfig.Models);
   return true;
 }
 
@@ -458,8 +460,9 @@ void chooseProgress() {
 
 int runScanCommand(const SplitArgs &Args) {
   chooseProgress();
-  if (!loadProjectConfig(BuildPath.empty() ? StringRef(".")
-                                           : StringRef(BuildPath)))
+  // Without -p, only --config: a config above the current directory is not
+  // the project's.
+  if (!loadProjectConfig(BuildPath))
     return ExitUsage;
   auto JobsOr = collectJobs(Args);
   if (!JobsOr) {
@@ -590,7 +593,7 @@ int runSummarize(const SplitArgs &Args) {
 }
 
 int runMerge() {
-  if (!loadProjectConfig("."))
+  if (!loadProjectConfig(""))
     return ExitUsage;
   // Each bundle's modules are linked as it is read (duplicates dropped at
   // once), so memory holds one bundle plus the linked program.

@@ -307,7 +307,61 @@ CallModel lookupCallModel(llvm::StringRef CalleeName,
   return lookupCallModel(CalleeName);
 }
 
+namespace {
+struct UserTables {
+  llvm::StringMap<CallModel> Functions;
+  llvm::StringMap<bool> Guards;
+  std::string Key;
+};
+UserTables &userTables() {
+  static UserTables U;
+  return U;
+}
+} // namespace
+
+void setUserModels(const UserModels &M) {
+  UserTables &U = userTables();
+  U = UserTables();
+  auto Add = [&](const std::vector<std::string> &Names, ModelKind K,
+                 const char *What) {
+    for (const std::string &N : Names) {
+      CallModel C;
+      C.Kind = K;
+      U.Functions[N] = C;
+      U.Key += std::string(What) + "=" + N + ";";
+    }
+  };
+  Add(M.Lock, ModelKind::Lock, "lock");
+  Add(M.Unlock, ModelKind::Unlock, "unlock");
+  Add(M.TryLock, ModelKind::TryLock, "try_lock");
+  Add(M.LockShared, ModelKind::LockShared, "lock_shared");
+  for (const std::string &G : M.Guards) {
+    U.Guards[G] = true;
+    U.Key += "guard=" + G + ";";
+  }
+}
+
+std::string userModelsKey() { return userTables().Key; }
+
 CallModel lookupCallModel(llvm::StringRef CalleeName) {
+  const UserTables &U = userTables();
+  if (!U.Functions.empty() || !U.Guards.empty()) {
+    auto F = U.Functions.find(CalleeName);
+    if (F != U.Functions.end())
+      return F->second;
+    size_t Pos = CalleeName.rfind("::");
+    if (Pos != llvm::StringRef::npos &&
+        U.Guards.count(CalleeName.substr(0, Pos))) {
+      llvm::StringRef Class = CalleeName.substr(0, Pos);
+      llvm::StringRef Method = CalleeName.substr(Pos + 2);
+      if (Method == lastComponent(Class))
+        return {ModelKind::GuardConstruct, 0};
+      if (Method.starts_with("~"))
+        return {ModelKind::GuardDestroy, 0};
+      auto G = tables().Guard.find(Method);
+      return {G == tables().Guard.end() ? ModelKind::NoEffect : G->second, 0};
+    }
+  }
   const Tables &T = tables();
   auto F = T.Functions.find(CalleeName);
   if (F != T.Functions.end())

@@ -17,6 +17,8 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace racer {
 
@@ -88,6 +90,23 @@ struct CallModel {
 /// The model for a callee, by its qualified name without template arguments
 /// or inline namespaces (see ir::CallInfo::CalleeName).
 CallModel lookupCallModel(llvm::StringRef CalleeName);
+
+/// A project's own concurrency primitives (from its .racecar.yaml), by
+/// qualified name as racecar prints them. A lock function's lock is its
+/// first argument: the object for a method (`SpinLock::lock`), the pointee
+/// of the first parameter for a C function (`my_lock(&m)`).
+struct UserModels {
+  std::vector<std::string> Lock, Unlock, TryLock, LockShared;
+  /// RAII guard classes: the constructor acquires its other arguments, the
+  /// destructor releases them (`rocksdb::InstrumentedMutexLock`).
+  std::vector<std::string> Guards;
+};
+/// Makes \p M part of every later lookupCallModel, ahead of the built-in
+/// tables. Not thread-safe: call before any analysis.
+void setUserModels(const UserModels &M);
+/// A stable description of the user models: part of cache keys, since they
+/// change the analysis.
+std::string userModelsKey();
 
 /// For a callee whose body is not in the program (another library, a TU
 /// left out of the scan): a project's own lock type, recognized by its

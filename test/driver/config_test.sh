@@ -103,5 +103,52 @@ status=$?
 check "nightly: exit 1 for the new races" test $status -eq 1
 check "nightly: the new races only" bash -c "[ \$(grep -c 'warning:' '$WORK/out.txt') -eq 2 ] && ! grep -q 'hits_\\|misses_\\|Vendored' '$WORK/out.txt'"
 check "nightly: counts" grep -q "^2 races reported in 1 translation unit (1 suppressed in the source) (baseline: 2 new, 3 already known, 1 gone)" "$WORK/err.txt"
+# models: the project's own lock and guard, which racecar cannot recognize.
+M=$WORK/models
+mkdir -p "$M/build"
+cat > "$M/spin.cpp" <<'CPP'
+#include <atomic>
+namespace util {
+class Spinner {
+public:
+  void acquire() { while (f_.exchange(true)) {} }
+  void release() { f_.store(false); }
+private:
+  std::atomic<bool> f_{false};
+};
+class Hold {
+public:
+  explicit Hold(Spinner *s) : s_(s) { s_->acquire(); }
+  ~Hold() { s_->release(); }
+private:
+  Spinner *s_;
+};
+} // namespace util
+class Queue {
+public:
+  void push() { util::Hold h(&sp_); ++size_; }
+  void pop() { sp_.acquire(); --size_; sp_.release(); }
+  long size() const { return size_; }
+private:
+  util::Spinner sp_;
+  long size_ = 0;
+};
+CPP
+cat > "$M/build/compile_commands.json" <<JSON
+[{"directory": "$M", "file": "spin.cpp", "command": "g++ -std=c++17 -c spin.cpp"}]
+JSON
+"$R" scan -p "$M/build" -o /dev/null 2> "$WORK/err.txt"
+check "without models: Queue is not known to lock, no race" test "$(count "$WORK/err.txt")" = 0
+cat > "$M/.racecar.yaml" <<'YAML'
+models:
+  lock: [util::Spinner::acquire]
+  unlock: [util::Spinner::release]
+  guards: [util::Hold]
+YAML
+"$R" scan -p "$M/build" --no-source > "$WORK/out.txt" 2> "$WORK/err.txt"
+check "with models: the unlocked read is reported" bash -c \
+  "grep -q \"read of \\\`this->size_\\\` without synchronization in 'Queue::size'\" '$WORK/out.txt' && [ \$(grep -c 'warning:' '$WORK/out.txt') -eq 1 ]"
+check "with models: a cached rescan still applies them" bash -c \
+  "'$R' scan -p '$M/build' -o /dev/null 2>&1 | grep -q '^1 race reported'"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
