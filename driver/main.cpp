@@ -73,12 +73,14 @@ cl::list<std::string> Inputs(cl::Positional, cl::desc("<file.rcs>..."),
                              cl::OneOrMore, cl::sub(MergeCmd),
                              cl::cat(RacecarCategory));
 
-enum class OutputFormat { Text, Sarif, Json };
+enum class OutputFormat { Text, Sarif, Json, Html };
 cl::opt<OutputFormat> Format(
     "format", cl::desc("Output format"),
     cl::values(clEnumValN(OutputFormat::Text, "text", "clang-style diagnostics"),
                clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0"),
-               clEnumValN(OutputFormat::Json, "json", "racecar JSON")),
+               clEnumValN(OutputFormat::Json, "json", "racecar JSON"),
+               clEnumValN(OutputFormat::Html, "html",
+                          "one self-contained HTML page")),
     cl::init(OutputFormat::Text), cl::sub(ScanCmd), cl::sub(MergeCmd),
     cl::sub(NinjaCmd), cl::cat(RacecarCategory));
 cl::opt<std::string> OutputPath("o", cl::desc("Write the output to <file>"),
@@ -382,6 +384,9 @@ int emitReports(const driver::ScanResult &R) {
   case OutputFormat::Json:
     report::writeJson(Shown, Out, Failed, HiddenLow);
     break;
+  case OutputFormat::Html:
+    report::writeHtml(Shown, Out, HiddenLow);
+    break;
   }
   Out.flush();
   // Reports before the summary line on a terminal.
@@ -657,6 +662,7 @@ int runNinja(const SplitArgs &Args) {
   NO.ReportPath = ReportPath;
   NO.Format = Format == OutputFormat::Sarif  ? "sarif"
               : Format == OutputFormat::Json ? "json"
+              : Format == OutputFormat::Html ? "html"
                                              : "text";
   NO.ExtraArgs = Args.Flags;
   NO.Confidence = MinConfidence == ConfidenceLevel::High ? "high" : "low";

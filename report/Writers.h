@@ -98,6 +98,13 @@ void writeJson(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
                const std::vector<FailedUnit> &FailedUnits = {},
                unsigned HiddenLow = 0);
 
+/// One self-contained HTML page (no external resources): reports grouped by
+/// class (races between threads under "Threads"), each with its source lines,
+/// its trace and the conflicting side's, and check boxes that filter by rule
+/// and confidence. Suppressed and baseline-known reports are left out.
+void writeHtml(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
+               unsigned HiddenLow = 0);
+
 /// Parses writeJson's output back (e.g. to compare against a baseline).
 /// Reports an error for invalid JSON, a wrong "version", or a missing field.
 llvm::Expected<std::vector<Report>> readJson(llvm::StringRef Text);

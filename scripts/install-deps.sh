@@ -13,6 +13,7 @@ PACKAGES=(
   libtbb-dev libzstd-dev capnproto libcapnp-dev
   libbenchmark-dev libgtest-dev
   ninja-build cmake g++ ccache python3
+  chromium  # renders --format=html in the driver/html test
 )
 
 log() { printf 'install-deps: %s\n' "$*"; }
