@@ -177,6 +177,12 @@ cl::list<std::string> ExcludeRegexes(
              "(repeatable; adds to the config's exclude)"),
     cl::value_desc("regex"), cl::sub(ScanCmd), cl::sub(MergeCmd),
     cl::cat(RacecarCategory));
+cl::opt<std::string> SourceRoot(
+    "source-root",
+    cl::desc("SARIF: files under this directory get relative URIs with "
+             "uriBaseId SRCROOT (the same log on every checkout)"),
+    cl::value_desc("dir"), cl::sub(ScanCmd), cl::sub(MergeCmd),
+    cl::cat(RacecarCategory));
 cl::opt<std::string> BaselinePath(
     "baseline",
     cl::desc("Report only results whose fingerprint is not in this SARIF "
@@ -378,6 +384,12 @@ int emitReports(const driver::ScanResult &R) {
     report::SarifOptions SO;
     SO.ToolVersion = RACECAR_VERSION;
     SO.FailedUnits = Failed;
+    if (!SourceRoot.empty()) {
+      SmallString<256> Root(SourceRoot);
+      sys::fs::make_absolute(Root);
+      sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+      SO.SrcRoot = std::string(Root);
+    }
     report::writeSarif(Shown, Out, SO, HiddenLow);
     break;
   }

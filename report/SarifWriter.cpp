@@ -111,13 +111,23 @@ void textProp(json::OStream &J, llvm::StringRef Key, llvm::StringRef S) {
 
 class Builder {
 public:
-  explicit Builder(json::OStream &J) : J(J) {}
+  Builder(json::OStream &J, llvm::StringRef SrcRoot) : J(J) {
+    if (!SrcRoot.empty()) {
+      Root = SrcRoot.rtrim('/').str();
+      Root.push_back('/');
+    }
+  }
 
   void physical(const SourceLocation &L) {
     J.attributeObject("physicalLocation", [&] {
       J.attributeObject("artifactLocation", [&] {
-        J.attribute("uri", fileUri(L.File));
-        if (!isAbsolute(L.File))
+        llvm::StringRef File = L.File;
+        // Under the source root: a relative URI, so the log reads the same
+        // on every machine that checked the tree out elsewhere.
+        if (!Root.empty() && File.starts_with(Root))
+          File = File.drop_front(Root.size());
+        J.attribute("uri", fileUri(File));
+        if (!isAbsolute(File))
           J.attribute("uriBaseId", SrcRootId);
       });
       if (L.Line > 0)
@@ -202,6 +212,7 @@ public:
         });
       J.attributeObject("properties", [&] {
         J.attribute("confidence", jstr(R.Confidence));
+        J.attribute("precision", R.isLow() ? "low" : "high");
         J.attributeArray("confidenceReasons", [&] {
           for (const std::string &S : R.ConfidenceReasons)
             J.value(jstr(S));
@@ -235,6 +246,7 @@ private:
 
   json::OStream &J;
   SourceLines Lines;
+  std::string Root; ///< SarifOptions::SrcRoot with a trailing '/'
 };
 
 void rules(json::OStream &J) {
@@ -253,6 +265,10 @@ void rules(json::OStream &J) {
             J.value("concurrency");
             J.value("data-race");
           });
+          // As code-scanning services read them; a result's own confidence
+          // is in its properties and its level.
+          J.attribute("precision", "high");
+          J.attribute("problem.severity", "warning");
         });
       });
   });
@@ -354,7 +370,10 @@ void racer::report::writeSarif(const std::vector<Report> &Reports,
           });
         });
         J.attribute("columnKind", "utf16CodeUnits");
-        Builder B(J);
+        // A category for code-scanning services that keep runs apart.
+        J.attributeObject("automationDetails",
+                          [&] { J.attribute("id", "racecar/"); });
+        Builder B(J, Opts.SrcRoot);
         J.attributeArray("results", [&] {
           for (const Report &R : Reports)
             B.result(R);

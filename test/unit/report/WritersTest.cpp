@@ -508,3 +508,37 @@ TEST(TextWriterTest, SaysHowManyLowFindingsWereHidden) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(SarifWriterTest, FilesUnderSrcRootAreRelative) {
+  SarifOptions O;
+  O.SrcRoot = "/work/proj";
+  Report In = sampleReport("/work/proj/src/inv.cpp");
+  Report Out = sampleReport("/usr/include/x.h");
+  auto V = json::parse(sarif({In, Out}, O));
+  ASSERT_TRUE(bool(V));
+  const json::Object *Run =
+      (*V->getAsObject()->getArray("runs"))[0].getAsObject();
+  auto ArtifactOf = [&](size_t I) {
+    return (*Run->getArray("results"))[I]
+        .getAsObject()
+        ->getArray("locations")
+        ->front()
+        .getAsObject()
+        ->getObject("physicalLocation")
+        ->getObject("artifactLocation");
+  };
+  EXPECT_EQ(ArtifactOf(0)->getString("uri"), "src/inv.cpp");
+  EXPECT_EQ(ArtifactOf(0)->getString("uriBaseId"), "SRCROOT");
+  EXPECT_EQ(ArtifactOf(1)->getString("uri"), "file:///usr/include/x.h");
+  EXPECT_FALSE(ArtifactOf(1)->getString("uriBaseId"));
+  EXPECT_EQ(Run->getObject("automationDetails")->getString("id"), "racecar/");
+  const json::Object *Rule = (*Run->getObject("tool")
+                                   ->getObject("driver")
+                                   ->getArray("rules"))[0]
+                                 .getAsObject();
+  EXPECT_EQ(Rule->getObject("properties")->getString("precision"), "high");
+}
+
+} // namespace
