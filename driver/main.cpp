@@ -73,14 +73,16 @@ cl::list<std::string> Inputs(cl::Positional, cl::desc("<file.rcs>..."),
                              cl::OneOrMore, cl::sub(MergeCmd),
                              cl::cat(RacecarCategory));
 
-enum class OutputFormat { Text, Sarif, Json, Html };
+enum class OutputFormat { Text, Sarif, Json, Html, Plist };
 cl::opt<OutputFormat> Format(
     "format", cl::desc("Output format"),
     cl::values(clEnumValN(OutputFormat::Text, "text", "clang-style diagnostics"),
                clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0"),
                clEnumValN(OutputFormat::Json, "json", "racecar JSON"),
                clEnumValN(OutputFormat::Html, "html",
-                          "one self-contained HTML page")),
+                          "one self-contained HTML page"),
+               clEnumValN(OutputFormat::Plist, "plist",
+                          "Clang analyzer plist (CodeChecker)")),
     cl::init(OutputFormat::Text), cl::sub(ScanCmd), cl::sub(MergeCmd),
     cl::sub(NinjaCmd), cl::cat(RacecarCategory));
 cl::opt<std::string> OutputPath("o", cl::desc("Write the output to <file>"),
@@ -399,6 +401,9 @@ int emitReports(const driver::ScanResult &R) {
   case OutputFormat::Html:
     report::writeHtml(Shown, Out, HiddenLow);
     break;
+  case OutputFormat::Plist:
+    report::writePlist(Shown, Out, RACECAR_VERSION);
+    break;
   }
   Out.flush();
   // Reports before the summary line on a terminal.
@@ -675,6 +680,7 @@ int runNinja(const SplitArgs &Args) {
   NO.Format = Format == OutputFormat::Sarif  ? "sarif"
               : Format == OutputFormat::Json ? "json"
               : Format == OutputFormat::Html ? "html"
+              : Format == OutputFormat::Plist ? "plist"
                                              : "text";
   NO.ExtraArgs = Args.Flags;
   NO.Confidence = MinConfidence == ConfidenceLevel::High ? "high" : "low";

@@ -105,6 +105,15 @@ void writeJson(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
 void writeHtml(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
                unsigned HiddenLow = 0);
 
+/// The Clang static analyzer's plist, as CodeChecker reads it: one
+/// diagnostic per report, whose path is the conflicting side's events
+/// (labelled "Conflicting ...") and then the reported side's call chain,
+/// ending at the reported access with the warning's message (also the
+/// diagnostic's location). check_name is the rule id; the issue hash is the
+/// SARIF fingerprint. Suppressed and baseline-known reports are left out.
+void writePlist(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
+                llvm::StringRef ToolVersion);
+
 /// Parses writeJson's output back (e.g. to compare against a baseline).
 /// Reports an error for invalid JSON, a wrong "version", or a missing field.
 llvm::Expected<std::vector<Report>> readJson(llvm::StringRef Text);

@@ -5,6 +5,7 @@
 #include "test/unit/report/ReportTestUtil.h"
 
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace racer;
 using namespace racer::report;
@@ -539,6 +540,35 @@ TEST(SarifWriterTest, FilesUnderSrcRootAreRelative) {
                                    ->getArray("rules"))[0]
                                  .getAsObject();
   EXPECT_EQ(Rule->getObject("properties")->getString("precision"), "high");
+}
+
+} // namespace
+
+namespace {
+
+/// The plist CodeChecker reads, compared with a reviewed golden file: a race
+/// through calls on both sides, and one whose access is on its line.
+TEST(PlistWriterTest, Golden) {
+  Report Suppressed = sampleReport("/abs/hidden.cpp");
+  Suppressed.Suppressed = true;
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writePlist({tracedReport("src/c.cpp"), sampleReport("/abs/inv.cpp"),
+              Suppressed},
+             OS, "0.1.0");
+  llvm::SmallString<256> Golden(llvm::sys::path::parent_path(__FILE__));
+  llvm::sys::path::append(Golden, "golden", "two_reports.plist");
+  if (getenv("RACECAR_UPDATE_GOLDEN")) { // regenerate, then review the diff
+    std::error_code EC;
+    llvm::raw_fd_ostream G(Golden, EC);
+    ASSERT_FALSE(EC) << EC.message();
+    G << S;
+    return;
+  }
+  auto Expected = llvm::MemoryBuffer::getFile(Golden);
+  ASSERT_TRUE(bool(Expected)) << Golden.str().str();
+  EXPECT_EQ(S, (*Expected)->getBuffer().str())
+      << "to review a change: compare with " << Golden.str().str();
 }
 
 } // namespace
