@@ -29,6 +29,7 @@ template <> struct MappingTraits<Config> {
     IO.mapOptional("disable", C.Disable);
     IO.mapOptional("confidence", C.Confidence);
     IO.mapOptional("single_threaded", C.SingleThreaded);
+    IO.mapOptional("thread_safe", C.ThreadSafe);
     IO.mapOptional("models", C.Models);
   }
   static std::string validate(IO &, Config &C) {

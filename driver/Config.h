@@ -13,6 +13,7 @@
 //   confidence: low           # the default --confidence
 //   single_threaded:          # classes never reported (qualified names)
 //     - leveldb::VersionSet
+//   thread_safe: [Registry]   # checked as if annotate("racecar_thread_safe")
 //   models:                   # the project's own concurrency primitives
 //     lock: [rocksdb::SpinMutex::lock, my_lock]   # acquire the first argument
 //     unlock: [rocksdb::SpinMutex::unlock, my_unlock]
@@ -45,6 +46,8 @@ struct Config {
   std::vector<std::string> Disable;
   std::optional<std::string> Confidence; ///< "high" or "low"
   std::vector<std::string> SingleThreaded;
+  /// Classes checked as if annotated racecar_thread_safe.
+  std::vector<std::string> ThreadSafe;
   /// The project's own locks and guards (summarize/LibraryModels.h).
   UserModels Models;
 };

@@ -159,6 +159,16 @@ static std::atomic<Progress> ProgressMode{Progress::None};
 
 void setProgress(Progress P) { ProgressMode = P; }
 
+static std::vector<std::string> &threadSafeClasses() {
+  static std::vector<std::string> Names;
+  return Names;
+}
+
+void setThreadSafeClasses(std::vector<std::string> Names) {
+  std::sort(Names.begin(), Names.end());
+  threadSafeClasses() = std::move(Names);
+}
+
 MapResult runMap(std::vector<frontend::TUJob> Jobs,
                  const frontend::FrontendOptions &Opts, unsigned Threads,
                  SummaryCache *Cache, llvm::raw_ostream &Errs,
@@ -309,6 +319,18 @@ ScanResult reduceLinked(LinkedProgram Program,
                                      : static_cast<int>(Threads));
   St.FunctionsLinked = static_cast<unsigned>(Program.Functions.size());
 
+  // Classes the project's config declares thread-safe.
+  for (const std::string &Name : threadSafeClasses()) {
+    auto It = std::find_if(Program.Classes.begin(), Program.Classes.end(),
+                           [&](const ir::ClassInfo &C) { return C.Name == Name; });
+    if (It == Program.Classes.end()) {
+      Program.Classes.emplace_back();
+      It = std::prev(Program.Classes.end());
+      It->Name = Name;
+    }
+    It->MarkedThreadSafe = true;
+  }
+
   auto T2 = std::chrono::steady_clock::now();
   ProgramSummarizer PS(Program.Functions, /*ReleaseUnneeded=*/true,
                        Program.Classes);
@@ -353,6 +375,8 @@ scanDigest(SummaryCache &Cache, const std::vector<frontend::TUJob> &Jobs,
   All.reserve(Jobs.size() + 1);
   // The project's models (.racecar.yaml) change the analysis too.
   All.push_back("models " + userModelsKey());
+  for (const std::string &C : threadSafeClasses())
+    All.push_back("thread_safe " + C);
   for (size_t I = 0; I < Jobs.size(); ++I) {
     if (!Ids[I])
       return std::nullopt;

@@ -76,6 +76,11 @@ enum class Progress {
 /// Sets the progress display of later runMap calls (default None).
 void setProgress(Progress P);
 
+/// Classes the project declares thread-safe (.racecar.yaml `thread_safe`):
+/// checked as if annotated racecar_thread_safe. Part of the result cache's
+/// digest. Call before scanning.
+void setThreadSafeClasses(std::vector<std::string> Names);
+
 MapResult runMap(std::vector<frontend::TUJob> Jobs,
                  const frontend::FrontendOptions &Opts, unsigned Threads,
                  SummaryCache *Cache, llvm::raw_ostream &Errs,

@@ -338,6 +338,7 @@ bool loadProjectConfig(StringRef StartDir) {
   }
   Excluded = std::move(*F);
   setUserModels(ProjectConfig.Models);
+  driver::setThreadSafeClasses(ProjectConfig.ThreadSafe);
   return true;
 }
 

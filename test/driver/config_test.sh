@@ -150,5 +150,27 @@ check "with models: the unlocked read is reported" bash -c \
   "grep -q \"read of \\\`this->size_\\\` without synchronization in 'Queue::size'\" '$WORK/out.txt' && [ \$(grep -c 'warning:' '$WORK/out.txt') -eq 1 ]"
 check "with models: a cached rescan still applies them" bash -c \
   "'$R' scan -p '$M/build' -o /dev/null 2>&1 | grep -q '^1 race reported'"
+# thread_safe: a class with no lock, declared thread-safe by the project.
+T=$WORK/ts
+mkdir -p "$T/build"
+cat > "$T/counter.cpp" <<'CPP'
+namespace metrics {
+class Counter {
+public:
+  void inc() { ++n_; }
+  long get() const { return n_; }
+private:
+  long n_ = 0;
+};
+} // namespace metrics
+CPP
+cat > "$T/build/compile_commands.json" <<JSON
+[{"directory": "$T", "file": "counter.cpp", "command": "g++ -std=c++17 -c counter.cpp"}]
+JSON
+"$R" scan -p "$T/build" -o /dev/null 2> "$WORK/err.txt"
+check "no evidence: not checked" test "$(count "$WORK/err.txt")" = 0
+printf 'thread_safe: [metrics::Counter]\n' > "$T/.racecar.yaml"
+"$R" scan -p "$T/build" -o /dev/null 2> "$WORK/err.txt"
+check "thread_safe: checked, 2 races (a cached scan is redone)" test "$(count "$WORK/err.txt")" = 2
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
