@@ -169,7 +169,16 @@ public:
       J.attribute("level", R.isLow() ? "note" : "warning");
       if (!R.BaselineState.empty())
         J.attribute("baselineState", jstr(R.BaselineState));
-      textProp(J, "message", R.Message);
+      J.attributeObject("message", [&] {
+        J.attribute("text", jstr(R.Message));
+        J.attribute("id", "default");
+        J.attributeArray("arguments", [&] {
+          J.value(jstr(R.Path));
+          J.value(jstr(R.Function));
+          J.value(jstr(R.ConflictFunction));
+          J.value(jstr(R.Confidence + " confidence"));
+        });
+      });
       J.attributeArray("locations", [&] { J.object([&] { physical(R.Loc); }); });
 
       if (!R.ConflictMessage.empty() || !R.ConflictTrace.empty()) {
@@ -260,6 +269,12 @@ void rules(json::OStream &J) {
         J.attributeObject("defaultConfiguration",
                           [&] { J.attribute("level", "warning"); });
         textProp(J, "help", R.Help);
+        // Results name this message and fill it with their arguments; their
+        // full text says the same in one sentence, with the call chain.
+        J.attributeObject("messageStrings", [&] {
+          textProp(J, "default",
+                   "Data race on {0} in '{1}', with '{2}' ({3}).");
+        });
         J.attributeObject("properties", [&] {
           J.attributeArray("tags", [&] {
             J.value("concurrency");

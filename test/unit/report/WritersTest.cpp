@@ -572,3 +572,27 @@ TEST(PlistWriterTest, Golden) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(SarifWriterTest, MessagesHaveIdAndArguments) {
+  auto V = json::parse(sarif({tracedReport("a.cpp")}));
+  ASSERT_TRUE(bool(V));
+  const json::Object *Run =
+      (*V->getAsObject()->getArray("runs"))[0].getAsObject();
+  const json::Object *Msg =
+      (*Run->getArray("results"))[0].getAsObject()->getObject("message");
+  EXPECT_EQ(Msg->getString("id"), "default");
+  EXPECT_TRUE(Msg->getString("text"));
+  const json::Array *Args = Msg->getArray("arguments");
+  ASSERT_EQ(Args->size(), 4u);
+  EXPECT_EQ((*Args)[0].getAsString(), "this->n_");
+  EXPECT_EQ((*Args)[1].getAsString(), "C::get");
+  const json::Object *Rule = (*Run->getObject("tool")
+                                   ->getObject("driver")
+                                   ->getArray("rules"))[1]
+                                 .getAsObject();
+  EXPECT_TRUE(Rule->getObject("messageStrings")->getObject("default"));
+}
+
+} // namespace
