@@ -13,7 +13,16 @@
 
 using racer::driver::Config;
 
+LLVM_YAML_IS_SEQUENCE_VECTOR(racer::UserModels::ThreadStart)
+
 namespace llvm::yaml {
+template <> struct MappingTraits<racer::UserModels::ThreadStart> {
+  static void mapping(IO &IO, racer::UserModels::ThreadStart &T) {
+    IO.mapRequired("function", T.Function);
+    IO.mapOptional("entry", T.Entry, 0);
+    IO.mapOptional("arg", T.Arg, -1);
+  }
+};
 template <> struct MappingTraits<racer::UserModels> {
   static void mapping(IO &IO, racer::UserModels &M) {
     IO.mapOptional("lock", M.Lock);
@@ -21,6 +30,7 @@ template <> struct MappingTraits<racer::UserModels> {
     IO.mapOptional("try_lock", M.TryLock);
     IO.mapOptional("lock_shared", M.LockShared);
     IO.mapOptional("guards", M.Guards);
+    IO.mapOptional("thread_start", M.ThreadStarts);
   }
 };
 template <> struct MappingTraits<Config> {

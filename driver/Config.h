@@ -20,6 +20,7 @@
 //     try_lock: [rocksdb::SpinMutex::try_lock]
 //     lock_shared: [RWLock::ReadLock]
 //     guards: [rocksdb::InstrumentedMutexLock]    # RAII: ctor locks, dtor unlocks
+//     thread_start: [{function: util::SpawnTask, entry: 0, arg: 1}]
 //
 // An unknown key, or a value of the wrong shape, is an error that names the
 // file, line and column.

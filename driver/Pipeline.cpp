@@ -417,11 +417,25 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
   Linker Link(/*PackBodies=*/true);
   MapResult Map =
       runMap(std::move(Jobs), Opts, Threads, Cache, Errs, St, &Link);
+  // After the per-TU progress, the whole-program phase (a line on a
+  // terminal, cleared when done).
+  const Progress Show = ProgressMode;
+  if (Show == Progress::Terminal) {
+    Errs << "racecar: linking, summarizing and pairing "
+         << St.TUs << " translation units...";
+    Errs.flush();
+  } else if (Show == Progress::Lines) {
+    Errs << "racecar: linking, summarizing and pairing\n";
+  }
   auto T1 = std::chrono::steady_clock::now();
   LinkedProgram Program = Link.finish();
   St.LinkSeconds = secondsSince(T1);
   ScanResult R = reduceLinked(std::move(Program), std::move(Map.FailedTUs),
                               Threads, St);
+  if (Show == Progress::Terminal) {
+    Errs << "\r" << std::string(72, ' ') << "\r";
+    Errs.flush();
+  }
   if (Results && R.FailedTUs.empty())
     if (std::optional<std::string> D =
             scanDigest(*Cache, Scanned, Ids, Threads))

@@ -339,6 +339,17 @@ void setUserModels(const UserModels &M) {
     U.Guards[G] = true;
     U.Key += "guard=" + G + ";";
   }
+  for (const UserModels::ThreadStart &T : M.ThreadStarts) {
+    CallModel C;
+    C.Kind = ModelKind::ThreadCreate;
+    C.HandleArg = -1;
+    C.EntryArg = T.Entry;
+    C.Data = T.Arg >= 0 ? ThreadData::One : ThreadData::Rest;
+    C.DataArg = T.Arg >= 0 ? unsigned(T.Arg) : 0;
+    U.Functions[T.Function] = C;
+    U.Key += "thread_start=" + T.Function + "," + std::to_string(T.Entry) +
+             "," + std::to_string(T.Arg) + ";";
+  }
 }
 
 std::string userModelsKey() { return userTables().Key; }

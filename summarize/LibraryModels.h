@@ -100,6 +100,15 @@ struct UserModels {
   /// RAII guard classes: the constructor acquires its other arguments, the
   /// destructor releases them (`rocksdb::InstrumentedMutexLock`).
   std::vector<std::string> Guards;
+  /// Functions that start a thread: `Entry` is the index of the argument
+  /// that is the function to run, `Arg` the one passed to it (-1: the
+  /// arguments after Entry, as std::thread). No handle: nothing joins it.
+  struct ThreadStart {
+    std::string Function;
+    int Entry = 0;
+    int Arg = -1;
+  };
+  std::vector<ThreadStart> ThreadStarts;
 };
 /// Makes \p M part of every later lookupCallModel, ahead of the built-in
 /// tables. Not thread-safe: call before any analysis.

@@ -172,5 +172,27 @@ check "no evidence: not checked" test "$(count "$WORK/err.txt")" = 0
 printf 'thread_safe: [metrics::Counter]\n' > "$T/.racecar.yaml"
 "$R" scan -p "$T/build" -o /dev/null 2> "$WORK/err.txt"
 check "thread_safe: checked, 2 races (a cached scan is redone)" test "$(count "$WORK/err.txt")" = 2
+# models.thread_start: the project's own thread pool, with no body here.
+S=$WORK/spawn
+mkdir -p "$S/build"
+cat > "$S/pool.c" <<'C'
+typedef void *(*task_fn)(void *);
+int spawn_task(task_fn fn, void *arg);
+long completed;
+static void *work(void *arg) { (void)arg; completed++; return 0; }
+int main(void) {
+  spawn_task(work, 0);
+  spawn_task(work, 0);
+  return 0;
+}
+C
+cat > "$S/build/compile_commands.json" <<JSON
+[{"directory": "$S", "file": "pool.c", "command": "gcc -c pool.c"}]
+JSON
+"$R" scan -p "$S/build" --no-cache -o /dev/null 2> "$WORK/err.txt"
+check "unknown spawn function: no thread, no race" test "$(count "$WORK/err.txt")" = 0
+printf 'models:\n  thread_start:\n    - function: spawn_task\n      entry: 0\n      arg: 1\n' > "$S/.racecar.yaml"
+"$R" scan -p "$S/build" --no-cache --no-source > "$WORK/out.txt" 2>/dev/null
+check "thread_start: the two tasks race" grep -q "unprotected write to \`completed\` in 'work' races with itself on another thread" "$WORK/out.txt"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
