@@ -40,6 +40,7 @@ template <> struct MappingTraits<Config> {
     IO.mapOptional("confidence", C.Confidence);
     IO.mapOptional("single_threaded", C.SingleThreaded);
     IO.mapOptional("thread_safe", C.ThreadSafe);
+    IO.mapOptional("information_uri", C.InformationUri);
     IO.mapOptional("models", C.Models);
   }
   static std::string validate(IO &, Config &C) {

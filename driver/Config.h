@@ -49,6 +49,9 @@ struct Config {
   std::vector<std::string> SingleThreaded;
   /// Classes checked as if annotated racecar_thread_safe.
   std::vector<std::string> ThreadSafe;
+  /// SARIF tool.driver.informationUri (where the team publishes
+  /// docs/rules.md); rules' helpUri is it + "#<rule id>".
+  std::string InformationUri;
   /// The project's own locks and guards (summarize/LibraryModels.h).
   UserModels Models;
 };

@@ -185,6 +185,13 @@ cl::opt<std::string> SourceRoot(
              "uriBaseId SRCROOT (the same log on every checkout)"),
     cl::value_desc("dir"), cl::sub(ScanCmd), cl::sub(MergeCmd),
     cl::cat(RacecarCategory));
+cl::opt<std::string> SarifInformationUri(
+    "sarif-information-uri",
+    cl::desc("SARIF: where your team publishes racecar's docs/rules.md "
+             "(tool.driver.informationUri; each rule's helpUri is "
+             "URI#<rule id>)"),
+    cl::value_desc("uri"), cl::sub(ScanCmd), cl::sub(MergeCmd),
+    cl::cat(RacecarCategory));
 cl::opt<std::string> BaselinePath(
     "baseline",
     cl::desc("Report only results whose fingerprint is not in this SARIF "
@@ -387,6 +394,9 @@ int emitReports(const driver::ScanResult &R) {
     report::SarifOptions SO;
     SO.ToolVersion = RACECAR_VERSION;
     SO.FailedUnits = Failed;
+    SO.InformationUri = !SarifInformationUri.empty()
+                            ? std::string(SarifInformationUri)
+                            : ProjectConfig.InformationUri;
     if (!SourceRoot.empty()) {
       SmallString<256> Root(SourceRoot);
       sys::fs::make_absolute(Root);

@@ -258,7 +258,7 @@ private:
   std::string Root; ///< SarifOptions::SrcRoot with a trailing '/'
 };
 
-void rules(json::OStream &J) {
+void rules(json::OStream &J, llvm::StringRef InformationUri) {
   J.attributeArray("rules", [&] {
     for (const Rule &R : Rules)
       J.object([&] {
@@ -269,6 +269,8 @@ void rules(json::OStream &J) {
         J.attributeObject("defaultConfiguration",
                           [&] { J.attribute("level", "warning"); });
         textProp(J, "help", R.Help);
+        if (!InformationUri.empty())
+          J.attribute("helpUri", jstr((InformationUri + "#" + R.Id).str()));
         // Results name this message and fill it with their arguments; their
         // full text says the same in one sentence, with the call chain.
         J.attributeObject("messageStrings", [&] {
@@ -339,7 +341,7 @@ void racer::report::writeSarif(const std::vector<Report> &Reports,
               J.attribute("version", jstr(Opts.ToolVersion));
             if (!Opts.InformationUri.empty())
               J.attribute("informationUri", jstr(Opts.InformationUri));
-            rules(J);
+            rules(J, Opts.InformationUri);
           });
         });
         if (!Opts.SrcRoot.empty()) {

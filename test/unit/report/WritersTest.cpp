@@ -596,3 +596,30 @@ TEST(SarifWriterTest, MessagesHaveIdAndArguments) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(SarifWriterTest, InformationUriGivesRulesAHelpUri) {
+  SarifOptions O;
+  O.InformationUri = "https://docs.internal/racecar/rules.md";
+  auto V = json::parse(sarif({}, O));
+  ASSERT_TRUE(bool(V));
+  const json::Object *Driver = (*V->getAsObject()->getArray("runs"))[0]
+                                   .getAsObject()
+                                   ->getObject("tool")
+                                   ->getObject("driver");
+  EXPECT_EQ(Driver->getString("informationUri"), O.InformationUri);
+  EXPECT_EQ((*Driver->getArray("rules"))[0].getAsObject()->getString("helpUri"),
+            "https://docs.internal/racecar/rules.md#racecar-unprotected-write");
+  auto Plain = json::parse(sarif({}));
+  ASSERT_TRUE(bool(Plain));
+  EXPECT_FALSE((*(*Plain->getAsObject()->getArray("runs"))[0]
+                     .getAsObject()
+                     ->getObject("tool")
+                     ->getObject("driver")
+                     ->getArray("rules"))[0]
+                   .getAsObject()
+                   ->getString("helpUri"));
+}
+
+} // namespace
