@@ -239,10 +239,14 @@ std::vector<std::string> absolutePaths(const std::vector<std::string> &In) {
 Expected<std::vector<frontend::TUJob>> collectJobs(const SplitArgs &Args) {
   std::vector<std::string> Files = absolutePaths(Sources);
   if (!BuildPath.empty()) {
-    std::vector<std::string> Warnings;
-    auto Jobs = frontend::loadCompileDatabase(BuildPath, Files, &Warnings);
+    std::vector<std::string> Warnings, Skipped;
+    auto Jobs =
+        frontend::loadCompileDatabase(BuildPath, Files, &Warnings, &Skipped);
     for (const std::string &W : Warnings)
       errs() << "racecar: warning: " << W << "\n";
+    if (Verbose)
+      for (const std::string &S : Skipped)
+        errs() << "racecar: skipped '" << S << "': not C or C++\n";
     return Jobs;
   }
   if (Files.empty())

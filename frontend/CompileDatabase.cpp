@@ -114,7 +114,8 @@ static bool isNotCOrCxx(llvm::StringRef File) {
 llvm::Expected<std::vector<TUJob>>
 loadCompileDatabase(const std::string &BuildDir,
                     const std::vector<std::string> &Files,
-                    std::vector<std::string> *Warnings) {
+                    std::vector<std::string> *Warnings,
+                    std::vector<std::string> *Skipped) {
   std::string Cwd = currentDir();
   std::string DBFile;
   if (llvm::StringRef(BuildDir).ends_with(".json") &&
@@ -180,6 +181,8 @@ loadCompileDatabase(const std::string &BuildDir,
                           std::to_string(EntryOf[It->second]) +
                           ", ignoring entry " + std::to_string(Entry));
   }
+  if (Skipped)
+    *Skipped = NotC;
   if (Warnings && !NotC.empty())
     Warnings->push_back("skipping " + std::to_string(NotC.size()) +
                         (NotC.size() == 1 ? " entry that is" : " entries that are") +

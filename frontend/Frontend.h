@@ -81,11 +81,14 @@ struct TUResult {
 /// returned, in the given order. Any JSON or structural error is an error
 /// naming the file (and line:column); a relative "directory" is relative to
 /// the database's directory; a file with several entries keeps the first,
-/// with a message in \p Warnings when their commands differ.
+/// with a message in \p Warnings when their commands differ. Entries that
+/// are not C or C++ (assembly, Fortran) are skipped: one line in \p
+/// Warnings says how many, and \p Skipped lists each (for -v).
 llvm::Expected<std::vector<TUJob>>
 loadCompileDatabase(const std::string &BuildDir,
                     const std::vector<std::string> &Files,
-                    std::vector<std::string> *Warnings = nullptr);
+                    std::vector<std::string> *Warnings = nullptr,
+                    std::vector<std::string> *Skipped = nullptr);
 
 /// Jobs for `racecar scan a.cpp b.c -- <flags>` (clang-tidy style).
 std::vector<TUJob> jobsFromCommandLine(const std::vector<std::string> &Files,

@@ -44,6 +44,8 @@ check "one warning names the skipped entry" \
 check "no Clang errors about the assembly" bash -c "! grep -q 'error:' '$WORK/err.txt'"
 check "the race in the C TU is reported" grep -q "unprotected write to \`hits\`" "$WORK/out.txt"
 "$R" scan -p "$WORK/p" --no-cache -v -o /dev/null 2> "$WORK/err.txt"
+check "-v names each skipped entry" \
+  grep -qx "racecar: skipped '$WORK/p/fast_amd64.S': not C or C++" "$WORK/err.txt"
 check "-v shows progress, one line per TU" \
   grep -qx "racecar: \[1/1\] $WORK/p/counter.c (analysed)" "$WORK/err.txt"
 echo "$passed passed, $failed failed"
