@@ -3,18 +3,7 @@
 # shown and counted for the exit status; fingerprints survive moved lines;
 # the summary says how many were known and how many are gone.
 # Usage: baseline_test.sh <racecar binary>
-set -u
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cp "$1" "$WORK/racecar"
-R=$WORK/racecar
-passed=0
-failed=0
-check() {
-  local what=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
-}
+. "$(dirname "$0")/lib.sh" "$1"
 write() { # extra lines at the top, then the class; $2: with the new race
   {
     for ((i = 0; i < $1; i++)); do echo "// moved"; done
@@ -68,5 +57,4 @@ check "a fixed race is counted as gone" grep -q "(baseline: 1 new, 1 already kno
 scan --baseline "$WORK/missing.sarif" -o /dev/null 2> "$WORK/err.txt"
 check "a missing baseline is a usage error" test $? -eq 2
 check "and says which file" grep -q "baseline '$WORK/missing.sarif'" "$WORK/err.txt"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

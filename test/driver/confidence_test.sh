@@ -2,18 +2,7 @@
 # --confidence end to end: what each level shows, the hidden-count line, the
 # exit status (1 only when a shown finding exists), and SARIF/JSON fields.
 # Usage: confidence_test.sh <racecar binary>
-set -u
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cp "$1" "$WORK/racecar"
-R=$WORK/racecar
-passed=0
-failed=0
-check() { # description, then a command that must succeed
-  local what=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
-}
+. "$(dirname "$0")/lib.sh" "$1"
 
 # Only a low-confidence race: a setter called only from a constructor.
 cat > "$WORK/low.cpp" <<'CPP'
@@ -87,5 +76,4 @@ PY
 "$R" scan "$WORK/low.cpp" --confidence=maybe -- -std=c++17 > /dev/null 2>&1
 check "an unknown level is a usage error" test $? -eq 2
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -5,18 +5,7 @@
 # file:line:col. Then the nightly workflow at once: one report suppressed
 # inline, one left out by config, a baseline from yesterday.
 # Usage: config_test.sh <racecar binary>
-set -u
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cp "$1" "$WORK/racecar"
-R=$WORK/racecar
-passed=0
-failed=0
-check() {
-  local what=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
-}
+. "$(dirname "$0")/lib.sh" "$1"
 P=$WORK/proj
 mkdir -p "$P/src" "$P/third_party/lib" "$P/build"
 cat > "$P/src/stats.cpp" <<'CPP'
@@ -194,5 +183,4 @@ check "unknown spawn function: no thread, no race" test "$(count "$WORK/err.txt"
 printf 'models:\n  thread_start:\n    - function: spawn_task\n      entry: 0\n      arg: 1\n' > "$S/.racecar.yaml"
 "$R" scan -p "$S/build" --no-cache --no-source > "$WORK/out.txt" 2>/dev/null
 check "thread_start: the two tasks race" grep -q "unprotected write to \`completed\` in 'work' races with itself on another thread" "$WORK/out.txt"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -4,18 +4,7 @@
 # the rendered page shows a report's source line. Exit 77 (skipped) only for
 # the Chromium part when no Chromium is installed.
 # Usage: html_test.sh <racecar binary>
-set -u
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cp "$1" "$WORK/racecar"
-R=$WORK/racecar
-passed=0
-failed=0
-check() {
-  local what=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
-}
+. "$(dirname "$0")/lib.sh" "$1"
 cat > "$WORK/a.cpp" <<'CPP'
 #include <mutex>
 #include <vector>
@@ -72,8 +61,7 @@ PY
   timeout 60 chromium --headless --no-sandbox --disable-gpu --window-size=1000,700 \
     --screenshot="$WORK/r.png" "file://$WORK/r.html" > /dev/null 2>&1
   check "Chromium takes a screenshot" test -s "$WORK/r.png"
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ]
+  finish
 else
   echo "$passed passed, $failed failed (chromium not installed: browser checks skipped)"
   [ "$failed" -eq 0 ] || exit 1

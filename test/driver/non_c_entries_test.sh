@@ -3,18 +3,7 @@
 # huf_decompress_amd64.S): the assembly entry is skipped with one warning,
 # the C TU is analysed, and the exit status is the C TU's (not 3).
 # Usage: non_c_entries_test.sh <racecar binary>
-set -u
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cp "$1" "$WORK/racecar"
-R=$WORK/racecar
-passed=0
-failed=0
-check() {
-  local what=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
-}
+. "$(dirname "$0")/lib.sh" "$1"
 mkdir -p "$WORK/p"
 cat > "$WORK/p/counter.c" <<'C'
 #include <pthread.h>
@@ -48,5 +37,4 @@ check "-v names each skipped entry" \
   grep -qx "racecar: skipped '$WORK/p/fast_amd64.S': not C or C++" "$WORK/err.txt"
 check "-v shows progress, one line per TU" \
   grep -qx "racecar: \[1/1\] $WORK/p/counter.c (analysed)" "$WORK/err.txt"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

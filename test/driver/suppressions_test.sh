@@ -3,18 +3,7 @@
 # the results with suppressions[kind=inSource, justification], JSON marks
 # them, the summary counts them, --report-unused-suppressions lists stale ones.
 # Usage: suppressions_test.sh <racecar binary>
-set -u
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cp "$1" "$WORK/racecar"
-R=$WORK/racecar
-passed=0
-failed=0
-check() { # description, then a command that must succeed
-  local what=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
-}
+. "$(dirname "$0")/lib.sh" "$1"
 
 cat > "$WORK/a.cpp" <<'CPP'
 #include <mutex>
@@ -58,5 +47,4 @@ sed -i 's| // racecar: ignore -- approximate counter||' "$WORK/a.cpp"
 scan > /dev/null 2>&1
 check "without the comment: exit 1" test $? -eq 1
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
