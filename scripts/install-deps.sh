@@ -13,6 +13,10 @@ PACKAGES=(
   libtbb-dev libzstd-dev capnproto libcapnp-dev
   libbenchmark-dev libgtest-dev
   ninja-build cmake g++ ccache python3
+)
+# Wanted, not required: if one cannot be installed, the tests that use it
+# say so and are reported as skipped.
+OPTIONAL_PACKAGES=(
   chromium  # renders --format=html in the driver/html test
 )
 
@@ -137,21 +141,32 @@ DEB_SRC_ADDED=0
 ensure_deb_src || log "warning: deb-src setup failed (not fatal)"
 
 # --- packages ----------------------------------------------------------------
-missing=()
-for p in "${PACKAGES[@]}"; do
-  status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
-  [ "$status" = installed ] || missing+=("$p")
-done
+missing_of() { # packages... -> those not installed
+  local p status
+  for p in "$@"; do
+    status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+    [ "$status" = installed ] || echo "$p"
+  done
+}
+mapfile -t missing < <(missing_of "${PACKAGES[@]}")
+mapfile -t optional < <(missing_of "${OPTIONAL_PACKAGES[@]}")
 
-if [ ${#missing[@]} -eq 0 ]; then
-  log "all ${#PACKAGES[@]} packages present"
+if [ ${#missing[@]} -eq 0 ] && [ ${#optional[@]} -eq 0 ]; then
+  log "all ${#PACKAGES[@]} packages present (and ${#OPTIONAL_PACKAGES[@]} optional)"
   if [ "$DEB_SRC_ADDED" -eq 1 ]; then
     log "note: run 'apt-get update' before 'apt-get source' to fetch the new source lists"
   fi
   exit 0
 fi
 
-log "installing: ${missing[*]}"
 as_root apt-get update -q
-as_root apt-get install -y -q --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing: ${missing[*]}"
+  as_root apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+if [ ${#optional[@]} -gt 0 ]; then
+  log "installing (optional): ${optional[*]}"
+  as_root apt-get install -y -q --no-install-recommends "${optional[@]}" ||
+    log "warning: could not install ${optional[*]}; the tests that need them will be skipped"
+fi
 log "done"
