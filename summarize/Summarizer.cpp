@@ -117,12 +117,15 @@ ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,
       if (It != ClassIds.end())
         ClassChecked[It->second].store(true);
     }
-  // A method handed to another call as a callable may be a thread's entry,
-  // which is evidence for its class (known only once the spawning function
-  // is summarized): keep such classes' accesses.
+  // A method handed to a thread-creating call is a thread's entry, which is
+  // evidence for its class (ConcurrencyEvidence.h): keep its class's
+  // accesses.
   for (size_t I = 0; I < Fns.size(); ++I)
-    if (Retained[I] && ClassOf[I] >= 0)
-      ClassChecked[ClassOf[I]].store(true);
+    for (ir::Symbol Entry : ir::threadEntriesOf(Fns[I])) {
+      auto It = Graph.index().find(Entry);
+      if (It != Graph.index().end() && ClassOf[It->second] >= 0)
+        ClassChecked[ClassOf[It->second]].store(true);
+    }
   CallersDone.reset(new std::atomic<bool>[Fns.size()]);
   Released.reset(new std::atomic<bool>[Fns.size()]);
   for (size_t I = 0; I < Fns.size(); ++I) {

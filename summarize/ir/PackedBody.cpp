@@ -1,5 +1,6 @@
 //===- PackedBody.cpp - A function body in compact bytes ------------------===//
 #include "summarize/ir/PackedBody.h"
+#include "summarize/LibraryModels.h"
 
 #include <algorithm>
 #include <cassert>
@@ -272,6 +273,8 @@ packBody(Function &F, std::shared_ptr<const std::vector<uint32_t>> FileMap) {
   sortUnique(P->Callees);
   P->Callables = callablesOf(F);
   sortUnique(P->Callables);
+  P->ThreadEntries = threadEntriesOf(F);
+  sortUnique(P->ThreadEntries);
   Writer W(P->Bytes);
   W.var(F.Locals.size());
   for (Symbol L : F.Locals)
@@ -313,6 +316,20 @@ std::vector<Symbol> calleesOf(const Function &F) {
     for (const Instr &I : B.Instrs)
       if (I.Kind == InstrKind::Call && !I.call().Callee.empty())
         V.push_back(I.call().Callee);
+  return V;
+}
+
+std::vector<Symbol> threadEntriesOf(const Function &F) {
+  if (F.Packed)
+    return F.Packed->ThreadEntries;
+  std::vector<Symbol> V;
+  for (const Block &B : F.Blocks)
+    for (const Instr &I : B.Instrs)
+      if (I.Kind == InstrKind::Call && !I.call().Callables.empty() &&
+          lookupCallModel(I.call().CalleeName, I.call().ElementType).Kind ==
+              ModelKind::ThreadCreate)
+        for (const CallableArg &A : I.call().Callables)
+          V.push_back(A.Callee);
   return V;
 }
 

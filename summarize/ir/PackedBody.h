@@ -37,6 +37,9 @@ struct PackedBody {
   std::vector<Symbol> Callees;
   /// Functions named as callable arguments (thread entries), sorted, unique.
   std::vector<Symbol> Callables;
+  /// The callables handed to a thread-creating call (LibraryModels'
+  /// ThreadCreate), sorted, unique.
+  std::vector<Symbol> ThreadEntries;
 };
 
 /// Moves \p F's Blocks and Locals into a PackedBody (F keeps its header).
@@ -54,6 +57,9 @@ Function withBody(const Function &F);
 std::vector<Symbol> calleesOf(const Function &F);
 /// Functions \p F names as callable arguments (packed or not).
 std::vector<Symbol> callablesOf(const Function &F);
+/// The callables \p F hands to thread-creating calls (`pthread_create`,
+/// `std::thread`): the functions it may start as threads.
+std::vector<Symbol> threadEntriesOf(const Function &F);
 
 } // namespace racer::ir
 
