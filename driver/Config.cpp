@@ -1,5 +1,6 @@
 //===- Config.cpp - The project's .racecar.yaml ---------------------------===//
 #include "driver/Config.h"
+#include "report/ReportCollector.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -48,8 +49,9 @@ template <> struct MappingTraits<Config> {
         *C.Confidence != "all")
       return "confidence must be high, low or all";
     for (const std::string &R : C.Disable)
-      if (R != "racecar-unprotected-write" && R != "racecar-read-write-race" &&
-          R != "racecar-different-locks")
+      if (R != racer::report::UnprotectedWriteRuleId &&
+          R != racer::report::ReadWriteRaceRuleId &&
+          R != racer::report::DifferentLocksRuleId)
         return "unknown rule '" + R + "' in disable";
     return "";
   }

@@ -98,9 +98,7 @@ llvm::Error checkCompileDatabase(const std::string &DBFile) {
 
 } // namespace
 
-/// A source compile databases list beside C and C++ that Clang would parse
-/// as C and fail on (zstd's huf_decompress_amd64.S): assembly, Fortran.
-static bool isNotCOrCxx(llvm::StringRef File) {
+bool isNotCOrCxx(llvm::StringRef File) {
   static const char *const Extensions[] = {".s", ".S", ".sx", ".asm",
                                            ".f", ".F", ".f90", ".F90",
                                            ".f95", ".for"};

@@ -76,6 +76,11 @@ struct TUResult {
   double LowerSeconds = 0;  ///< time lowering to IR
 };
 
+/// A source compile databases list beside C and C++ that Clang would parse
+/// as C and fail on (zstd's huf_decompress_amd64.S): assembly, Fortran.
+/// loadCompileDatabase skips these entries.
+bool isNotCOrCxx(llvm::StringRef File);
+
 /// Loads BuildDir/compile_commands.json (or BuildDir itself, a .json file).
 /// If Files is non-empty, only those entries (matched by absolute path) are
 /// returned, in the given order. Any JSON or structural error is an error

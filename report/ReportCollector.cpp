@@ -2,6 +2,8 @@
 
 #include "report/ReportCollector.h"
 
+#include "summarize/ConcurrencyEvidence.h"
+
 #include <cstring>
 
 #include <algorithm>
@@ -112,10 +114,7 @@ std::string underLocks(const AccessSnapshot &A) {
 /// (`this->mu_`): every object has its own, so they do not protect it.
 bool onlyObjectLocksOnGlobal(const AccessSnapshot &A) {
   return A.Path.Root == ir::RootKind::Global && !A.Locks.empty() &&
-         std::all_of(A.Locks.begin(), A.Locks.end(), [](const HeldLock &L) {
-           return !L.Unknown && L.Lock.Root == ir::RootKind::Formal &&
-                  L.Lock.Index == 0;
-         });
+         std::all_of(A.Locks.begin(), A.Locks.end(), isPerObjectLock);
 }
 
 /// Notes saying how the thread of \p S was started: the calls from the root

@@ -53,6 +53,14 @@ enum LockOwner : uint8_t {
 /// `this` iff \p HasThis.
 LockOwner classifyLock(const HeldLock &L, bool HasThis);
 
+/// A lock of the object a method runs on (`this->mu_`, `this->p_->mu`):
+/// every object has its own, so it orders nothing about memory all objects
+/// share (a global, a function-local `static`).
+inline bool isPerObjectLock(const HeldLock &L) {
+  return !L.Unknown && L.Lock.Root == ir::RootKind::Formal &&
+         L.Lock.Index == 0;
+}
+
 /// Why a class is (or is not) checked.
 enum class EvidenceKind : uint8_t {
   None,        ///< no evidence: the class is not checked

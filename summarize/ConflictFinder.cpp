@@ -39,12 +39,6 @@ struct Entry {
   const AccessSnapshot *Original;
 };
 
-/// A lock of the object a method runs on (`this->mu_`): every object has
-/// its own, so it orders nothing about memory all objects share.
-bool perObjectLock(const HeldLock &L) {
-  return !L.Unknown && L.Lock.Root == ir::RootKind::Formal &&
-         L.Lock.Index == 0;
-}
 
 RaceSide sideOf(const ir::Function &F, const AccessSnapshot &A) {
   RaceSide S;
@@ -209,9 +203,9 @@ unsigned findClassConflicts(const ClassCheck &Class,
     if (Key->Root != ir::RootKind::Global)
       continue;
     for (Entry &E : Entries)
-      if (llvm::any_of(E.Access->Locks, perObjectLock)) {
+      if (llvm::any_of(E.Access->Locks, isPerObjectLock)) {
         AccessSnapshot &S = WithoutObjectLocks.emplace_back(*E.Access);
-        llvm::erase_if(S.Locks, perObjectLock);
+        llvm::erase_if(S.Locks, isPerObjectLock);
         E.Access = &S;
       }
   }

@@ -3,26 +3,9 @@
 # (hit, miss, invalidation by an edited header, corrupt entries), -j and TU
 # order independence, shards + merge, the Ninja file, and bad input.
 # Usage: map_reduce_test.sh <racecar binary>
-set -u
+. "$(dirname "$0")/lib.sh" "$1"
+RACECAR=$R
 SRC=$(cd "$(dirname "$0")/project" && pwd)
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-# A private copy: a rebuild during the test must not swap the binary.
-cp "$1" "$WORK/racecar"
-RACECAR=$WORK/racecar
-passed=0
-failed=0
-
-check() { # description, then a command that must succeed
-  local what=$1
-  shift
-  if "$@"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL: $what"
-  fi
-}
 
 # A copy of the project with a gcc-style compile database (absolute paths).
 cp -r "$SRC" "$WORK/p"
@@ -164,5 +147,4 @@ check "...with a clear message" grep -q 'garbage.rcs' "$WORK/garbage.err"
 "$RACECAR" scan --no-such-flag 2>/dev/null
 check "an unknown flag exits 2" test $? -eq 2
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

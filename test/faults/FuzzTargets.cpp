@@ -99,10 +99,7 @@ int fuzzCompileDatabase(const uint8_t *Data, size_t Size,
         }
         llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
         // Assembly and Fortran entries are skipped (with a warning).
-        static const llvm::StringSet<> NotC = {".s",   ".S",   ".sx", ".asm",
-                                               ".f",   ".F",   ".f90", ".F90",
-                                               ".f95", ".for"};
-        if (!NotC.contains(llvm::sys::path::extension(P)))
+        if (!racer::frontend::isNotCOrCxx(P))
           Files.insert(P);
       }
   EXPECT_EQ(Jobs->size(), Files.size())

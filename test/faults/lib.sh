@@ -2,25 +2,9 @@
 # of racecar, a small project of two good TUs with one race each, helpers to
 # write a compile database and to check that the good TUs' reports survive
 # whatever the test injects. Source it with the racecar binary as $1.
-set -u
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-# A private copy: a rebuild during the test must not swap the binary.
-cp "$1" "$WORK/racecar"
-RACECAR=$WORK/racecar
-passed=0
-failed=0
-
-check() { # description, then a command that must succeed
-  local what=$1
-  shift
-  if "$@"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL: $what"
-  fi
-}
+# WORK, the private binary copy, check and finish: the driver tests' own.
+. "$(dirname "${BASH_SOURCE[0]}")/../driver/lib.sh" "$1"
+RACECAR=$R
 
 P=$WORK/p
 mkdir -p "$P"
@@ -77,9 +61,4 @@ GOOD=("$(db_entry alpha.cpp)" "$(db_entry beta.cpp)")
 # The good TUs' races are all in \$1 (a text report).
 intact() {
   grep -q "'alpha::Counter::hit'" "$1" && grep -q "'beta::Gauge::set'" "$1"
-}
-
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ]
 }

@@ -6,6 +6,7 @@
 // its owner's mutex, a setup method called only from a constructor.
 //===----------------------------------------------------------------------===//
 #include "IRTestBuilder.h"
+#include "RaceTestUtil.h"
 #include "summarize/ConcurrencyEvidence.h"
 #include "summarize/ConflictFinder.h"
 #include "summarize/Summarizer.h"
@@ -111,20 +112,6 @@ TEST(ClassEvidence, ConstructorsAndFreeFunctionsDoNotCount) {
   EXPECT_EQ(memberLockOwners(Dtor.build(), S), 0);
   EXPECT_EQ(memberLockOwners(Free.build(), S), 0);
   EXPECT_EQ(memberLockOwners(M.build(), S), OwnMemberLock);
-}
-
-struct CollectingSink : FindingSink {
-  std::vector<RaceFinding> Races;
-  void handleRace(const RaceFinding &F) override { Races.push_back(F); }
-};
-
-std::vector<RaceFinding> findRaces(std::vector<ir::Function> Fns,
-                                   std::vector<ir::ClassInfo> Classes = {}) {
-  ProgramSummarizer PS(Fns);
-  PS.summarizeAll();
-  CollectingSink Sink;
-  findConflicts(Fns, PS.summaries(), Classes, Sink, &PS.graph());
-  return Sink.Races;
 }
 
 /// DB::RecordSample() { lock_guard g(mutex_); ++samples_; }

@@ -1,5 +1,6 @@
 //===- ConflictFinderTest.cpp - Pairing accesses into races ---------------===//
 #include "IRTestBuilder.h"
+#include "RaceTestUtil.h"
 #include "summarize/ConflictFinder.h"
 #include "summarize/Summarizer.h"
 
@@ -9,20 +10,6 @@ using namespace racer;
 using namespace racer::test;
 
 namespace {
-
-struct CollectingSink : FindingSink {
-  std::vector<RaceFinding> Races;
-  void handleRace(const RaceFinding &F) override { Races.push_back(F); }
-};
-
-std::vector<RaceFinding> findRaces(std::vector<ir::Function> Fns,
-                                   std::vector<ir::ClassInfo> Classes = {}) {
-  ProgramSummarizer PS(Fns);
-  PS.summarizeAll();
-  CollectingSink Sink;
-  findConflicts(Fns, PS.summaries(), Classes, Sink);
-  return Sink.Races;
-}
 
 FunctionBuilder lockedWriter(const std::string &Cls, const std::string &Field) {
   FunctionBuilder F(Cls + "::set", Cls);

@@ -4,6 +4,7 @@
 // Callables of pthread_create, joins pass the handle as a Value operand.
 //===----------------------------------------------------------------------===//
 #include "IRTestBuilder.h"
+#include "RaceTestUtil.h"
 #include "summarize/ConflictFinder.h"
 #include "summarize/Summarizer.h"
 
@@ -18,17 +19,8 @@ using ir::Operand;
 
 namespace {
 
-struct CollectingSink : FindingSink {
-  std::vector<RaceFinding> Races;
-  void handleRace(const RaceFinding &F) override { Races.push_back(F); }
-};
-
 std::vector<RaceFinding> races(std::vector<ir::Function> Fns) {
-  ProgramSummarizer PS(Fns);
-  PS.summarizeAll();
-  CollectingSink Sink;
-  findConflicts(Fns, PS.summaries(), {}, Sink, &PS.graph());
-  return Sink.Races;
+  return findRaces(std::move(Fns));
 }
 
 FunctionBuilder freeFn(const std::string &Name) {
