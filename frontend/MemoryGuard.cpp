@@ -58,14 +58,20 @@ uint64_t defaultMemoryLimit() {
 
 using racer::frontend::G;
 
+/// Adds a new block to the guarded thread's count; past the limit, stops
+/// the TU.
+static void counted(void *P) {
+  if (!G.Active)
+    return;
+  G.Held += static_cast<int64_t>(malloc_usable_size(P));
+  if (G.Held > G.Limit)
+    racer::frontend::limitHit();
+}
+
 void *operator new(std::size_t N) {
   for (;;) {
     if (void *P = std::malloc(N ? N : 1)) {
-      if (G.Active) {
-        G.Held += static_cast<int64_t>(malloc_usable_size(P));
-        if (G.Held > G.Limit)
-          racer::frontend::limitHit();
-      }
+      counted(P);
       return P;
     }
     std::new_handler H = std::get_new_handler();
@@ -94,11 +100,7 @@ void *operator new(std::size_t N, std::align_val_t A) {
   for (;;) {
     void *P = nullptr;
     if (posix_memalign(&P, Align, N ? N : 1) == 0) {
-      if (G.Active) {
-        G.Held += static_cast<int64_t>(malloc_usable_size(P));
-        if (G.Held > G.Limit)
-          racer::frontend::limitHit();
-      }
+      counted(P);
       return P;
     }
     std::new_handler H = std::get_new_handler();
