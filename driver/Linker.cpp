@@ -32,6 +32,7 @@ void Linker::add(uint32_t Seq, ir::Module Mod) {
     Map.push_back(It->second);
   }
   ModuleFiles.emplace_back(Key, std::move(Mod.Files));
+  const std::vector<std::string> &ModFiles = ModuleFiles.back().second;
   if (PackBodies)
     ModuleMaps.push_back(MapPtr);
   for (uint32_t I = 0; I < Mod.Functions.size(); ++I) {
@@ -46,6 +47,9 @@ void Linker::add(uint32_t Seq, ir::Module Mod) {
         F.Symbol, static_cast<uint32_t>(Functions.size()));
     if (!New && !(From < Functions[It->second].From))
       continue; // inline and template code: an earlier TU's copy stays
+    ir::Digest D;
+    if (DigestBodies)
+      D = ir::functionDigest(F, ModFiles);
     if (PackBodies) {
       remap(F.Location, Map);
       F.Packed = ir::packBody(F, MapPtr);
@@ -56,6 +60,12 @@ void Linker::add(uint32_t Seq, ir::Module Mod) {
       Functions.push_back({From, std::move(F)});
     else
       Functions[It->second] = {From, std::move(F)};
+    if (DigestBodies) {
+      if (New)
+        Digests.push_back(D);
+      else
+        Digests[It->second] = D;
+    }
   }
   for (uint32_t I = 0; I < Mod.Classes.size(); ++I) {
     ir::ClassInfo &C = Mod.Classes[I];
@@ -112,9 +122,13 @@ LinkedProgram Linker::finish() {
     return Functions[A].From < Functions[B].From;
   });
   P.Functions.reserve(Functions.size());
+  if (DigestBodies)
+    P.FunctionDigests.reserve(Functions.size());
   for (uint32_t I : Order) {
     remapFunction(Functions[I].F, Map);
     P.Functions.push_back(std::move(Functions[I].F));
+    if (DigestBodies)
+      P.FunctionDigests.push_back(Digests[I]);
   }
   std::stable_sort(Classes.begin(), Classes.end(),
                    [](const KeptClass &A, const KeptClass &B) {
@@ -132,6 +146,7 @@ LinkedProgram Linker::finish() {
   decltype(ModuleFiles)().swap(ModuleFiles);
   decltype(ModuleMaps)().swap(ModuleMaps);
   std::vector<KeptFunction>().swap(Functions);
+  std::vector<ir::Digest>().swap(Digests);
   FunctionIds = llvm::StringMap<uint32_t>();
   std::vector<KeptClass>().swap(Classes);
   ClassIds = llvm::StringMap<uint32_t>();

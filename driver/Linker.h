@@ -20,6 +20,7 @@
 #ifndef RACER_DRIVER_LINKER_H
 #define RACER_DRIVER_LINKER_H
 
+#include "summarize/ir/FunctionDigest.h"
 #include "summarize/ir/IR.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -38,6 +39,9 @@ struct LinkedProgram {
   std::vector<ir::ClassInfo> Classes;
   /// The modules' main files, in main-file order.
   std::vector<std::string> MainFiles;
+  /// Per function (with DigestBodies): ir::functionDigest of the kept
+  /// definition, for the summary cache. Empty otherwise.
+  std::vector<ir::Digest> FunctionDigests;
 };
 
 class Linker {
@@ -45,7 +49,12 @@ public:
   /// With \p PackBodies, each kept function's body is packed as it is added
   /// (ir::PackedBody, about a quarter of its size) and unpacked only while
   /// its SCC is summarized: the linked program then holds packed IR.
-  explicit Linker(bool PackBodies = false) : PackBodies(PackBodies) {}
+  /// With \p DigestBodies, each kept function's ir::functionDigest is taken
+  /// before it is packed (LinkedProgram::FunctionDigests): what the summary
+  /// cache keys SCCs by. It costs a walk of every kept body, so only scans
+  /// with a cache ask for it.
+  explicit Linker(bool PackBodies = false, bool DigestBodies = false)
+      : PackBodies(PackBodies), DigestBodies(DigestBodies) {}
 
   /// Merges \p M; \p Seq orders modules with the same main file. Thread-safe.
   void add(uint32_t Seq, ir::Module M);
@@ -84,6 +93,7 @@ private:
   };
 
   const bool PackBodies;
+  const bool DigestBodies;
   std::mutex M;
   /// Each module's map from its file ids to arrival-order ids: packed bodies
   /// keep module file ids and read them through this map, which finish()
@@ -95,6 +105,8 @@ private:
   std::vector<std::pair<ModuleKey, std::vector<std::string>>> ModuleFiles;
   std::vector<KeptFunction> Functions;
   llvm::StringMap<uint32_t> FunctionIds; ///< symbol -> index in Functions
+  /// With DigestBodies: the digest of each of Functions.
+  std::vector<ir::Digest> Digests;
   std::vector<KeptClass> Classes;
   llvm::StringMap<uint32_t> ClassIds;
 };

@@ -1,0 +1,223 @@
+//===- FunctionDigest.cpp - What a function is, in 128 bits ---------------===//
+#include "summarize/ir/FunctionDigest.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
+
+#include <cassert>
+#include <cstdio>
+
+namespace racer::ir {
+
+// Every field of these types must be written below. If one of these fires,
+// the IR changed: hash the new field, then update the size.
+#if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
+#define RACER_DIGESTED_SIZE(T, N)                                              \
+  static_assert(sizeof(T) == N, "the IR changed: update FunctionDigest (" #T ")")
+RACER_DIGESTED_SIZE(Loc, 12);
+RACER_DIGESTED_SIZE(PathStep, 8);
+RACER_DIGESTED_SIZE(AccessPath, 72);
+RACER_DIGESTED_SIZE(Operand, 80);
+RACER_DIGESTED_SIZE(DeclaredLockEffect, 80);
+RACER_DIGESTED_SIZE(CallInfo, 128);
+RACER_DIGESTED_SIZE(CallableArg, 168);
+RACER_DIGESTED_SIZE(Instr, 112);
+RACER_DIGESTED_SIZE(Block, 56);
+RACER_DIGESTED_SIZE(Function, 160);
+#undef RACER_DIGESTED_SIZE
+#endif
+
+std::string Digest::hex() const {
+  char Buf[33];
+  std::snprintf(Buf, sizeof Buf, "%016llx%016llx",
+                static_cast<unsigned long long>(High),
+                static_cast<unsigned long long>(Low));
+  return Buf;
+}
+
+Digest Digest::of(llvm::StringRef Bytes) {
+  llvm::XXH128_hash_t H = llvm::xxh3_128bits(llvm::arrayRefFromStringRef(Bytes));
+  return Digest{H.low64, H.high64};
+}
+
+DigestBuilder &DigestBuilder::u64(uint64_t V) {
+  Bytes.append(reinterpret_cast<const char *>(&V), sizeof V);
+  return *this;
+}
+
+DigestBuilder &DigestBuilder::str(llvm::StringRef S) {
+  u64(S.size());
+  Bytes.append(S.data(), S.size());
+  return *this;
+}
+
+namespace {
+
+/// Writes a function canonically: varints, and each distinct string in full
+/// at its first use, then by its number of first use.
+class Writer {
+public:
+  Writer(std::string &Out, llvm::ArrayRef<std::string> Files)
+      : Out(Out), Files(Files) {}
+
+  void u8(uint8_t V) { Out.push_back(static_cast<char>(V)); }
+  void var(uint64_t V) {
+    while (V >= 0x80) {
+      u8(uint8_t(V) | 0x80);
+      V >>= 7;
+    }
+    u8(uint8_t(V));
+  }
+  void svar(int64_t V) { var((uint64_t(V) << 1) ^ uint64_t(V >> 63)); }
+  void text(llvm::StringRef S) {
+    var(S.size());
+    Out.append(S.data(), S.size());
+  }
+  void sym(Symbol S) {
+    auto [It, New] = Seen.try_emplace(S.opaque(), uint32_t(Seen.size()));
+    if (!New) {
+      var(It->second + 1);
+      return;
+    }
+    var(0);
+    text(S.str());
+  }
+  void loc(const Loc &L) {
+    auto [It, New] = SeenFiles.try_emplace(L.File, uint32_t(SeenFiles.size()));
+    if (New) {
+      var(0);
+      text(L.File < Files.size() ? llvm::StringRef(Files[L.File])
+                                 : llvm::StringRef("<no file>"));
+    } else {
+      var(It->second + 1);
+    }
+    var(L.Line);
+    var(L.Col);
+  }
+  void path(const AccessPath &P) {
+    u8(uint8_t(P.Root));
+    var(P.Index);
+    sym(P.Symbol);
+    sym(P.Spelling);
+    var(P.Steps.size());
+    for (const PathStep &S : P.Steps) {
+      u8(uint8_t(S.kind()));
+      sym(S.name());
+    }
+  }
+  void operand(const Operand &O) {
+    u8(uint8_t(O.K));
+    path(O.Path);
+  }
+  void operands(const std::vector<Operand> &V) {
+    var(V.size());
+    for (const Operand &O : V)
+      operand(O);
+  }
+  void effects(const std::vector<DeclaredLockEffect> &V) {
+    var(V.size());
+    for (const DeclaredLockEffect &E : V) {
+      u8(uint8_t(E.K));
+      path(E.Lock);
+    }
+  }
+  void call(const CallInfo &C) {
+    sym(C.Callee);
+    sym(C.CalleeName);
+    operands(C.Args);
+    var(C.ArgTypes.size());
+    for (Symbol T : C.ArgTypes)
+      sym(T);
+    svar(C.ResultLocal);
+    u8(uint8_t(C.IsConstructor) | uint8_t(C.IsDestructor) << 1);
+    effects(C.DeclaredEffects);
+    var(C.Callables.size());
+    for (const CallableArg &A : C.Callables) {
+      var(A.Arg);
+      sym(A.Callee);
+      sym(A.CalleeName);
+      u8(A.HasReceiver);
+      operand(A.Receiver);
+      var(A.NumParams);
+      operands(A.Captures);
+      operands(A.DecayedArgs);
+    }
+    sym(C.ElementType);
+  }
+  // An absent operand or call reads as its default (Instr::value(),
+  // call()), and a module read from the cache has none where the default
+  // was written: the same instruction either way, so the same bytes.
+  static bool isDefault(const AccessPath &P) {
+    return P.Root == RootKind::Local && P.Index == 0 && P.Symbol.empty() &&
+           P.Spelling.empty() && P.Steps.empty();
+  }
+  static bool isDefault(const Operand &O) {
+    return O.K == Operand::Kind::Unknown && isDefault(O.Path);
+  }
+  static bool isDefault(const CallInfo &C) {
+    return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
+           C.ArgTypes.empty() && C.ResultLocal == -1 && !C.IsConstructor &&
+           !C.IsDestructor && C.DeclaredEffects.empty() &&
+           C.Callables.empty() && C.ElementType.empty();
+  }
+  void instr(const Instr &I) {
+    const bool Value = !isDefault(I.value()), Call = !isDefault(I.call());
+    u8(uint8_t(I.Kind));
+    u8(uint8_t(I.Atomic) | uint8_t(Value) << 1 | uint8_t(Call) << 2);
+    var(I.Dest);
+    loc(I.Location);
+    path(I.Path);
+    if (Value)
+      operand(I.value());
+    if (Call)
+      call(I.call());
+  }
+  void block(const Block &B) {
+    var(B.Instrs.size());
+    for (const Instr &I : B.Instrs)
+      instr(I);
+    var(B.Succs.size());
+    for (uint32_t S : B.Succs)
+      var(S);
+    svar(B.CondCall);
+    u8(B.CondNegated);
+  }
+  void function(const Function &F) {
+    sym(F.Symbol);
+    sym(F.Name);
+    sym(F.Class);
+    u8(uint8_t(F.Access));
+    u8(uint8_t(F.Kind));
+    var(F.Formals.size());
+    for (Symbol S : F.Formals)
+      sym(S);
+    var(F.Locals.size());
+    for (Symbol S : F.Locals)
+      sym(S);
+    loc(F.Location);
+    var(F.Blocks.size());
+    for (const Block &B : F.Blocks)
+      block(B);
+    effects(F.DeclaredEffects);
+  }
+
+private:
+  std::string &Out;
+  llvm::ArrayRef<std::string> Files;
+  llvm::DenseMap<const void *, uint32_t> Seen;
+  llvm::DenseMap<uint32_t, uint32_t> SeenFiles;
+};
+
+} // namespace
+
+Digest functionDigest(const Function &F, llvm::ArrayRef<std::string> Files) {
+  assert(!F.Packed && "functionDigest needs the body");
+  thread_local std::string Buffer;
+  Buffer.clear();
+  Writer W(Buffer, Files);
+  W.function(F);
+  return Digest::of(Buffer);
+}
+
+} // namespace racer::ir
