@@ -1,0 +1,627 @@
+//===- SummaryCodec.cpp - One SCC's summaries as canonical bytes ----------===//
+#include "serialize/SummaryCodec.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace racer::serialize {
+
+// The codec writes every field by hand: a field added to a summary type
+// would be silently dropped by the cache. These sizes (x86-64 libstdc++)
+// catch most such changes at build time. If one fires: encode and decode the
+// field, add it to test/unit/serialize/SummaryCodecTest.cpp, bump
+// SummaryCodecVersion, then update the size here.
+#if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
+#define RACER_SUMMARY_SIZE(T, N)                                               \
+  static_assert(sizeof(T) == N,                                                \
+                "a summary type changed: update SummaryCodec (" #T ")")
+RACER_SUMMARY_SIZE(ir::Loc, 12);
+RACER_SUMMARY_SIZE(ir::PathStep, 8);
+RACER_SUMMARY_SIZE(ir::AccessPath, 72);
+RACER_SUMMARY_SIZE(ir::Operand, 80);
+RACER_SUMMARY_SIZE(HeldLock, 80);
+RACER_SUMMARY_SIZE(CallSite, 24);
+RACER_SUMMARY_SIZE(CallChain, 8);
+RACER_SUMMARY_SIZE(AccessSnapshot, 152);
+RACER_SUMMARY_SIZE(LockEffect, 72);
+RACER_SUMMARY_SIZE(ThreadSpawn, 192);
+RACER_SUMMARY_SIZE(CallContext, 16);
+RACER_SUMMARY_SIZE(FunctionSummary, 336);
+#undef RACER_SUMMARY_SIZE
+#endif
+
+namespace {
+
+// Access flags (first byte of every access).
+constexpr uint8_t KindMask = 3;          // AccessKind
+constexpr unsigned ThreadsShift = 2;     // ThreadsKind, 2 bits
+constexpr uint8_t HasContainer = 1 << 4; // ContainerMethod follows
+constexpr uint8_t HasLocks = 1 << 5;     // Locks follow
+constexpr uint8_t HasLive = 1 << 6;      // Live follows
+constexpr uint8_t SameRoot = 1 << 7;     // the path's root is the previous one's
+
+constexpr unsigned NumAccessKinds = 4, NumThreadsKinds = 3, NumRootKinds = 3,
+                   NumStepKinds = 4, NumOperandKinds = 4;
+
+bool sameRootAndSpelling(const ir::AccessPath &A, const ir::AccessPath &B) {
+  return A.Root == B.Root && A.Index == B.Index && A.Symbol == B.Symbol &&
+         A.Spelling == B.Spelling;
+}
+
+//===-- Encoder -----------------------------------------------------------===//
+
+/// An append-only byte buffer: std::string's push_back checks its capacity
+/// and writes a terminator for every byte, which showed in profiles (the
+/// encoder writes ~100 MB of varints on redis).
+class Bytes {
+public:
+  void u8(uint8_t V) {
+    reserve(1);
+    *Cur++ = char(V);
+  }
+  void var(uint64_t V) {
+    reserve(10);
+    while (V >= 0x80) {
+      *Cur++ = char(uint8_t(V) | 0x80);
+      V >>= 7;
+    }
+    *Cur++ = char(V);
+  }
+  void append(llvm::StringRef S) {
+    reserve(S.size());
+    std::memcpy(Cur, S.data(), S.size());
+    Cur += S.size();
+  }
+  size_t size() const { return size_t(Cur - Buf.data()); }
+  llvm::StringRef str() const { return llvm::StringRef(Buf.data(), size()); }
+
+private:
+  void reserve(size_t N) {
+    if (size_t(End - Cur) >= N)
+      return;
+    size_t Used = size();
+    Buf.resize(std::max<size_t>(2 * Buf.size(), Used + N + 256));
+    Cur = Buf.data() + Used;
+    End = Buf.data() + Buf.size();
+  }
+  std::vector<char> Buf;
+  char *Cur = nullptr, *End = nullptr;
+};
+
+class Encoder {
+public:
+  explicit Encoder(llvm::ArrayRef<std::string> Files)
+      : Files(Files), FileIds(Files.size(), 0) {}
+
+  Bytes *Out = nullptr; ///< where fields go (heads, then accesses)
+
+  void u8(uint8_t V) { Out->u8(V); }
+  void var(uint64_t V) { Out->var(V); }
+  void svar(int64_t V) { var((uint64_t(V) << 1) ^ uint64_t(V >> 63)); }
+
+  uint32_t idOf(ir::Symbol S) {
+    auto [It, New] = SymIds.try_emplace(S.opaque(), NumStrings);
+    if (New)
+      addString(S.str());
+    return It->second;
+  }
+  void sym(ir::Symbol S) { var(idOf(S)); }
+  uint32_t fileId(uint32_t File) {
+    if (File >= Files.size())
+      return idOf(ir::Symbol("<no file>"));
+    if (!FileIds[File]) {
+      FileIds[File] = NumStrings + 1;
+      addString(Files[File]);
+    }
+    return FileIds[File] - 1;
+  }
+  void loc(const ir::Loc &L) {
+    var(fileId(L.File));
+    var(L.Line);
+    var(L.Col);
+  }
+  void path(const ir::AccessPath &P) {
+    u8(uint8_t(P.Root));
+    var(P.Index);
+    sym(P.Symbol);
+    sym(P.Spelling);
+    steps(P, 0);
+  }
+  void steps(const ir::AccessPath &P, size_t From) {
+    var(P.Steps.size() - From);
+    for (size_t I = From; I < P.Steps.size(); ++I) {
+      u8(uint8_t(P.Steps[I].kind()));
+      if (P.Steps[I].kind() == ir::StepKind::Field)
+        sym(P.Steps[I].name());
+    }
+  }
+  void operand(const ir::Operand &O) {
+    u8(uint8_t(O.K));
+    path(O.Path);
+  }
+  void operands(const std::vector<ir::Operand> &V) {
+    var(V.size());
+    for (const ir::Operand &O : V)
+      operand(O);
+  }
+  void locks(const std::vector<HeldLock> &V) {
+    var(V.size());
+    for (const HeldLock &L : V) {
+      u8(uint8_t(L.Shared) | uint8_t(L.Unknown) << 1);
+      path(L.Lock);
+    }
+  }
+  void ids(llvm::ArrayRef<uint32_t> V) {
+    var(V.size());
+    for (uint32_t X : V)
+      var(X);
+  }
+  void site(const CallSite &C) {
+    sym(C.Callee);
+    loc(C.Location);
+  }
+
+  void head(const FunctionSummary &S) {
+    sym(ir::Symbol(S.Symbol));
+    sym(ir::Symbol(S.Name));
+    u8(uint8_t(S.Threads));
+    u8(S.UsesLocksDirectly);
+    u8(S.LockOwners);
+    locks(S.Locks.Acquired);
+    locks(S.Locks.Released);
+    locks(S.Locks.Assumed);
+    operand(S.Return);
+    var(S.Spawns.size());
+    for (const ThreadSpawn &T : S.Spawns) {
+      var(T.Id);
+      sym(T.Entry);
+      sym(T.EntryName);
+      operands(T.Args);
+      operand(T.Handle);
+      u8(T.Multi);
+      ids(T.LiveAtSpawn);
+      loc(T.Location);
+      var(T.Trace.size());
+      for (const CallSite &C : T.Trace)
+        site(C);
+    }
+    ids(S.LiveAtExit);
+    operands(S.Joins);
+    var(S.CallContexts.size());
+    for (const CallContext &C : S.CallContexts) {
+      sym(C.Callee);
+      u8(C.Flags);
+    }
+  }
+
+  /// The frames of every access's trace, into Frames (access I's are
+  /// Frames[8 * I, 8 * I + FrameCount[I])). Trace nodes are scattered over
+  /// the heap (each was allocated when its callee was summarized), so a walk
+  /// is a chain of cache misses; walking a batch of traces a step at a time
+  /// each keeps many of those misses in flight at once.
+  void gatherFrames(const std::vector<AccessSnapshot> &V) {
+    constexpr size_t Batch = 32, Depth = CallChain::MaxDepth;
+    Frames.resize(V.size() * Depth);
+    FrameCount.assign(V.size(), 0);
+    for (size_t B = 0; B < V.size(); B += Batch) {
+      const size_t N = std::min(Batch, V.size() - B);
+      CallChain::iterator It[Batch], End;
+      for (size_t K = 0; K < N; ++K)
+        It[K] = V[B + K].Trace.begin();
+      for (size_t Step = 0; Step < Depth; ++Step) {
+        bool Any = false;
+        for (size_t K = 0; K < N; ++K) {
+          if (It[K] == End)
+            continue;
+          Frames[(B + K) * Depth + FrameCount[B + K]++] = *It[K];
+          ++It[K];
+          Any = true;
+        }
+        if (!Any)
+          break;
+      }
+    }
+  }
+
+  /// Each access as the difference from the one before it in the summary.
+  void accesses(const std::vector<AccessSnapshot> &V) {
+    gatherFrames(V);
+    var(V.size());
+    const ir::AccessPath *PrevPath = nullptr;
+    uint32_t PrevFile = UINT32_MAX;
+    int64_t PrevLine = 0;
+    llvm::ArrayRef<CallSite> PrevTrace;
+    for (size_t AI = 0; AI < V.size(); ++AI) {
+      const AccessSnapshot &A = V[AI];
+      bool Same = PrevPath && sameRootAndSpelling(*PrevPath, A.Path);
+      u8(uint8_t(A.Kind) | uint8_t(A.Threads) << ThreadsShift |
+         (A.ContainerMethod.empty() ? 0 : HasContainer) |
+         (A.Locks.empty() ? 0 : HasLocks) | (A.Live.empty() ? 0 : HasLive) |
+         (Same ? SameRoot : 0));
+      // Path: the root unless it is the previous path's, then the steps
+      // after those it shares with the previous path.
+      size_t Common = 0;
+      if (Same) {
+        while (Common < A.Path.Steps.size() &&
+               Common < PrevPath->Steps.size() &&
+               A.Path.Steps[Common] == PrevPath->Steps[Common])
+          ++Common;
+        var(Common);
+      } else {
+        u8(uint8_t(A.Path.Root));
+        var(A.Path.Index);
+        sym(A.Path.Symbol);
+        sym(A.Path.Spelling);
+      }
+      steps(A.Path, Common);
+      PrevPath = &A.Path;
+      if (!A.ContainerMethod.empty())
+        sym(A.ContainerMethod);
+      if (!A.Locks.empty())
+        locks(A.Locks);
+      if (!A.Live.empty())
+        ids(A.Live);
+      // Location: 0 for the previous access's file, else its id + 1; the
+      // line as a difference.
+      uint32_t File = fileId(A.Location.File);
+      var(File == PrevFile ? 0 : File + 1);
+      PrevFile = File;
+      svar(int64_t(A.Location.Line) - PrevLine);
+      PrevLine = A.Location.Line;
+      var(A.Location.Col);
+      // Trace: the outer frames it shares with the previous trace, then
+      // the rest.
+      llvm::ArrayRef<CallSite> Trace(&Frames[AI * CallChain::MaxDepth],
+                                     FrameCount[AI]);
+      size_t Shared = 0;
+      while (Shared < Trace.size() && Shared < PrevTrace.size() &&
+             Trace[Shared] == PrevTrace[Shared])
+        ++Shared;
+      var(Shared);
+      var(Trace.size() - Shared);
+      for (size_t I = Shared; I < Trace.size(); ++I)
+        site(Trace[I]);
+      PrevTrace = Trace;
+    }
+  }
+
+  /// The string table: its size, then each string's length and bytes.
+  void table(Bytes &T) const {
+    T.var(NumStrings);
+    T.append(TableBytes.str());
+  }
+
+private:
+  void addString(llvm::StringRef S) {
+    ++NumStrings;
+    TableBytes.var(S.size());
+    TableBytes.append(S);
+  }
+
+  llvm::ArrayRef<std::string> Files;
+  std::vector<uint32_t> FileIds; ///< per program file: string id + 1, or 0
+  llvm::DenseMap<const void *, uint32_t> SymIds;
+  std::vector<CallSite> Frames; ///< gatherFrames
+  std::vector<uint8_t> FrameCount;
+  uint32_t NumStrings = 0;
+  Bytes TableBytes;
+};
+
+//===-- Decoder -----------------------------------------------------------===//
+
+class Decoder {
+public:
+  Decoder(llvm::StringRef Bytes, FileResolver Resolve)
+      : P(reinterpret_cast<const uint8_t *>(Bytes.data())),
+        End(P + Bytes.size()), Resolve(Resolve) {}
+
+  bool Bad = false;
+  const char *What = "";
+
+  void fail(const char *Why) {
+    if (!Bad)
+      What = Why;
+    Bad = true;
+  }
+  size_t offset(llvm::StringRef Bytes) const {
+    return size_t(P - reinterpret_cast<const uint8_t *>(Bytes.data()));
+  }
+  uint8_t u8() {
+    if (P >= End) {
+      fail("truncated");
+      return 0;
+    }
+    return *P++;
+  }
+  uint64_t var() {
+    uint64_t V = 0;
+    for (unsigned Shift = 0; Shift < 64; Shift += 7) {
+      uint8_t B = u8();
+      V |= uint64_t(B & 0x7f) << Shift;
+      if (!(B & 0x80))
+        return V;
+    }
+    fail("varint too long");
+    return 0;
+  }
+  int64_t svar() {
+    uint64_t V = var();
+    return int64_t(V >> 1) ^ -int64_t(V & 1);
+  }
+  /// A count of items of at least one byte each: never more than are left.
+  size_t count() {
+    uint64_t N = var();
+    if (N > uint64_t(End - P)) {
+      fail("count past the end");
+      return 0;
+    }
+    return size_t(N);
+  }
+  template <typename E> E enumOf(unsigned Limit) {
+    uint8_t V = u8();
+    if (V >= Limit)
+      fail("enum out of range");
+    return E(V < Limit ? V : 0);
+  }
+
+  void table() {
+    size_t N = count();
+    Strings.reserve(N);
+    for (size_t I = 0; I < N && !Bad; ++I) {
+      size_t Len = count();
+      if (Bad)
+        break;
+      Strings.emplace_back(llvm::StringRef(reinterpret_cast<const char *>(P), Len));
+      P += Len;
+    }
+    Files.assign(Strings.size(), UINT32_MAX);
+  }
+  uint32_t id() {
+    uint64_t I = var();
+    if (I >= Strings.size()) {
+      fail("string index out of range");
+      return 0;
+    }
+    return uint32_t(I);
+  }
+  ir::Symbol sym() {
+    uint32_t I = id();
+    return Bad ? ir::Symbol() : Strings[I];
+  }
+  uint32_t fileOf(uint32_t Id) {
+    if (Bad)
+      return 0; // never resolve what a damaged stream says
+    if (Files[Id] == UINT32_MAX)
+      Files[Id] = Resolve(Strings[Id].str());
+    return Files[Id];
+  }
+  ir::Loc loc() {
+    ir::Loc L;
+    uint32_t F = id();
+    L.File = Bad ? 0 : fileOf(F);
+    L.Line = uint32_t(var());
+    L.Col = uint32_t(var());
+    return L;
+  }
+  void steps(ir::AccessPath &A) {
+    size_t N = count();
+    for (size_t I = 0; I < N && !Bad; ++I) {
+      ir::StepKind K = enumOf<ir::StepKind>(NumStepKinds);
+      A.Steps.push_back(ir::PathStep(
+          K, K == ir::StepKind::Field ? sym() : ir::Symbol()));
+    }
+  }
+  void root(ir::AccessPath &A) {
+    A.Root = enumOf<ir::RootKind>(NumRootKinds);
+    A.Index = uint32_t(var());
+    A.Symbol = sym();
+    A.Spelling = sym();
+  }
+  ir::AccessPath path() {
+    ir::AccessPath A;
+    root(A);
+    steps(A);
+    return A;
+  }
+  ir::Operand operand() {
+    ir::Operand O;
+    O.K = enumOf<ir::Operand::Kind>(NumOperandKinds);
+    O.Path = path();
+    return O;
+  }
+  std::vector<ir::Operand> operands() {
+    std::vector<ir::Operand> V(count());
+    for (ir::Operand &O : V)
+      O = operand();
+    return V;
+  }
+  std::vector<HeldLock> locks() {
+    std::vector<HeldLock> V(count());
+    for (HeldLock &L : V) {
+      uint8_t F = u8();
+      L.Shared = F & 1;
+      L.Unknown = F & 2;
+      L.Lock = path();
+    }
+    return V;
+  }
+  llvm::SmallVector<uint32_t, 0> ids() {
+    llvm::SmallVector<uint32_t, 0> V(count());
+    for (uint32_t &X : V)
+      X = uint32_t(var());
+    return V;
+  }
+  CallSite site() {
+    CallSite C;
+    C.Callee = sym();
+    C.Location = loc();
+    return C;
+  }
+
+  void head(FunctionSummary &S) {
+    S.Symbol = sym().str();
+    S.Name = sym().str();
+    S.Threads = enumOf<ThreadsKind>(NumThreadsKinds);
+    S.UsesLocksDirectly = u8();
+    S.LockOwners = u8();
+    S.Locks.Acquired = locks();
+    S.Locks.Released = locks();
+    S.Locks.Assumed = locks();
+    S.Return = operand();
+    S.Spawns.resize(count());
+    for (ThreadSpawn &T : S.Spawns) {
+      T.Id = uint32_t(var());
+      T.Entry = sym();
+      T.EntryName = sym();
+      T.Args = operands();
+      T.Handle = operand();
+      T.Multi = u8();
+      T.LiveAtSpawn = ids();
+      T.Location = loc();
+      T.Trace.resize(count());
+      for (CallSite &C : T.Trace)
+        C = site();
+    }
+    S.LiveAtExit = ids();
+    S.Joins = operands();
+    S.CallContexts.resize(count());
+    for (CallContext &C : S.CallContexts) {
+      C.Callee = sym();
+      C.Flags = u8();
+    }
+  }
+
+  void accesses(std::vector<AccessSnapshot> &V) {
+    V.resize(count());
+    const ir::AccessPath *PrevPath = nullptr;
+    uint32_t PrevFile = UINT32_MAX;
+    int64_t PrevLine = 0;
+    llvm::SmallVector<CallSite, CallChain::MaxDepth> PrevTrace, Trace;
+    for (AccessSnapshot &A : V) {
+      if (Bad)
+        return;
+      uint8_t Flags = u8();
+      if ((Flags & KindMask) >= NumAccessKinds ||
+          ((Flags >> ThreadsShift) & 3) >= NumThreadsKinds)
+        fail("enum out of range");
+      A.Kind = AccessKind(Flags & KindMask);
+      A.Threads = ThreadsKind((Flags >> ThreadsShift) & 3);
+      if (Flags & SameRoot) {
+        if (!PrevPath) {
+          fail("no previous path");
+          return;
+        }
+        uint64_t Common = var();
+        if (Common > PrevPath->Steps.size()) {
+          fail("shared steps past the previous path");
+          return;
+        }
+        A.Path.Root = PrevPath->Root;
+        A.Path.Index = PrevPath->Index;
+        A.Path.Symbol = PrevPath->Symbol;
+        A.Path.Spelling = PrevPath->Spelling;
+        A.Path.Steps.assign(PrevPath->Steps.begin(),
+                            PrevPath->Steps.begin() + Common);
+      } else {
+        root(A.Path);
+      }
+      steps(A.Path);
+      PrevPath = &A.Path;
+      if (Flags & HasContainer)
+        A.ContainerMethod = sym();
+      if (Flags & HasLocks)
+        A.Locks = locks();
+      if (Flags & HasLive)
+        A.Live = ids();
+      uint64_t F = var();
+      if (F != 0) {
+        if (F - 1 >= Strings.size()) {
+          fail("string index out of range");
+          return;
+        }
+        PrevFile = fileOf(uint32_t(F - 1));
+      } else if (PrevFile == UINT32_MAX) {
+        fail("no previous file");
+        return;
+      }
+      A.Location.File = PrevFile;
+      PrevLine += svar();
+      A.Location.Line = uint32_t(PrevLine);
+      A.Location.Col = uint32_t(var());
+      uint64_t Shared = var();
+      size_t New = count();
+      if (Shared > PrevTrace.size() || Shared + New > CallChain::MaxDepth) {
+        fail("bad trace");
+        return;
+      }
+      Trace.assign(PrevTrace.begin(), PrevTrace.begin() + Shared);
+      for (size_t I = 0; I < New && !Bad; ++I)
+        Trace.push_back(site());
+      A.Trace = CallChain(llvm::ArrayRef<CallSite>(Trace));
+      std::swap(PrevTrace, Trace);
+    }
+  }
+
+private:
+  const uint8_t *P, *End;
+  FileResolver Resolve;
+  std::vector<ir::Symbol> Strings;
+  std::vector<uint32_t> Files; ///< per string: its program file index
+};
+
+} // namespace
+
+EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members,
+                                 llvm::ArrayRef<std::string> Files) {
+  Encoder E(Files);
+  Bytes Heads, Accesses, Table;
+  E.Out = &Heads;
+  E.var(Members.size());
+  for (const FunctionSummary *S : Members)
+    E.head(*S);
+  E.Out = &Accesses;
+  for (const FunctionSummary *S : Members)
+    E.accesses(S->Accesses);
+  E.table(Table);
+  EncodedSummaries R;
+  R.Bytes.reserve(Table.size() + Heads.size() + Accesses.size());
+  R.Bytes += Table.str();
+  R.Bytes += Heads.str();
+  R.HeadBytes = static_cast<uint32_t>(R.Bytes.size());
+  R.Bytes += Accesses.str();
+  return R;
+}
+
+llvm::Error decodeSummaries(llvm::StringRef Bytes, bool HeadsOnly,
+                            FileResolver Resolve,
+                            std::vector<FunctionSummary> &Out) {
+  Decoder D(Bytes, Resolve);
+  D.table();
+  size_t N = D.count();
+  std::vector<FunctionSummary> S(N);
+  for (FunctionSummary &F : S) {
+    if (D.Bad)
+      break;
+    D.head(F);
+  }
+  if (!HeadsOnly)
+    for (FunctionSummary &F : S) {
+      if (D.Bad)
+        break;
+      D.accesses(F.Accesses);
+    }
+  if (!D.Bad && !HeadsOnly && D.offset(Bytes) != Bytes.size())
+    D.fail("trailing bytes");
+  if (D.Bad)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "malformed summaries at byte %zu: %s", D.offset(Bytes), D.What);
+  Out = std::move(S);
+  return llvm::Error::success();
+}
+
+} // namespace racer::serialize

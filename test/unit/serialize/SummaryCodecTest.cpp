@@ -1,0 +1,332 @@
+//===- SummaryCodecTest.cpp - SCC summaries as bytes, and back ------------===//
+//
+// The summary cache stores an SCC's summaries with SummaryCodec and reuses
+// them instead of summarizing: a decoded summary must be the encoded one in
+// every field (spellings and trace frames included, which operator== does
+// not compare), the bytes must not depend on the program's file numbering,
+// the heads must decode from their prefix alone, and damaged bytes must be
+// an error, never a crash.
+//===----------------------------------------------------------------------===//
+#include "perf/SyntheticIR.h"
+#include "serialize/SummaryCodec.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace racer;
+using namespace racer::serialize;
+
+namespace {
+
+ir::AccessPath thisField(const char *F) {
+  return ir::AccessPath::formal(0, "this").deref().field(F);
+}
+
+HeldLock held(ir::AccessPath P, bool Shared = false, bool Unknown = false) {
+  HeldLock H;
+  H.Lock = std::move(P);
+  H.Shared = Shared;
+  H.Unknown = Unknown;
+  return H;
+}
+
+/// A summary with every field set to something other than its default.
+FunctionSummary everyField() {
+  FunctionSummary S;
+  S.Symbol = "c:@S@Pool@F@run#";
+  S.Name = "Pool::run";
+  S.Threads = ThreadsKind::AnyThreadButSelf;
+  S.UsesLocksDirectly = true;
+  S.LockOwners = 5;
+  S.Locks.Acquired = {held(thisField("Pool::mu_"))};
+  S.Locks.Released = {held(ir::AccessPath::global("c:@g", "g"), true),
+                      held(ir::AccessPath(), false, true)};
+  S.Locks.Assumed = {held(thisField("Pool::other_"), true)};
+  S.Return = ir::Operand::object(thisField("Pool::items_").index());
+  const AccessKind Kinds[] = {AccessKind::Read, AccessKind::Write,
+                              AccessKind::ContainerRead,
+                              AccessKind::ContainerWrite};
+  for (unsigned I = 0; I < 12; ++I) {
+    AccessSnapshot A;
+    A.Kind = Kinds[I % 4];
+    // Shares a root and steps with the one before, or not.
+    A.Path = I % 3 ? thisField("Pool::items_").deref().field("Item::n")
+                   : ir::AccessPath::local(2, "p").deref().index();
+    if (I == 5)
+      A.Path = ir::AccessPath::formal(0, "self").deref().field("Pool::items_");
+    if (isContainer(A.Kind))
+      A.ContainerMethod = "std::vector::push_back";
+    if (I % 2)
+      A.Locks = {held(thisField("Pool::mu_")), held(ir::AccessPath(), true, true)};
+    A.Threads = ThreadsKind(I % 3);
+    A.Location = {I % 2, 100 - I * 7, I + 1}; // lines go down too
+    std::vector<CallSite> Frames;
+    for (unsigned K = 0; K < I % 9; ++K)
+      Frames.push_back({ir::Symbol(K % 2 ? "Pool::step" : "Pool::drain"),
+                        ir::Loc{K % 2, 10 + K, 3}});
+    A.Trace = CallChain(Frames);
+    if (I % 4 == 3)
+      A.Live = {0, 2};
+    S.Accesses.push_back(A);
+  }
+  ThreadSpawn T;
+  T.Id = 2;
+  T.Entry = "c:@F@worker";
+  T.EntryName = "worker";
+  T.Args = {ir::Operand::object(ir::AccessPath::local(4, "job").deref()),
+            ir::Operand::fresh(), ir::Operand::value(ir::AccessPath::local(1, "t"))};
+  T.Handle = ir::Operand::object(ir::AccessPath::local(5, "th").index());
+  T.Multi = true;
+  T.LiveAtSpawn = {0, 1};
+  T.Location = {1, 50, 3};
+  T.Trace = {{"start", {0, 49, 2}}, {"spawn", {1, 48, 1}}};
+  S.Spawns = {T, ThreadSpawn()};
+  S.LiveAtExit = {2};
+  S.Joins = {ir::Operand::object(ir::AccessPath::formal(1, "ts").deref().index())};
+  S.CallContexts = {{"c:@S@Pool@F@init#", CallContext::Unshared | CallContext::OnThis},
+                    {"c:@S@Log@F@open#", CallContext::Locked}};
+  return S;
+}
+
+/// Summaries from the real summarizer over a generated TU (methods calling
+/// methods: traces, locks, containers), plus everyField() and a default one.
+std::vector<FunctionSummary> summaries() {
+  perf::SyntheticOptions O;
+  O.Functions = 200;
+  std::vector<FunctionSummary> S =
+      perf::summarizeSyntheticModule(perf::makeSyntheticModule(O));
+  S.push_back(everyField());
+  S.push_back(FunctionSummary());
+  return S;
+}
+
+std::vector<const FunctionSummary *> pointers(const std::vector<FunctionSummary> &S) {
+  std::vector<const FunctionSummary *> P;
+  for (const FunctionSummary &F : S)
+    P.push_back(&F);
+  return P;
+}
+
+//===-- Every field, as text: spellings and frames included ---------------===//
+
+void put(llvm::raw_ostream &OS, const ir::AccessPath &P) {
+  OS << "[" << int(P.Root) << "," << P.Index << "," << P.Symbol << ","
+     << P.Spelling;
+  for (const ir::PathStep &S : P.Steps)
+    OS << "," << int(S.kind()) << ":" << S.name();
+  OS << "]";
+}
+void put(llvm::raw_ostream &OS, const ir::Loc &L, const std::vector<std::string> &Files) {
+  OS << "@" << (L.File < Files.size() ? Files[L.File] : "?") << ":" << L.Line
+     << ":" << L.Col;
+}
+void put(llvm::raw_ostream &OS, const ir::Operand &O) {
+  OS << "op" << int(O.K);
+  put(OS, O.Path);
+}
+void put(llvm::raw_ostream &OS, const std::vector<HeldLock> &V) {
+  for (const HeldLock &L : V) {
+    OS << " lock" << L.Shared << L.Unknown;
+    put(OS, L.Lock);
+  }
+}
+template <typename T> void putIds(llvm::raw_ostream &OS, const T &V) {
+  for (uint32_t X : V)
+    OS << " " << X;
+}
+std::string dump(const std::vector<FunctionSummary> &V,
+                 const std::vector<std::string> &Files) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  for (const FunctionSummary &S : V) {
+    OS << "summary " << S.Symbol << " " << S.Name << " " << int(S.Threads)
+       << S.UsesLocksDirectly << int(S.LockOwners) << " acq";
+    put(OS, S.Locks.Acquired);
+    OS << " rel";
+    put(OS, S.Locks.Released);
+    OS << " ass";
+    put(OS, S.Locks.Assumed);
+    OS << " ret ";
+    put(OS, S.Return);
+    OS << "\n";
+    for (const ThreadSpawn &T : S.Spawns) {
+      OS << " spawn " << T.Id << " " << T.Entry << " " << T.EntryName;
+      for (const ir::Operand &A : T.Args)
+        put(OS, A);
+      put(OS, T.Handle);
+      OS << T.Multi;
+      putIds(OS, T.LiveAtSpawn);
+      put(OS, T.Location, Files);
+      for (const CallSite &C : T.Trace) {
+        OS << " via " << C.Callee;
+        put(OS, C.Location, Files);
+      }
+      OS << "\n";
+    }
+    OS << " exit";
+    putIds(OS, S.LiveAtExit);
+    for (const ir::Operand &J : S.Joins)
+      put(OS, J);
+    for (const CallContext &C : S.CallContexts)
+      OS << " ctx " << C.Callee << int(C.Flags);
+    OS << "\n";
+    for (const AccessSnapshot &A : S.Accesses) {
+      OS << " access " << int(A.Kind) << int(A.Threads);
+      put(OS, A.Path);
+      OS << A.ContainerMethod;
+      put(OS, A.Locks);
+      put(OS, A.Location, Files);
+      for (const CallSite &C : A.Trace) {
+        OS << " via " << C.Callee;
+        put(OS, C.Location, Files);
+      }
+      OS << " live";
+      putIds(OS, A.Live);
+      OS << "\n";
+    }
+  }
+  return Out;
+}
+
+/// Enough files for the generated TU's locations (one header per class).
+const std::vector<std::string> Files = [] {
+  std::vector<std::string> F = {"/src/pool.cpp", "/src/pool.h"};
+  for (int I = 0; I < 200; ++I)
+    F.push_back("/src/include/h" + std::to_string(I) + ".h");
+  return F;
+}();
+
+uint32_t resolve(llvm::StringRef Path) {
+  for (uint32_t I = 0; I < Files.size(); ++I)
+    if (Files[I] == Path)
+      return I;
+  ADD_FAILURE() << "unknown file " << Path.str();
+  return 0;
+}
+
+std::vector<FunctionSummary> decode(llvm::StringRef Bytes, bool HeadsOnly) {
+  std::vector<FunctionSummary> Out;
+  llvm::Error E = decodeSummaries(Bytes, HeadsOnly, resolve, Out);
+  EXPECT_FALSE(E) << llvm::toString(std::move(E));
+  return Out;
+}
+
+//===-- Round trip ---------------------------------------------------------===//
+
+TEST(SummaryCodec, RoundTripsEveryField) {
+  const std::vector<FunctionSummary> In = summaries();
+  ASSERT_GT(In.size(), 100u);
+  size_t Traced = 0;
+  for (const FunctionSummary &S : In)
+    for (const AccessSnapshot &A : S.Accesses)
+      Traced += !A.Trace.empty();
+  ASSERT_GT(Traced, 50u) << "the generated summaries must have traces";
+
+  EncodedSummaries E = encodeSummaries(pointers(In), Files);
+  std::vector<FunctionSummary> Out = decode(E.Bytes, false);
+  ASSERT_EQ(Out.size(), In.size());
+  EXPECT_EQ(dump(Out, Files), dump(In, Files));
+  EXPECT_EQ(encodeSummaries(pointers(Out), Files).Bytes, E.Bytes)
+      << "re-encoding what was decoded gives other bytes";
+}
+
+TEST(SummaryCodec, EncodingIsDeterministic) {
+  const std::vector<FunctionSummary> In = summaries();
+  EXPECT_EQ(encodeSummaries(pointers(In), Files).Bytes,
+            encodeSummaries(pointers(In), Files).Bytes);
+}
+
+TEST(SummaryCodec, FilesAreWrittenByPathNotIndex) {
+  // The same summaries in a program whose file table lists the files in
+  // another order, with others before them: the same bytes.
+  std::vector<FunctionSummary> In = {everyField()};
+  std::vector<std::string> Other = {"/src/other.cpp", Files[1], Files[0]};
+  Other.insert(Other.end(), Files.begin() + 2, Files.end());
+  std::vector<FunctionSummary> Renumbered = In;
+  auto Map = [](ir::Loc &L) { L.File = L.File == 0 ? 2 : 1; };
+  for (FunctionSummary &S : Renumbered) {
+    for (AccessSnapshot &A : S.Accesses) {
+      Map(A.Location);
+      std::vector<CallSite> Frames = A.Trace.frames();
+      for (CallSite &C : Frames)
+        Map(C.Location);
+      A.Trace = CallChain(Frames);
+    }
+    for (ThreadSpawn &T : S.Spawns) {
+      Map(T.Location);
+      for (CallSite &C : T.Trace)
+        Map(C.Location);
+    }
+  }
+  EXPECT_EQ(encodeSummaries(pointers(Renumbered), Other).Bytes,
+            encodeSummaries(pointers(In), Files).Bytes);
+}
+
+TEST(SummaryCodec, HeadsDecodeFromTheirPrefix) {
+  const std::vector<FunctionSummary> In = summaries();
+  EncodedSummaries E = encodeSummaries(pointers(In), Files);
+  ASSERT_LT(E.HeadBytes, E.Bytes.size());
+  std::vector<FunctionSummary> Heads =
+      decode(llvm::StringRef(E.Bytes).take_front(E.HeadBytes), true);
+  std::vector<FunctionSummary> Want = In;
+  for (FunctionSummary &S : Want)
+    S.Accesses.clear();
+  EXPECT_EQ(dump(Heads, Files), dump(Want, Files));
+}
+
+TEST(SummaryCodec, EmptyAndDefault) {
+  EncodedSummaries None = encodeSummaries({}, Files);
+  EXPECT_TRUE(decode(None.Bytes, false).empty());
+  FunctionSummary D;
+  EncodedSummaries One = encodeSummaries({&D}, Files);
+  std::vector<FunctionSummary> Out = decode(One.Bytes, false);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(dump(Out, Files), dump({D}, Files));
+}
+
+//===-- Damage -------------------------------------------------------------===//
+
+TEST(SummaryCodecDamage, EveryTruncationIsAnError) {
+  std::vector<FunctionSummary> In = {everyField(), everyField()};
+  EncodedSummaries E = encodeSummaries(pointers(In), Files);
+  for (size_t Len = 0; Len < E.Bytes.size(); ++Len) {
+    std::vector<FunctionSummary> Out;
+    llvm::Error Err = decodeSummaries(llvm::StringRef(E.Bytes).take_front(Len),
+                                      false, resolve, Out);
+    EXPECT_TRUE(bool(Err)) << "a prefix of " << Len << " bytes decoded";
+    llvm::consumeError(std::move(Err));
+  }
+}
+
+TEST(SummaryCodecDamage, TrailingBytesAreAnError) {
+  FunctionSummary S = everyField();
+  std::string Bytes = encodeSummaries({&S}, Files).Bytes + '\0';
+  std::vector<FunctionSummary> Out;
+  llvm::Error Err = decodeSummaries(Bytes, false, resolve, Out);
+  ASSERT_TRUE(bool(Err));
+  EXPECT_NE(llvm::toString(std::move(Err)).find("trailing"), std::string::npos);
+}
+
+TEST(SummaryCodecDamage, FlippedBytesNeverCrash) {
+  FunctionSummary S = everyField();
+  const std::string Good = encodeSummaries({&S}, Files).Bytes;
+  std::mt19937 Rng(7);
+  unsigned Errors = 0;
+  for (int Round = 0; Round < 2000; ++Round) {
+    std::string Bad = Good;
+    for (int K = 0; K < 1 + Round % 4; ++K)
+      Bad[Rng() % Bad.size()] ^= char(1 + Rng() % 255);
+    std::vector<FunctionSummary> Out;
+    // Any path is "known" here: only the decoder's own checks are tested.
+    llvm::Error Err = decodeSummaries(
+        Bad, Round % 2, [](llvm::StringRef) { return 0u; }, Out);
+    Errors += bool(Err);
+    llvm::consumeError(std::move(Err));
+  }
+  EXPECT_GT(Errors, 500u) << "damage should mostly be noticed";
+}
+
+} // namespace
