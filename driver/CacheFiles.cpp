@@ -37,6 +37,18 @@ std::optional<FileStamp> stampOf(const std::string &Path) {
   return S;
 }
 
+const std::string &binaryIdentity() {
+  static const std::string Id = [] {
+    static int Anchor;
+    std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, &Anchor);
+    std::optional<FileStamp> S = stampOf(Exe);
+    return Exe + " " + (S ? std::to_string(S->Size) + " " +
+                                std::to_string(S->MTimeNs)
+                          : std::string("?"));
+  }();
+  return Id;
+}
+
 llvm::Error writeAtomically(const std::string &Path, llvm::StringRef Data) {
   return serialize::writeFileAtomically(Path, Data);
 }

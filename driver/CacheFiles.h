@@ -29,6 +29,11 @@ struct FileStamp {
 /// Size and modification time, or nullopt if the file is missing.
 std::optional<FileStamp> stampOf(const std::string &Path);
 
+/// The running binary, by path, size and modification time: a rebuilt
+/// racecar may summarize or report differently on the same inputs, so every
+/// cache of results (not of parses) is keyed by it.
+const std::string &binaryIdentity();
+
 /// Writes \p Data to \p Path via a unique temporary file and rename(2)
 /// (serialize::writeFileAtomically).
 llvm::Error writeAtomically(const std::string &Path, llvm::StringRef Data);

@@ -1,6 +1,7 @@
 //===- Pipeline.cpp - Parallel map over TUs, link, summarize, reduce ------===//
 #include "driver/Pipeline.h"
 #include "driver/ResultCache.h"
+#include "driver/SccCache.h"
 #include "driver/SummaryCache.h"
 #include "report/ReportCollector.h"
 #include "summarize/ConflictFinder.h"
@@ -31,25 +32,17 @@ double secondsSince(std::chrono::steady_clock::time_point Start) {
       .count();
 }
 
-/// Starts each SCC's summary as soon as every SCC it calls is done, and
-/// frees the bodies of its functions once it is (nothing reads them again:
-/// callers read summaries), so the summaries fill memory the IR gave back.
-void summarizeInParallel(ProgramSummarizer &PS,
-                         std::vector<ir::Function> &Functions,
-                         tbb::task_arena &Arena) {
-  const CallGraph &G = PS.graph();
+/// Runs \p Step on every SCC of \p G, each as soon as every SCC it calls is
+/// done, in parallel.
+void forEachSCCBottomUp(const CallGraph &G, tbb::task_arena &Arena,
+                        const std::function<void(uint32_t)> &Step) {
   const size_t N = G.sccs().size();
   std::vector<std::atomic<uint32_t>> Pending(N);
   for (size_t C = 0; C < N; ++C)
     Pending[C].store(G.calleeCounts()[C], std::memory_order_relaxed);
   tbb::task_group Group;
   std::function<void(uint32_t)> Run = [&](uint32_t C) {
-    PS.summarizeSCC(C);
-    for (uint32_t F : G.sccs()[C]) {
-      std::vector<ir::Block>().swap(Functions[F].Blocks);
-      std::vector<ir::Symbol>().swap(Functions[F].Locals);
-      Functions[F].Packed.reset();
-    }
+    Step(C);
     for (uint32_t Caller : G.callers()[C])
       if (Pending[Caller].fetch_sub(1, std::memory_order_acq_rel) == 1)
         Group.run([&Run, Caller] { Run(Caller); });
@@ -60,6 +53,40 @@ void summarizeInParallel(ProgramSummarizer &PS,
         Group.run([&Run, C] { Run(C); });
     Group.wait();
   });
+}
+
+/// Summarizes every SCC, and frees the bodies of its functions once it is
+/// done (nothing reads them again: callers read summaries), so the
+/// summaries fill memory the IR gave back.
+void summarizeInParallel(ProgramSummarizer &PS,
+                         std::vector<ir::Function> &Functions,
+                         tbb::task_arena &Arena) {
+  forEachSCCBottomUp(PS.graph(), Arena, [&](uint32_t C) {
+    PS.summarizeSCC(C);
+    for (uint32_t F : PS.graph().sccs()[C]) {
+      std::vector<ir::Block>().swap(Functions[F].Blocks);
+      std::vector<ir::Symbol>().swap(Functions[F].Locals);
+      Functions[F].Packed.reset();
+    }
+  });
+}
+
+/// With the summary cache: reuses or summarizes each SCC (SccCache::Run).
+/// Bodies are kept: if a stored entry turns out unreadable, everything is
+/// summarized again. Returns the summarizer whose summaries are complete.
+std::unique_ptr<ProgramSummarizer>
+summarizeWithCache(std::unique_ptr<ProgramSummarizer> PS, LinkedProgram &P,
+                   SccCache &Cache, tbb::task_arena &Arena,
+                   std::unique_ptr<SccCache::Run> &Run) {
+  forEachSCCBottomUp(PS->graph(), Arena, [&](uint32_t C) { Run->step(C); });
+  if (Run->finish())
+    return PS;
+  PS = std::make_unique<ProgramSummarizer>(P.Functions,
+                                           /*ReleaseUnneeded=*/true, P.Classes);
+  Run = std::make_unique<SccCache::Run>(Cache, P, *PS, /*Reuse=*/false);
+  forEachSCCBottomUp(PS->graph(), Arena, [&](uint32_t C) { Run->step(C); });
+  Run->finish();
+  return PS;
 }
 
 /// Keeps one class's findings, to be deduplicated as one group.
@@ -310,7 +337,7 @@ ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats St) {
 
 ScanResult reduceLinked(LinkedProgram Program,
                         std::vector<std::string> FailedTUs, unsigned Threads,
-                        PhaseStats St) {
+                        PhaseStats St, SccCache *Summaries) {
   ScanResult R;
   R.MainFiles = std::move(Program.MainFiles);
   std::sort(FailedTUs.begin(), FailedTUs.end());
@@ -318,6 +345,8 @@ ScanResult reduceLinked(LinkedProgram Program,
   tbb::task_arena Arena(Threads == 0 ? tbb::task_arena::automatic
                                      : static_cast<int>(Threads));
   St.FunctionsLinked = static_cast<unsigned>(Program.Functions.size());
+  if (Program.FunctionDigests.size() != Program.Functions.size())
+    Summaries = nullptr; // linked without digests: nothing to key by
 
   // Classes the project's config declares thread-safe.
   for (const std::string &Name : threadSafeClasses()) {
@@ -332,23 +361,53 @@ ScanResult reduceLinked(LinkedProgram Program,
   }
 
   auto T2 = std::chrono::steady_clock::now();
-  ProgramSummarizer PS(Program.Functions, /*ReleaseUnneeded=*/true,
-                       Program.Classes);
-  St.SCCs = static_cast<unsigned>(PS.graph().sccs().size());
-  // Frees the bodies as it goes: conflicts and reports read only names,
-  // kinds and summaries.
-  summarizeInParallel(PS, Program.Functions, Arena);
+  auto PS = std::make_unique<ProgramSummarizer>(
+      Program.Functions, /*ReleaseUnneeded=*/true, Program.Classes);
+  St.SCCs = static_cast<unsigned>(PS->graph().sccs().size());
+  std::unique_ptr<SccCache::Run> Run;
+  // The reports of the last reduce, when its inputs are the same.
+  auto Reused = [&](std::vector<report::Report> Reports) {
+    St.SummarizeSeconds = secondsSince(T2);
+    St.SummaryCache = Run->stats();
+    St.SummaryCacheUsed = true;
+    Summaries->describe(St.SummaryCache);
+    R.Reports = std::move(Reports);
+    R.Files = std::move(Program.Files);
+    R.Stats = St;
+    return std::move(R);
+  };
+  if (Summaries) {
+    Run = std::make_unique<SccCache::Run>(*Summaries, Program, *PS);
+    // Every SCC as in the last scan (an edit of a comment): nothing read.
+    if (std::optional<std::vector<report::Report>> Reports = Run->reuseAll())
+      return Reused(std::move(*Reports));
+    PS = summarizeWithCache(std::move(PS), Program, *Summaries, Arena, Run);
+    St.SummaryCache = Run->stats();
+    St.SummaryCacheUsed = true;
+    // Re-summarized, but to the same summaries.
+    if (std::optional<std::vector<report::Report>> Reports =
+            Run->reuseReduce())
+      return Reused(std::move(*Reports));
+  } else {
+    // Frees the bodies as it goes: conflicts and reports read only names,
+    // kinds and summaries.
+    summarizeInParallel(*PS, Program.Functions, Arena);
+  }
   St.SummarizeSeconds = secondsSince(T2);
 
   auto T3 = std::chrono::steady_clock::now();
   report::ReportCollector Collector(Program.Files);
-  St.Conflicts = findConflictsInParallel(Program.Functions, PS,
+  St.Conflicts = findConflictsInParallel(Program.Functions, *PS,
                                          Program.Classes, Collector, Arena);
   St.ConflictSeconds = secondsSince(T3);
 
   auto T4 = std::chrono::steady_clock::now();
   R.Reports = Collector.takeReports();
   St.ReportSeconds = secondsSince(T4);
+  if (Run) {
+    Run->store(R.Reports);
+    Summaries->describe(St.SummaryCache);
+  }
   R.Files = std::move(Program.Files);
   R.Stats = St;
   return R;
@@ -414,7 +473,12 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
   std::vector<frontend::TUJob> Scanned;
   if (Results)
     Scanned = Jobs;
-  Linker Link(/*PackBodies=*/true);
+  // With a cache, summaries are cached too (per SCC, keyed by the
+  // functions' digests).
+  std::optional<SccCache> Summaries;
+  if (Cache)
+    Summaries.emplace(Cache->directory(), Cache->verbose(), Errs);
+  Linker Link(/*PackBodies=*/true, /*DigestBodies=*/Cache != nullptr);
   MapResult Map =
       runMap(std::move(Jobs), Opts, Threads, Cache, Errs, St, &Link);
   // After the per-TU progress, the whole-program phase (a line on a
@@ -431,7 +495,7 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
   LinkedProgram Program = Link.finish();
   St.LinkSeconds = secondsSince(T1);
   ScanResult R = reduceLinked(std::move(Program), std::move(Map.FailedTUs),
-                              Threads, St);
+                              Threads, St, Summaries ? &*Summaries : nullptr);
   if (Show == Progress::Terminal) {
     Errs << "\r" << std::string(72, ' ') << "\r";
     Errs.flush();
@@ -469,6 +533,14 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
                      S.CacheReadCpuSeconds);
   OS << llvm::format("  link                %8.3f s\n", S.LinkSeconds);
   OS << llvm::format("  summarize           %8.3f s\n", S.SummarizeSeconds);
+  if (S.SummaryCacheUsed)
+    OS << llvm::format("  summaries           %8u SCCs reused, %u recomputed "
+                       "(%u unchanged)%s\n",
+                       S.SummaryCache.Reused, S.SummaryCache.Recomputed,
+                       S.SummaryCache.Unchanged,
+                       S.SummaryCache.ReduceReused
+                           ? "; pairing skipped (same summaries)"
+                           : "");
   OS << llvm::format("  threads             %8u roots, %u threads started\n",
                      S.Conflicts.Threads.Roots, S.Conflicts.Threads.Threads);
   OS << llvm::format("  conflicts           %8.3f s (%u class findings, %u "

@@ -11,6 +11,7 @@
 #define RACER_DRIVER_PIPELINE_H
 
 #include "driver/Linker.h"
+#include "driver/SccCache.h"
 #include "frontend/Frontend.h"
 #include "report/Report.h"
 #include "summarize/ConflictFinder.h"
@@ -41,6 +42,9 @@ struct PhaseStats {
   unsigned CacheHits = 0, CacheMisses = 0, CacheInvalid = 0;
   /// Every TU was unchanged and the last scan's reports were reused.
   bool ResultReused = false;
+  /// What the summary cache did (when the scan had one).
+  bool SummaryCacheUsed = false;
+  SccCacheStats SummaryCache;
   ConflictStats Conflicts;
 };
 
@@ -89,10 +93,12 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
 /// Link and reduce: merges the modules, summarizes bottom-up and finds races.
 ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats Stats);
 /// Reduce an already linked program (\p FailedTUs: the TUs that could not be
-/// analysed, for the result).
+/// analysed, for the result). With \p Summaries (and a program linked with
+/// function digests), SCCs whose summaries are stored are not summarized
+/// again, and the reports of an unchanged reduce are reused (SccCache.h).
 ScanResult reduceLinked(LinkedProgram Program,
                         std::vector<std::string> FailedTUs, unsigned Threads,
-                        PhaseStats Stats);
+                        PhaseStats Stats, SccCache *Summaries = nullptr);
 
 /// Map then reduce. With both caches, a scan whose TUs are all unchanged
 /// since the last scan (same cache entries) reuses its reports and does

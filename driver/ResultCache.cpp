@@ -16,26 +16,13 @@ namespace {
 /// wrong report.
 constexpr const char *Magic = "racecar-result 2";
 
-/// The running binary, by size and modification time: a rebuilt racecar may
-/// report differently on the same modules.
-std::string binaryIdentity() {
-  static const std::string Id = [] {
-    static int Anchor;
-    std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, &Anchor);
-    std::optional<FileStamp> S = stampOf(Exe);
-    return Exe + " " + (S ? std::to_string(S->Size) + " " +
-                                std::to_string(S->MTimeNs)
-                          : std::string("?"));
-  }();
-  return Id;
-}
 } // namespace
 
 ResultCache::ResultCache(std::string CacheDir, bool Verbose,
-                         llvm::raw_ostream &Log)
+                         llvm::raw_ostream &Log, llvm::StringRef FileName)
     : Verbose(Verbose), Log(Log) {
   llvm::SmallString<256> P(CacheDir);
-  llvm::sys::path::append(P, "last-scan.result");
+  llvm::sys::path::append(P, FileName);
   Path = std::string(P);
 }
 

@@ -32,7 +32,10 @@ namespace racer::driver {
 
 class ResultCache {
 public:
-  ResultCache(std::string CacheDir, bool Verbose, llvm::raw_ostream &Log);
+  /// The file is <CacheDir>/<FileName>. The summary cache keeps the result
+  /// of the reduce phase the same way, in another file (SccCache.h).
+  ResultCache(std::string CacheDir, bool Verbose, llvm::raw_ostream &Log,
+              llvm::StringRef FileName = "last-scan.result");
 
   /// The digest of a scan: the racecar binary's identity and the identity
   /// of every TU's cache entry, in the given (main-file) order.

@@ -62,6 +62,7 @@ public:
   unsigned misses() const { return Misses; }
   unsigned invalid() const { return Invalid; }
   const std::string &directory() const { return Dir; }
+  bool verbose() const { return Verbose; }
 
 private:
   enum class InputsState { Unchanged, Missing, Invalid, Changed };

@@ -167,6 +167,19 @@ void ProgramSummarizer::classDone(uint32_t K) {
 }
 
 void ProgramSummarizer::summarizeSCC(uint32_t C) {
+  computeSCC(C);
+  finishSCC(C);
+}
+
+void ProgramSummarizer::adoptSCC(uint32_t C,
+                                 std::vector<FunctionSummary> Members) {
+  const std::vector<uint32_t> &Fs = Graph.sccs()[C];
+  for (size_t M = 0; M < Fs.size() && M < Members.size(); ++M)
+    Summaries[Fs[M]] = std::move(Members[M]);
+  finishSCC(C);
+}
+
+void ProgramSummarizer::computeSCC(uint32_t C) {
   ProgramLookup Lookup(Graph, Summaries);
   const std::vector<uint32_t> &Members = Graph.sccs()[C];
   bool Recursive = Members.size() > 1;
@@ -201,8 +214,12 @@ void ProgramSummarizer::summarizeSCC(uint32_t C) {
     if (!Changed)
       break;
   }
+}
+
+void ProgramSummarizer::finishSCC(uint32_t C) {
   if (!ReleaseUnneeded)
     return;
+  const std::vector<uint32_t> &Members = Graph.sccs()[C];
   for (uint32_t F : Members) {
     int32_t K = ClassOf[F];
     if (K < 0)

@@ -48,6 +48,30 @@ public:
   /// All SCCs, bottom-up, on the calling thread.
   void summarizeAll();
 
+  /// summarizeSCC in two halves, for a driver that reuses summaries
+  /// (driver/SccCache.h): computeSCC runs the fixpoint and leaves the
+  /// members' summaries in summaries(); finishSCC does the bookkeeping that
+  /// follows (class evidence, freeing callees' accesses). Call both, once
+  /// each, in that order.
+  void computeSCC(uint32_t C);
+  void finishSCC(uint32_t C);
+  /// Instead of computing SCC \p C: its members' summaries, in member order,
+  /// from an earlier scan. They may lack their accesses (loaded later with
+  /// setAccesses, by whoever needs them: a caller being summarized, or the
+  /// reduce phase if released() stays false). Then finishSCC(C).
+  void adoptSCC(uint32_t C, std::vector<FunctionSummary> Members);
+  /// Gives function \p F (adopted without them) its accesses. The caller
+  /// makes sure nobody reads F's summary meanwhile.
+  void setAccesses(uint32_t F, std::vector<AccessSnapshot> Accesses) {
+    Summaries[F].Accesses = std::move(Accesses);
+  }
+  /// With ReleaseUnneeded: F's accesses were freed (or, adopted, need never
+  /// be loaded): no caller is left to read them and the reduce phase does
+  /// not.
+  bool released(uint32_t F) const {
+    return ReleaseUnneeded && Released[F].load();
+  }
+
   const std::vector<FunctionSummary> &summaries() const { return Summaries; }
   const std::vector<ir::Function> &functions() const { return Functions; }
 

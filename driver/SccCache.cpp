@@ -1,0 +1,326 @@
+//===- SccCache.cpp - Summaries reused per SCC, with early cutoff ---------===//
+#include "driver/SccCache.h"
+#include "driver/CacheFiles.h"
+#include "serialize/SummaryCodec.h"
+#include "summarize/LibraryModels.h"
+#include "summarize/ir/PackedBody.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+
+#include <algorithm>
+
+namespace racer::driver {
+
+namespace {
+/// Bump when what the keys cover changes meaning.
+constexpr uint64_t KeyVersion = 1;
+
+std::string join(const std::string &Dir, llvm::StringRef Name) {
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, Name);
+  return std::string(P);
+}
+} // namespace
+
+SccCache::SccCache(const std::string &CacheDir, bool Verbose,
+                   llvm::raw_ostream &Log)
+    : Dir(join(CacheDir, "summaries")), Verbose(Verbose), Log(Log),
+      // A cache that cannot be written is said once (by the per-TU cache),
+      // or with -v for every file.
+      Reduce(CacheDir, Verbose, Verbose ? Log : llvm::nulls(),
+             "last-reduce.result") {
+  Store = serialize::SccStore::open(
+      Dir, [this](const std::string &M) { note(M); });
+}
+
+SccCache::~SccCache() = default;
+
+void SccCache::note(const std::string &Message) {
+  if (!Verbose)
+    return;
+  std::lock_guard<std::mutex> G(LogMutex);
+  Log << "racecar: cache: " << Message << "\n";
+  Log.flush();
+}
+
+void SccCache::describe(const SccCacheStats &S) {
+  note("summaries: " + std::to_string(S.Reused) + " SCCs reused, " +
+       std::to_string(S.Recomputed) + " recomputed (" +
+       std::to_string(S.Unchanged) +
+       " unchanged: their callers kept theirs)" +
+       (S.ReduceReused ? "; pairing skipped: the same summaries as the last "
+                         "reduce, whose result holds"
+                       : ""));
+}
+
+SccCache::Run::Run(SccCache &Cache, const LinkedProgram &P,
+                   ProgramSummarizer &PS, bool Reuse)
+    : Cache(Cache), P(P), PS(PS), Reuse(Reuse) {
+  const size_t N = PS.graph().sccs().size();
+  Summaries.resize(N);
+  Adopted.assign(N, nullptr);
+  AccessesRead.reset(new std::once_flag[N]);
+  ir::DigestBuilder S;
+  S.u64(KeyVersion).str("racecar " RACECAR_VERSION).str(binaryIdentity());
+  S.u64(serialize::SummaryCodecVersion).str(userModelsKey());
+  Salt = S.finish();
+  Writer = std::make_unique<serialize::SccStore::Writer>(*Cache.Store);
+  for (uint32_t I = 0; I < P.Files.size(); ++I)
+    FileIds.try_emplace(P.Files[I], I);
+}
+
+uint32_t SccCache::Run::fileIndex(llvm::StringRef Path, bool &Foreign) const {
+  auto It = FileIds.find(Path);
+  if (It != FileIds.end())
+    return It->second;
+  Foreign = true; // a file this program does not have: not its summaries
+  return 0;
+}
+
+ir::Digest SccCache::Run::keyOf(uint32_t C) const {
+  const CallGraph &G = PS.graph();
+  ir::DigestBuilder B;
+  B.digest(Salt);
+  const std::vector<uint32_t> &Members = G.sccs()[C];
+  B.u64(Members.size());
+  for (uint32_t F : Members)
+    B.digest(P.FunctionDigests[F]);
+  // What the members' calls resolve to: by callee symbol, in a fixed order.
+  for (uint32_t F : Members) {
+    std::vector<ir::Symbol> Callees = ir::calleesOf(P.Functions[F]);
+    std::sort(Callees.begin(), Callees.end());
+    Callees.erase(std::unique(Callees.begin(), Callees.end()), Callees.end());
+    B.u64(Callees.size());
+    for (ir::Symbol Callee : Callees) {
+      B.str(Callee);
+      auto It = G.index().find(Callee);
+      if (It == G.index().end())
+        B.u64(0); // no body: a library model or unknown code
+      else if (G.sccOf()[It->second] == C)
+        B.u64(1); // a member: its body is in the key already
+      else
+        B.u64(2).digest(Summaries[G.sccOf()[It->second]]);
+    }
+  }
+  return B.finish();
+}
+
+uint64_t SccCache::Run::identityOf(uint32_t C) const {
+  std::string Names;
+  for (uint32_t F : PS.graph().sccs()[C]) {
+    Names += P.Functions[F].Symbol.str();
+    Names += '\n';
+  }
+  return llvm::xxh3_64bits(Names);
+}
+
+ir::Digest SccCache::Run::reduceKey() const {
+  // What pairing reads: every function's header (not its body: a body
+  // shows in the summaries), the functions its body names as callables or
+  // thread entries, the call graph's shape, every SCC's summaries, the
+  // classes and the file table.
+  ir::DigestBuilder B;
+  B.str("reduce").digest(Salt);
+  B.u64(P.Files.size());
+  for (const std::string &F : P.Files)
+    B.str(F);
+  B.u64(P.Functions.size());
+  auto Symbols = [&](std::vector<ir::Symbol> V) {
+    std::sort(V.begin(), V.end());
+    B.u64(V.size());
+    for (ir::Symbol S : V)
+      B.str(S);
+  };
+  for (const ir::Function &F : P.Functions) {
+    B.str(F.Symbol).str(F.Name).str(F.Class);
+    B.u64(uint64_t(F.Access)).u64(uint64_t(F.Kind));
+    B.u64(F.Formals.size());
+    for (ir::Symbol S : F.Formals)
+      B.str(S);
+    B.u64(F.Location.File).u64(F.Location.Line).u64(F.Location.Col);
+    Symbols(ir::callablesOf(F));
+    Symbols(ir::threadEntriesOf(F));
+  }
+  const CallGraph &G = PS.graph();
+  B.u64(G.sccs().size());
+  for (uint32_t C = 0; C < G.sccs().size(); ++C) {
+    B.u64(G.sccs()[C].size());
+    for (uint32_t F : G.sccs()[C])
+      B.u64(F);
+    B.u64(G.callers()[C].size());
+    for (uint32_t K : G.callers()[C])
+      B.u64(K);
+    B.digest(Summaries[C]);
+  }
+  B.u64(P.Classes.size());
+  for (const ir::ClassInfo &C : P.Classes)
+    B.str(C.Name)
+        .u64(C.HasGuardedFields | C.IsCapability << 1 | C.MarkedThreadSafe << 2)
+        .u64(C.Location.File)
+        .u64(C.Location.Line)
+        .u64(C.Location.Col);
+  return B.finish();
+}
+
+std::optional<std::vector<report::Report>> SccCache::Run::reuseAll() {
+  if (!Reuse)
+    return std::nullopt;
+  const size_t N = Summaries.size();
+  std::vector<const serialize::SccEntry *> Found(N);
+  for (uint32_t C = 0; C < N; ++C) { // callees first
+    Found[C] = Cache.Store->find(keyOf(C));
+    if (!Found[C]) {
+      std::fill(Summaries.begin(), Summaries.end(), ir::Digest());
+      return std::nullopt;
+    }
+    Summaries[C] = Found[C]->Summaries;
+  }
+  std::optional<std::vector<report::Report>> R =
+      Cache.Reduce.load(reduceKey().hex());
+  if (!R) {
+    std::fill(Summaries.begin(), Summaries.end(), ir::Digest());
+    return std::nullopt;
+  }
+  // The store keeps what this scan used.
+  for (const serialize::SccEntry *E : Found)
+    Writer->keep(*E);
+  Reused = unsigned(N);
+  ReduceReused = true;
+  if (llvm::Error E = Writer->commit())
+    Cache.note("summaries not written: " + llvm::toString(std::move(E)));
+  return R;
+}
+
+void SccCache::Run::fail(const std::string &Message) {
+  Cache.note(Message);
+  Failed = true;
+}
+
+void SccCache::Run::step(uint32_t C) {
+  const ir::Digest Key = keyOf(C);
+  const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
+  if (const serialize::SccEntry *E =
+          Reuse && !Failed ? Cache.Store->find(Key) : nullptr) {
+    std::vector<FunctionSummary> Heads;
+    bool Foreign = false;
+    llvm::Expected<std::string> Bytes = Cache.Store->read(*E, /*HeadsOnly=*/true);
+    llvm::Error Err =
+        Bytes ? serialize::decodeSummaries(*Bytes, true,
+                                           [&](llvm::StringRef Path) {
+                                             return fileIndex(Path, Foreign);
+                                           },
+                                           Heads)
+              : Bytes.takeError();
+    if (!Err && !Foreign && Heads.size() == Members.size()) {
+      Summaries[C] = E->Summaries;
+      Adopted[C] = E;
+      Writer->keep(*E);
+      PS.adoptSCC(C, std::move(Heads));
+      ++Reused;
+      return;
+    }
+    // Unreadable: summarize it (its callees are done, its bodies here).
+    Cache.note("unusable stored summaries (" +
+               (Err ? llvm::toString(std::move(Err))
+                    : std::string("not this program's")) +
+               "); summarizing them again");
+  }
+  // Callees adopted from the store: their accesses now.
+  for (uint32_t F : Members)
+    for (ir::Symbol Callee : ir::calleesOf(P.Functions[F])) {
+      auto It = PS.graph().index().find(Callee);
+      if (It != PS.graph().index().end()) {
+        uint32_t K = PS.graph().sccOf()[It->second];
+        if (K != C && Adopted[K])
+          ensureAccesses(K);
+      }
+    }
+  PS.computeSCC(C);
+  std::vector<const FunctionSummary *> S;
+  for (uint32_t F : Members)
+    S.push_back(&PS.summaries()[F]);
+  const uint64_t Identity = identityOf(C);
+  Summaries[C] = Writer->add(Key, Identity,
+                             serialize::encodeSummaries(S, P.Files));
+  if (const serialize::SccEntry *Prev = Cache.Store->findIdentity(Identity))
+    if (Prev->Summaries == Summaries[C])
+      ++Unchanged;
+  ++Recomputed;
+  PS.finishSCC(C);
+}
+
+void SccCache::Run::ensureAccesses(uint32_t C) {
+  std::call_once(AccessesRead[C], [&] {
+    const serialize::SccEntry *E = Adopted[C];
+    std::vector<FunctionSummary> Full;
+    bool Foreign = false;
+    llvm::Expected<std::string> Bytes = Cache.Store->read(*E, false);
+    llvm::Error Err =
+        Bytes ? serialize::decodeSummaries(*Bytes, false,
+                                           [&](llvm::StringRef Path) {
+                                             return fileIndex(Path, Foreign);
+                                           },
+                                           Full)
+              : Bytes.takeError();
+    const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
+    if (Err || Foreign || Full.size() != Members.size()) {
+      fail("unusable stored summaries (" +
+           (Err ? llvm::toString(std::move(Err))
+                : std::string("not this program's")) +
+           "); summarizing everything again");
+      return;
+    }
+    for (size_t M = 0; M < Members.size(); ++M)
+      PS.setAccesses(Members[M], std::move(Full[M].Accesses));
+  });
+}
+
+bool SccCache::Run::finish() {
+  // The reduce reads the accesses of every function not released.
+  const CallGraph &G = PS.graph();
+  for (uint32_t C = 0; C < G.sccs().size() && !Failed; ++C) {
+    if (!Adopted[C])
+      continue;
+    for (uint32_t F : G.sccs()[C])
+      if (!PS.released(F)) {
+        ensureAccesses(C);
+        break;
+      }
+  }
+  return !Failed;
+}
+
+std::optional<std::vector<report::Report>> SccCache::Run::reuseReduce() {
+  if (Failed || !Reuse)
+    return std::nullopt;
+  std::optional<std::vector<report::Report>> R =
+      Cache.Reduce.load(reduceKey().hex());
+  if (!R)
+    return std::nullopt;
+  ReduceReused = true;
+  if (llvm::Error E = Writer->commit())
+    Cache.note("summaries not written: " + llvm::toString(std::move(E)));
+  return R;
+}
+
+void SccCache::Run::store(const std::vector<report::Report> &Reports) {
+  if (Failed)
+    return;
+  Cache.Reduce.store(reduceKey().hex(), Reports);
+  if (llvm::Error E = Writer->commit())
+    Cache.note("summaries not written: " + llvm::toString(std::move(E)));
+}
+
+SccCacheStats SccCache::Run::stats() const {
+  SccCacheStats S;
+  S.Reused = Reused;
+  S.Recomputed = Recomputed;
+  S.Unchanged = Unchanged;
+  S.ReduceReused = ReduceReused;
+  return S;
+}
+
+} // namespace racer::driver

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# The summary cache (driver/SccCache.h) end to end, on a small threaded C
+# program of three files: after an edit, the reports are byte for byte those
+# of a scan without any cache, and -v says what was reused: a comment
+# re-summarizes nothing, an edit that changes a helper's accesses
+# re-summarizes it and its callers only, an edit that changes no summary
+# stops at the edited function. A damaged store is a miss, never a wrong
+# report.
+# Usage: summary_cache_test.sh <racecar binary>
+. "$(dirname "$0")/lib.sh" "$1"
+P=$WORK/p
+mkdir -p "$P"
+cat >"$P/util.c" <<'SRC'
+int g_hits;
+int g_misses;
+void count_hit(void) { g_hits++; }
+void count_miss(void) { g_misses++; }
+int ratio(int scale) {
+  int total = g_hits + g_misses;
+  return total ? scale * g_hits / total : 0;
+}
+SRC
+cat >"$P/worker.c" <<'SRC'
+void count_hit(void);
+void count_miss(void);
+int ratio(int scale);
+void *worker(void *arg) {
+  int *n = arg;
+  for (int i = 0; i < *n; ++i) {
+    if (i % 3)
+      count_hit();
+    else
+      count_miss();
+  }
+  return 0;
+}
+int report(void) { return ratio(100); }
+SRC
+cat >"$P/main.c" <<'SRC'
+#include <pthread.h>
+void *worker(void *arg);
+int report(void);
+int main(void) {
+  pthread_t a, b;
+  int n = 10;
+  pthread_create(&a, 0, worker, &n);
+  pthread_create(&b, 0, worker, &n);
+  int r = report();
+  pthread_join(a, 0);
+  pthread_join(b, 0);
+  return r;
+}
+SRC
+{
+  echo "["
+  first=1
+  for f in util.c worker.c main.c; do
+    [ $first -eq 1 ] || echo ","
+    first=0
+    printf '{"directory": "%s", "file": "%s/%s", "command": "cc -std=c11 -c %s/%s"}' \
+      "$P" "$P" "$f" "$P" "$f"
+  done
+  echo "]"
+} >"$P/compile_commands.json"
+
+C=$WORK/cache
+scan() { # output file, then extra flags
+  local out=$1
+  shift
+  "$R" scan -p "$P" --cache-dir "$C" --quiet -v --stats -o "$out" "$@" 2>"$out.err"
+}
+reference() { # a scan of the current tree without any cache
+  "$R" scan -p "$P" --no-cache --quiet -o "$1"
+}
+line() { grep -E '^ +summaries ' "$1" | tr -s ' '; }
+
+scan "$WORK/cold.txt"
+check "cold: exit 1 (races)" test $? -eq 1
+check "cold: races between the threads" grep -q "racecar-unprotected-write" "$WORK/cold.txt"
+check "cold: every SCC summarized" grep -q 'summaries 0 SCCs reused' <(line "$WORK/cold.txt.err")
+check "cold: the summaries are stored" test -s "$C/summaries/index"
+
+# A comment: the TU is parsed again, nothing else changes.
+printf '/* a comment */\n' >>"$P/util.c"
+scan "$WORK/comment.txt"
+check "comment: same reports" cmp -s "$WORK/cold.txt" "$WORK/comment.txt"
+check "comment: the TU was parsed again" grep -q 'cache *2 hits, 1 misses' "$WORK/comment.txt.err"
+check "comment: nothing re-summarized" grep -q ' 0 recomputed' <(line "$WORK/comment.txt.err")
+check "comment: pairing skipped" grep -q 'pairing skipped' <(line "$WORK/comment.txt.err")
+check "comment: -v says so" grep -q 'racecar: cache: summaries: .* 0 recomputed' "$WORK/comment.txt.err"
+
+# A helper's write moves one column (no line moves): it and its caller are
+# re-summarized, the rest is reused, and the report shows the new column.
+sed -i 's|void count_hit(void) { g_hits++; }|void count_hit(void) {  g_hits++; }|' "$P/util.c"
+scan "$WORK/edit.txt"
+reference "$WORK/edit.ref"
+check "edit: same reports as a scan without cache" cmp -s "$WORK/edit.ref" "$WORK/edit.txt"
+check "edit: the reports changed" grep -q 'util.c:3:25: note: write to `g_hits` here' "$WORK/edit.txt"
+l=$(line "$WORK/edit.txt.err")
+reused=$(echo "$l" | sed -E 's/^ summaries ([0-9]+) SCCs reused.*/\1/')
+recomputed=$(echo "$l" | sed -E 's/.* ([0-9]+) recomputed.*/\1/')
+check "edit: some SCCs reused ($l)" test "$reused" -ge 2
+check "edit: the helper and its caller re-summarized ($l)" test "$recomputed" -eq 2
+check "edit: both changed ($l)" grep -q '(0 unchanged)' <(echo "$l")
+check "edit: pairing redone" test -z "$(echo "$l" | grep 'pairing skipped')"
+
+# A local renamed (as long): the body differs, its summary does not. Only its SCC is
+# re-summarized, and the wave stops there.
+sed -i 's|total|count|g' "$P/util.c"
+scan "$WORK/rename.txt"
+check "rename: same reports as before it" cmp -s "$WORK/edit.txt" "$WORK/rename.txt"
+check "rename: one SCC re-summarized, unchanged" grep -q ' 1 recomputed (1 unchanged)' <(line "$WORK/rename.txt.err")
+check "rename: pairing skipped" grep -q 'pairing skipped' <(line "$WORK/rename.txt.err")
+
+# Damage: a flipped byte in the index, then a missing pack. Each is noted
+# with -v; the reports do not change, and the store is written again.
+printf 'X' | dd of="$C/summaries/index" bs=1 seek=30 conv=notrunc 2>/dev/null
+printf '/* again */\n' >>"$P/main.c"
+scan "$WORK/damaged.txt"
+check "damaged index: same reports" cmp -s "$WORK/edit.txt" "$WORK/damaged.txt"
+check "damaged index: noted" grep -q 'unusable summary index' "$WORK/damaged.txt.err"
+check "damaged index: everything re-summarized" grep -q 'summaries 0 SCCs reused' <(line "$WORK/damaged.txt.err")
+rm -f "$C"/summaries/pack-*
+printf '/* and again */\n' >>"$P/main.c"
+scan "$WORK/nopack.txt"
+check "missing pack: same reports" cmp -s "$WORK/edit.txt" "$WORK/nopack.txt"
+check "missing pack: noted" grep -q "summary pack .* is missing" "$WORK/nopack.txt.err"
+printf '/* once more */\n' >>"$P/main.c"
+scan "$WORK/healed.txt"
+check "after the damage: reused again" grep -q ' 0 recomputed' <(line "$WORK/healed.txt.err")
+check "after the damage: same reports" cmp -s "$WORK/edit.txt" "$WORK/healed.txt"
+finish
