@@ -90,19 +90,26 @@ llvm::Expected<Config> parseConfig(llvm::StringRef Text,
   return C;
 }
 
-std::optional<std::string> findConfig(llvm::StringRef StartDir) {
+std::vector<std::string> configCandidates(llvm::StringRef StartDir) {
+  std::vector<std::string> Out;
   llvm::SmallString<256> Dir(StartDir);
   llvm::sys::fs::make_absolute(Dir);
   while (!Dir.empty()) {
     llvm::SmallString<256> P(Dir);
     llvm::sys::path::append(P, ".racecar.yaml");
-    if (llvm::sys::fs::is_regular_file(P))
-      return std::string(P);
+    Out.push_back(std::string(P));
     llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
     if (Parent == Dir)
       break;
     Dir = Parent;
   }
+  return Out;
+}
+
+std::optional<std::string> findConfig(llvm::StringRef StartDir) {
+  for (const std::string &P : configCandidates(StartDir))
+    if (llvm::sys::fs::is_regular_file(P))
+      return P;
   return std::nullopt;
 }
 

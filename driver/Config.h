@@ -63,6 +63,9 @@ llvm::Expected<Config> parseConfig(llvm::StringRef Text,
 /// `.racecar.yaml` in \p StartDir or the nearest directory above it, or
 /// nullopt if there is none.
 std::optional<std::string> findConfig(llvm::StringRef StartDir);
+/// The paths findConfig(StartDir) tries, in order (its answer is the first
+/// that is a regular file).
+std::vector<std::string> configCandidates(llvm::StringRef StartDir);
 
 /// Reads and parses \p Path.
 llvm::Expected<Config> loadConfig(const std::string &Path);

@@ -467,6 +467,7 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
         St.ResultReused = true;
         St.FrontendWallSeconds = St.CacheReadCpuSeconds = secondsSince(T0);
         R.Stats = St;
+        R.ResultCached = true;
         return R;
       }
   }
@@ -502,8 +503,10 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
   }
   if (Results && R.FailedTUs.empty())
     if (std::optional<std::string> D =
-            scanDigest(*Cache, Scanned, Ids, Threads))
+            scanDigest(*Cache, Scanned, Ids, Threads)) {
       Results->store(*D, R.Reports);
+      R.ResultCached = true;
+    }
   return R;
 }
 

@@ -64,6 +64,9 @@ struct ScanResult {
   std::vector<std::string> Files;     ///< every non-system file seen
   std::vector<std::string> FailedTUs;
   PhaseStats Stats;
+  /// The result cache holds these reports for these inputs (stored by this
+  /// scan, or reused by it).
+  bool ResultCached = false;
 };
 
 /// Map: the frontend on every job with \p Threads workers (0 = all cores),

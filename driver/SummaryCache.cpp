@@ -120,6 +120,34 @@ SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
   return InputsState::Unchanged;
 }
 
+std::optional<std::vector<std::string>>
+SummaryCache::inputsOf(const frontend::TUJob &Job) {
+  auto Buf = llvm::MemoryBuffer::getFile(entryPath(keyOf(Job), ".deps"),
+                                         /*IsText=*/true);
+  if (!Buf)
+    return std::nullopt;
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  size_t LastNL = Text.rtrim('\n').rfind('\n');
+  if (LastNL == llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::StringRef Body = Text.substr(0, LastNL + 1);
+  if (!Body.starts_with(ManifestMagic) ||
+      Text.substr(Body.size()).trim() !=
+          "sum " + llvm::utohexstr(llvm::xxh3_64bits(Body)))
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef> Lines;
+  Body.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  std::vector<std::string> Paths;
+  for (size_t I = 1; I < Lines.size(); ++I) {
+    // "size mtime hash path"
+    llvm::StringRef Path = Lines[I].split(' ').second.split(' ').second.split(' ').second;
+    if (Path.empty())
+      return std::nullopt;
+    Paths.push_back(Path.str());
+  }
+  return Paths;
+}
+
 std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
   std::string Key = keyOf(Job);
   switch (checkInputs(Key, Job, /*Quiet=*/false)) {

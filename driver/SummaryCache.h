@@ -54,6 +54,9 @@ public:
   /// decoding it; counts nothing. A whole scan whose TUs all probe to the
   /// same identities as last time has the same result (ResultCache).
   std::optional<std::string> probe(const frontend::TUJob &Job);
+  /// The files \p Job's entry depends on (its manifest's paths), or nullopt
+  /// if it has no valid manifest. For the warm record (WarmStart.h).
+  std::optional<std::vector<std::string>> inputsOf(const frontend::TUJob &Job);
   /// The key of a job: racecar version, lowering version, the context,
   /// compile command and directory.
   std::string keyOf(const frontend::TUJob &Job) const;

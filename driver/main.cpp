@@ -20,7 +20,9 @@
 #include "driver/ResultCache.h"
 #include "driver/ShardSet.h"
 #include "driver/SummaryCache.h"
+#include "driver/WarmStart.h"
 #include "frontend/Frontend.h"
+#include "launcher/WarmRecord.h"
 #include "serialize/Bundle.h"
 #include "serialize/FileOutput.h"
 #include "report/Baseline.h"
@@ -39,6 +41,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -203,6 +206,18 @@ cl::opt<bool> ReportUnusedSuppressions(
     cl::desc("List racecar suppression comments that silenced nothing"),
     cl::sub(ScanCmd), cl::sub(MergeCmd), cl::cat(RacecarCategory));
 
+/// The command line (without argv[0]) and what a warm scan prints to standard
+/// error before and after its output: the launcher replays them from the
+/// warm record (WarmStart.h).
+std::vector<std::string> CommandLine;
+std::string ErrBefore, ErrAfter;
+
+/// Prints \p Text to standard error and keeps it for the warm record.
+void note(std::string &Part, const std::string &Text) {
+  errs() << Text;
+  Part += Text;
+}
+
 /// Splits argv at the first "--": what follows are compiler flags.
 struct SplitArgs {
   std::vector<const char *> Tool;
@@ -243,7 +258,7 @@ Expected<std::vector<frontend::TUJob>> collectJobs(const SplitArgs &Args) {
     auto Jobs =
         frontend::loadCompileDatabase(BuildPath, Files, &Warnings, &Skipped);
     for (const std::string &W : Warnings)
-      errs() << "racecar: warning: " << W << "\n";
+      note(ErrBefore, "racecar: warning: " + W + "\n");
     if (Verbose)
       for (const std::string &S : Skipped)
         errs() << "racecar: skipped '" << S << "': not C or C++\n";
@@ -353,6 +368,9 @@ bool loadProjectConfig(StringRef StartDir) {
   return true;
 }
 
+/// The text emitReports wrote to -o (for the warm record).
+std::string WrittenOutput;
+
 /// Writes reports in the chosen format and returns the exit status.
 int emitReports(const driver::ScanResult &R) {
   // What --confidence shows; the rest is counted, never silently dropped.
@@ -425,31 +443,52 @@ int emitReports(const driver::ScanResult &R) {
   if (!writeOutput(Text))
     return ExitUsage;
 
-  if (Stats)
-    driver::printStats(R.Stats, errs());
-  if (Stats)
-    errs() << "  suppressed in the source   " << Sup.Suppressed << "\n";
-  for (const report::UnusedSuppression &U : Sup.Unused)
-    errs() << U.Loc.File << ":" << U.Loc.Line
-           << ": warning: racecar suppression silences no report: " << U.Text
-           << "\n";
-  if (!Quiet) {
-    errs() << Active << (Active == 1 ? " race" : " races")
-           << " reported in " << R.Stats.TUs << " translation unit"
-           << (R.Stats.TUs == 1 ? "" : "s");
-    if (HiddenLow)
-      errs() << " (" << HiddenLow << " low-confidence not shown)";
-    if (Sup.Suppressed)
-      errs() << " (" << Sup.Suppressed << " suppressed in the source)";
-    if (Base)
-      errs() << " (baseline: " << Base->New << " new, " << Base->Known
-             << " already known, " << Base->Disappeared << " gone)";
-    if (LeftOut)
-      errs() << " (" << LeftOut << " left out by exclude/disable/"
-             << "single_threaded)";
-    driver::printFailedSummary(Failed, errs());
-    errs() << ".\n";
+  // After the output: the stats (as this scan measured them; the warm
+  // record keeps those of a scan that reused everything), then the rest.
+  std::string Tail, WarmTail;
+  raw_string_ostream T(Tail), WT(WarmTail);
+  if (Stats) {
+    driver::printStats(R.Stats, T);
+    driver::PhaseStats Warm;
+    Warm.TUs = Warm.CacheHits = R.Stats.TUs;
+    Warm.ResultReused = true;
+    Warm.FrontendWallSeconds = Warm.CacheReadCpuSeconds =
+        warm::ElapsedMarkerValue; // the launcher's own time goes here
+    driver::printStats(Warm, WT);
+    T.flush();
+    WT.flush();
+    std::string Line = "  suppressed in the source   " +
+                       std::to_string(Sup.Suppressed) + "\n";
+    Tail += Line;
+    WarmTail += Line;
   }
+  std::string Rest;
+  raw_string_ostream RS(Rest);
+  for (const report::UnusedSuppression &U : Sup.Unused)
+    RS << U.Loc.File << ":" << U.Loc.Line
+       << ": warning: racecar suppression silences no report: " << U.Text
+       << "\n";
+  if (!Quiet) {
+    RS << Active << (Active == 1 ? " race" : " races")
+       << " reported in " << R.Stats.TUs << " translation unit"
+       << (R.Stats.TUs == 1 ? "" : "s");
+    if (HiddenLow)
+      RS << " (" << HiddenLow << " low-confidence not shown)";
+    if (Sup.Suppressed)
+      RS << " (" << Sup.Suppressed << " suppressed in the source)";
+    if (Base)
+      RS << " (baseline: " << Base->New << " new, " << Base->Known
+         << " already known, " << Base->Disappeared << " gone)";
+    if (LeftOut)
+      RS << " (" << LeftOut << " left out by exclude/disable/"
+         << "single_threaded)";
+    driver::printFailedSummary(Failed, RS);
+    RS << ".\n";
+  }
+  RS.flush();
+  errs() << Tail << Rest;
+  ErrAfter = WarmTail + Rest;
+  WrittenOutput = std::move(Text);
   if (!R.FailedTUs.empty())
     return ExitPartial;
   return Active == 0 ? ExitNoRaces : ExitRaces;
@@ -493,6 +532,45 @@ void chooseProgress() {
     driver::setProgress(driver::Progress::Lines);
   else if (!Quiet && !Verify && sys::Process::StandardErrIsDisplayed())
     driver::setProgress(driver::Progress::Terminal);
+}
+
+/// The warm record of this scan: what it printed and every file that
+/// answer depends on.
+void writeWarmRecord(driver::SummaryCache &Cache,
+                     const std::vector<frontend::TUJob> &Scanned, int Status) {
+  driver::WarmScan W;
+  W.Argv = CommandLine;
+  W.ExitStatus = Status;
+  W.OutputPath = OutputPath;
+  W.Output = WrittenOutput;
+  W.ErrBefore = ErrBefore;
+  W.ErrAfter = ErrAfter;
+  if (!BuildPath.empty()) {
+    SmallString<256> Db(BuildPath);
+    if (!sys::fs::is_regular_file(BuildPath))
+      sys::path::append(Db, "compile_commands.json");
+    W.Inputs.push_back(std::string(Db));
+  }
+  if (!ConfigPath.empty()) {
+    W.Inputs.push_back(ConfigPath);
+  } else if (!BuildPath.empty()) {
+    for (const std::string &P : driver::configCandidates(BuildPath)) {
+      if (sys::fs::is_regular_file(P)) {
+        W.Inputs.push_back(P);
+        break;
+      }
+      W.Absent.push_back(P);
+    }
+  }
+  if (!BaselinePath.empty())
+    W.Inputs.push_back(BaselinePath);
+  for (const frontend::TUJob &J : Scanned) {
+    std::optional<std::vector<std::string>> In = Cache.inputsOf(J);
+    if (!In)
+      return; // an entry went missing meanwhile: no record
+    W.Inputs.insert(W.Inputs.end(), In->begin(), In->end());
+  }
+  driver::writeWarmRecord(Cache.directory(), W, Verbose, errs());
 }
 
 int runScanCommand(const SplitArgs &Args) {
@@ -565,6 +643,13 @@ int runScanCommand(const SplitArgs &Args) {
         K, N);
   }
 
+  // A scan whose answer the launcher may replay next time (WarmStart.h):
+  // cached, and printing nothing that depends on more than its inputs.
+  const bool Replayable = Cache && !Verbose && !Verify;
+  std::vector<frontend::TUJob> Scanned;
+  if (Replayable)
+    Scanned = *JobsOr;
+
   driver::ScanResult R =
       driver::runScan(std::move(*JobsOr), Opts, Jobs, CachePtr, errs(),
                       Results ? &*Results : nullptr);
@@ -581,7 +666,21 @@ int runScanCommand(const SplitArgs &Args) {
       return ExitPartial;
     return V.ok() ? ExitNoRaces : ExitRaces;
   }
-  return emitReports(R);
+  // The reused result carries no file list: the files to search for unused
+  // suppressions are the TUs' inputs, in the order a scan links them.
+  if (ReportUnusedSuppressions && R.Stats.ResultReused && Cache) {
+    std::set<std::string> Seen;
+    for (const frontend::TUJob &J : Scanned)
+      if (std::optional<std::vector<std::string>> In = Cache->inputsOf(J))
+        for (std::string &F : *In)
+          if (Seen.insert(F).second)
+            R.Files.push_back(std::move(F));
+  }
+  int Status = emitReports(R);
+  if (Replayable && R.ResultCached && R.FailedTUs.empty() &&
+      (Status == ExitNoRaces || Status == ExitRaces))
+    writeWarmRecord(*Cache, Scanned, Status);
+  return Status;
 }
 
 int runSummarize(const SplitArgs &Args) {
@@ -689,7 +788,11 @@ int runNinja(const SplitArgs &Args) {
     return ExitUsage;
   }
   driver::NinjaOptions NO;
-  NO.Racecar = sys::fs::getMainExecutable(nullptr, nullptr);
+  // The command users run: the launcher, which runs this analyzer.
+  const char *Launcher = std::getenv("RACECAR_LAUNCHER");
+  NO.Racecar = Launcher && *Launcher
+                   ? std::string(Launcher)
+                   : sys::fs::getMainExecutable(nullptr, nullptr);
   NO.BuildDir = BuildPath;
   NO.ReportPath = ReportPath;
   NO.Format = Format == OutputFormat::Sarif  ? "sarif"
@@ -749,6 +852,7 @@ int main(int Argc, const char **Argv) {
   // is written: writes then fail with EPIPE, and are ignored (finish).
   std::signal(SIGPIPE, SIG_IGN);
   SplitArgs Args = splitAtDashDash(Argc, Argv);
+  CommandLine.assign(Argv + 1, Argv + Argc);
   cl::HideUnrelatedOptions(RacecarCategory, ScanCmd);
   cl::HideUnrelatedOptions(RacecarCategory, DumpIRCmd);
   cl::HideUnrelatedOptions(RacecarCategory, SummarizeCmd);

@@ -73,9 +73,12 @@ check_racecar() {
 # calc EXPR: floating-point arithmetic (awk), e.g. calc "1.5 / 3"
 calc() { awk "BEGIN { printf \"%.4f\", $* }"; }
 
-# stable_racecar DIR: copy $RACECAR into DIR and point RACECAR at the copy, so
-# a rebuild of build/racecar during a benchmark does not mix binaries.
+# stable_racecar DIR: copy $RACECAR (and the racecar-analyzer beside it, which
+# the launcher runs) into DIR and point RACECAR at the copy, so a rebuild of
+# build/ during a benchmark does not mix binaries.
 stable_racecar() {
+    local analyzer; analyzer=$(dirname "$RACECAR")/racecar-analyzer
+    if [ -e "$analyzer" ]; then cp "$analyzer" "$1/racecar-analyzer" || return 1; fi
     cp "$RACECAR" "$1/racecar" && RACECAR=$1/racecar
 }
 
