@@ -19,9 +19,20 @@ void remapFunction(ir::Function &F, const std::vector<uint32_t> &Map) {
 }
 } // namespace
 
-void Linker::add(uint32_t Seq, ir::Module Mod) {
+void Linker::add(uint32_t Seq, ir::Module Mod, bool Replace) {
   const ModuleKey Key{ir::Symbol(Mod.MainFile), Seq};
   std::lock_guard<std::mutex> G(M);
+  auto SameKey = [&](const ModuleKey &K) {
+    return !(K < Key) && !(Key < K);
+  };
+  if (Replace) {
+    // Its first analysis goes: its files, its skips; its definitions are
+    // replaced below (a module's Origin compares equal to its own).
+    llvm::erase_if(ModuleFiles, [&](const auto &E) { return SameKey(E.first); });
+    llvm::erase_if(ModuleSkips, [&](const auto &E) { return SameKey(E.first); });
+  }
+  if (!Mod.SkippedBodies.empty())
+    ModuleSkips.emplace_back(Key, std::move(Mod.SkippedBodies));
   auto MapPtr = std::make_shared<std::vector<uint32_t>>();
   std::vector<uint32_t> &Map = *MapPtr;
   Map.reserve(Mod.Files.size());
@@ -45,7 +56,8 @@ void Linker::add(uint32_t Seq, ir::Module Mod) {
     Origin From{Key, I};
     auto [It, New] = FunctionIds.try_emplace(
         F.Symbol, static_cast<uint32_t>(Functions.size()));
-    if (!New && !(From < Functions[It->second].From))
+    if (!New && !(From < Functions[It->second].From) &&
+        !(Replace && SameKey(Functions[It->second].From.Module)))
       continue; // inline and template code: an earlier TU's copy stays
     ir::Digest D;
     if (DigestBodies)
@@ -79,7 +91,7 @@ void Linker::add(uint32_t Seq, ir::Module Mod) {
     }
     // Facts merge across TUs; the location is the first TU's.
     KeptClass &E = Classes[It->second];
-    bool Earlier = From < E.From;
+    bool Earlier = From < E.From || (Replace && SameKey(E.From.Module));
     C.HasGuardedFields |= E.C.HasGuardedFields;
     C.IsCapability |= E.C.IsCapability;
     C.MarkedThreadSafe |= E.C.MarkedThreadSafe;
@@ -91,6 +103,35 @@ void Linker::add(uint32_t Seq, ir::Module Mod) {
       E = {From, std::move(C)};
     }
   }
+}
+
+std::vector<uint32_t> Linker::unlinkedSkips() {
+  std::lock_guard<std::mutex> G(M);
+  // Per skipped symbol, its earliest skipper: if no module before it
+  // defines the symbol, it must parse the body (its new analysis then
+  // serves every later skipper too).
+  llvm::StringMap<const ModuleKey *> Earliest;
+  for (const auto &[Key, Skipped] : ModuleSkips)
+    for (const std::string &S : Skipped) {
+      auto [It, New] = Earliest.try_emplace(S, &Key);
+      if (!New && Key < *It->second)
+        It->second = &Key;
+    }
+  std::vector<uint32_t> Out;
+  for (const auto &E : Earliest) {
+    auto It = FunctionIds.find(E.getKey());
+    if (It == FunctionIds.end() ||
+        !(Functions[It->second].From.Module < *E.getValue()))
+      Out.push_back(E.getValue()->Seq);
+  }
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
+void Linker::forgetSkips(uint32_t Seq) {
+  std::lock_guard<std::mutex> G(M);
+  llvm::erase_if(ModuleSkips, [&](const auto &E) { return E.first.Seq == Seq; });
 }
 
 LinkedProgram Linker::finish() {
@@ -145,6 +186,7 @@ LinkedProgram Linker::finish() {
   FileIds = llvm::StringMap<uint32_t>();
   decltype(ModuleFiles)().swap(ModuleFiles);
   decltype(ModuleMaps)().swap(ModuleMaps);
+  decltype(ModuleSkips)().swap(ModuleSkips);
   std::vector<KeptFunction>().swap(Functions);
   std::vector<ir::Digest>().swap(Digests);
   FunctionIds = llvm::StringMap<uint32_t>();

@@ -57,7 +57,19 @@ public:
       : PackBodies(PackBodies), DigestBodies(DigestBodies) {}
 
   /// Merges \p M; \p Seq orders modules with the same main file. Thread-safe.
-  void add(uint32_t Seq, ir::Module M);
+  /// With \p Replace, \p M is a new analysis of the TU added before with
+  /// \p Seq (see unlinkedSkips): its definitions replace that TU's.
+  void add(uint32_t Seq, ir::Module M, bool Replace = false);
+  /// The Seqs of modules that skipped a body (ir::Module::SkippedBodies)
+  /// that no module before them in main-file order defines (the TU they
+  /// left it to failed, or changed since its module was cached), the
+  /// earliest such module per body. Those TUs must be analysed again in
+  /// full and added with Replace; then ask again (a later skipper of the
+  /// same body is served by the new analysis).
+  std::vector<uint32_t> unlinkedSkips();
+  /// Module \p Seq's skipped bodies are not asked for any more (its new
+  /// analysis failed: it keeps its first one, without them).
+  void forgetSkips(uint32_t Seq);
   /// The program; the linker is empty afterwards.
   LinkedProgram finish();
 
@@ -103,6 +115,8 @@ private:
   std::vector<std::string> Files;
   llvm::StringMap<uint32_t> FileIds;
   std::vector<std::pair<ModuleKey, std::vector<std::string>>> ModuleFiles;
+  /// Modules with skipped bodies, and which.
+  std::vector<std::pair<ModuleKey, std::vector<std::string>>> ModuleSkips;
   std::vector<KeptFunction> Functions;
   llvm::StringMap<uint32_t> FunctionIds; ///< symbol -> index in Functions
   /// With DigestBodies: the digest of each of Functions.

@@ -38,6 +38,10 @@ struct PhaseStats {
   unsigned TUs = 0, TUsFailed = 0;
   unsigned FunctionsLowered = 0; ///< before dedup by symbol
   unsigned FunctionsLinked = 0;  ///< after dedup
+  /// Project-header bodies not parsed: an earlier TU lowers them
+  /// (frontend::BodyClaims), and TUs analysed again in full because the TU
+  /// they left bodies to is not linked.
+  unsigned BodiesSkipped = 0, TUsReanalysed = 0;
   unsigned SCCs = 0;
   unsigned CacheHits = 0, CacheMisses = 0, CacheInvalid = 0;
   /// Every TU was unchanged and the last scan's reports were reused.

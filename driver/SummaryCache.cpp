@@ -26,6 +26,10 @@ SummaryCache::SummaryCache(std::string Dir, bool Verbose,
 
 std::string SummaryCache::contextOf(const frontend::FrontendOptions &Opts) {
   std::string C = Opts.SkipSystemBodies ? "skip-system-bodies\n" : "";
+  // Modules may leave bodies to other TUs (ir::Module::SkippedBodies): only
+  // scans that check for that (runMap with claims) may use them.
+  if (Opts.Claims)
+    C += "share-header-bodies\n";
   for (const std::string &A : Opts.ExtraArgs)
     C += "extra " + A + "\n";
   return C;

@@ -36,7 +36,7 @@ public:
   SummaryCache(std::string Dir, bool Verbose, llvm::raw_ostream &Log,
                std::string Context = "");
   /// What of the frontend's options changes the module of a TU: flags added
-  /// after `--` and body skipping.
+  /// after `--`, body skipping, and body claims.
   static std::string contextOf(const frontend::FrontendOptions &Opts);
 
   /// The cached module for \p Job if all its recorded inputs are unchanged.

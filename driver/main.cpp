@@ -21,6 +21,7 @@
 #include "driver/ShardSet.h"
 #include "driver/SummaryCache.h"
 #include "driver/WarmStart.h"
+#include "frontend/BodyClaims.h"
 #include "frontend/Frontend.h"
 #include "launcher/WarmRecord.h"
 #include "serialize/Bundle.h"
@@ -120,6 +121,12 @@ cl::opt<bool> SkipSystemBodies(
              "on; =false to parse them, the results are the same)"),
     cl::init(true), cl::sub(cl::SubCommand::getAll()), cl::Hidden,
     cl::cat(RacecarCategory));
+cl::opt<bool> ShareHeaderBodies(
+    "share-header-bodies",
+    cl::desc("scan: parse each project header's function bodies in one TU "
+             "only, the first in main-file order that includes them (default: "
+             "on; =false to parse them in every TU, the results are the same)"),
+    cl::init(true), cl::sub(ScanCmd), cl::Hidden, cl::cat(RacecarCategory));
 cl::opt<bool> Verbose("v", cl::desc("Verbose: cache decisions and more"),
                       cl::sub(ScanCmd), cl::sub(MergeCmd),
                       cl::cat(RacecarCategory));
@@ -608,6 +615,10 @@ int runScanCommand(const SplitArgs &Args) {
   Opts.MemoryLimitMiB = TUMemoryLimit;
   if (!BuildPath.empty())
     Opts.ExtraArgs = Args.Flags;
+  // One scan's TUs share the project headers' bodies (a shard's do not: it
+  // is merged with others).
+  if (ShareHeaderBodies && SkipSystemBodies && Shard.empty())
+    Opts.Claims = std::make_shared<frontend::BodyClaims>();
 
   std::optional<driver::SummaryCache> Cache;
   std::string Dir = CacheDir;

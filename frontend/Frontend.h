@@ -16,10 +16,13 @@
 
 #include "llvm/Support/Error.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace racer::frontend {
+
+class BodyClaims;
 
 /// One translation unit to analyse: a compile command as in
 /// compile_commands.json (gcc or clang command lines both work).
@@ -27,6 +30,9 @@ struct TUJob {
   std::string File;      ///< absolute path of the main file
   std::string Directory; ///< working directory of the command
   std::vector<std::string> CommandLine; ///< argv, argv[0] the compiler
+  /// Its place in the scan's main-file order (BodyClaims); not part of what
+  /// the TU is.
+  uint32_t Order = 0;
 };
 
 /// Version of the lowering (what the frontend puts in the IR), part of every
@@ -52,6 +58,10 @@ struct FrontendOptions {
   /// A TU holding more than this many MiB through operator new fails
   /// (MemoryGuard.h); 0: half the physical memory.
   unsigned MemoryLimitMiB = 0;
+  /// Shared by a scan's TUs (with SkipSystemBodies): a TU does not parse a
+  /// project header's function body that a TU earlier in main-file order
+  /// lowers (BodyClaims.h). Null: every TU parses every body.
+  std::shared_ptr<BodyClaims> Claims;
 };
 
 /// Why a TU could not be analysed.

@@ -7,6 +7,7 @@
 // headers. analyzeTU itself (the thread, crash recovery and time limit) is in
 // Isolation.cpp.
 //===----------------------------------------------------------------------===//
+#include "frontend/BodyClaims.h"
 #include "frontend/Frontend.h"
 #include "frontend/IRBuilder.h"
 #include "frontend/Isolation.h"
@@ -495,6 +496,11 @@ private:
 struct RunState {
   std::string MainFile;
   bool SkipSystemBodies = true;
+  /// Project-header bodies lowered by an earlier TU are skipped (with
+  /// SkipSystemBodies); the skipped ones are recorded.
+  BodyClaims *Claims = nullptr;
+  uint32_t Order = 0;
+  std::vector<std::string> Skipped;
   TUResult *Result = nullptr;
   Clock::time_point Start;
   std::unique_ptr<FileTable> Files;
@@ -527,9 +533,27 @@ public:
   /// it needs (constexpr functions, deduced return types). Templates are
   /// kept: instantiating one can instantiate user code (a generic lambda
   /// passed to std::for_each only exists once for_each is instantiated).
+  ///
+  /// With BodyClaims, also those of project headers (not the main file) that
+  /// a TU earlier in main-file order lowers; not templates (each TU's
+  /// instantiations are its own), and Sema never offers constexpr functions
+  /// or deduced return types.
   bool shouldSkipFunctionBody(Decl *D) override {
-    return S.SkipSystemBodies && D && !D->isTemplated() &&
-           SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+    if (!S.SkipSystemBodies || !D || D->isTemplated())
+      return false;
+    SourceLocation L = SM.getExpansionLoc(D->getLocation());
+    if (SM.isInSystemHeader(L))
+      return true;
+    if (!S.Claims || SM.isInMainFile(L))
+      return false;
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || isLambdaCallOperator(FD))
+      return false;
+    std::string Symbol = functionSymbol(FD);
+    if (Symbol.empty() || !S.Claims->skip(Symbol, S.Order))
+      return false;
+    S.Skipped.push_back(std::move(Symbol));
+    return true;
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -544,6 +568,10 @@ public:
     for (const FunctionDecl *FD : C.Functions)
       M.Functions.push_back(lowerFunction(FD, *S.Files));
     M.Classes = std::move(C.Classes);
+    std::sort(S.Skipped.begin(), S.Skipped.end());
+    S.Skipped.erase(std::unique(S.Skipped.begin(), S.Skipped.end()),
+                    S.Skipped.end());
+    M.SkippedBodies = std::move(S.Skipped);
     S.Result->FileDigests = S.Files->contentDigests();
     S.Lowered = true;
     S.Result->LowerSeconds = secondsSince(T0);
@@ -581,6 +609,8 @@ void analyzeTUImpl(const TUJob &Job, const FrontendOptions &Opts,
   RunState S;
   S.Result = &R;
   S.SkipSystemBodies = Opts.SkipSystemBodies;
+  S.Claims = Opts.Claims.get();
+  S.Order = Job.Order;
   S.Start = Clock::now();
   std::string Dir = Job.Directory;
   if (Dir.empty()) {

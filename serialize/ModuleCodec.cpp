@@ -118,14 +118,14 @@ RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 56);
 RACER_SIZE(ir::Function, 160); // Packed is link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
-RACER_SIZE(ir::Module, 104);
+RACER_SIZE(ir::Module, 128);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 152);
 RACER_SIZE(LockEffect, 72);
 RACER_SIZE(FunctionSummary, 336);
 RACER_SIZE(ThreadSpawn, 192);
-RACER_SIZE(TUFile, 160);
+RACER_SIZE(TUFile, 184);
 #undef RACER_SIZE
 #endif
 
@@ -385,6 +385,7 @@ private:
           loc(L[I].initLocation(), C.Location);
       }
     }
+    strList(M.SkippedBodies, [&](size_t N) { return B.initSkippedBodies(N); });
   }
 
   void heldLocks(capnp::List<sc::HeldLock>::Builder L,
@@ -694,6 +695,7 @@ private:
         C.Location = loc(CR.getLocation());
       M.Classes.push_back(std::move(C));
     }
+    M.SkippedBodies = strList(R.getSkippedBodies());
     return M;
   }
 

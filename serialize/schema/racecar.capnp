@@ -147,6 +147,7 @@ struct Module {
   files @1 :List(StrId);
   functions @2 :List(Function);
   classes @3 :List(ClassInfo);
+  skippedBodies @4 :List(StrId);   # symbols, sorted (format 6)
 }
 
 # ---- summarize/Summary.h ----------------------------------------------------

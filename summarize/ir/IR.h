@@ -314,6 +314,11 @@ struct Module {
   std::vector<std::string> Files;
   std::vector<Function> Functions;
   std::vector<ClassInfo> Classes;
+  /// Functions defined in a project header whose bodies this TU did not
+  /// parse because a TU earlier in the scan's main-file order lowers them
+  /// (frontend::BodyClaims), sorted. The link checks that such a TU is
+  /// linked (else this TU is analysed again in full).
+  std::vector<std::string> SkippedBodies;
 };
 
 } // namespace racer::ir
