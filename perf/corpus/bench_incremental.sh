@@ -9,18 +9,24 @@
 #
 # Each repetition uses a fresh cache dir (mktemp) and runs
 #   racecar scan -p DB --cache-dir CACHE -j JOBS --quiet --stats
-# four times:
+# five times:
 #   cold    empty cache
 #   warm    nothing changed
 #   touch   EDIT_FILE's mtime changed only (tests the re-hash path)
 #   edit    a comment line appended to EDIT_FILE (real content change)
+#   lines   a comment line inserted at the top of EDIT_FILE: every function
+#           below it moves, so do its accesses' locations in every caller's
+#           summary (the worst case for the summary cache's early cutoff)
 # EDIT_FILE's original bytes and mtime are restored after each step (and on
-# exit, even on failure). Reports median wall times and their ratio to the
-# cold scan of the same repetition, the cache size after the cold scan (du -sb)
-# and its ratio to the source size (bytes of the TUs' main files + every header
-# under the source tree), and whether warm/touch re-scans reported exactly the
-# same races as the cold scan (the appended comment moves no line, so edit
-# must match too).
+# exit, even on failure). Reports median wall times (perf/corpus/timed.py:
+# microseconds, so a warm scan of a few milliseconds shows) and their ratio
+# to the cold scan of the same repetition, the cache size after the cold scan
+# (du -sb) and its ratio to the source size (bytes of the TUs' main files +
+# every header under the source tree), and whether warm/touch re-scans
+# reported exactly the same races as the cold scan (the appended comment
+# moves no line, so edit must match too; lines is compared, in the first
+# repetition, with a scan of the edited tree without cache: LINES_REF=0
+# skips that).
 #
 # If racecar has no --cache-dir yet, the script says so and runs every step
 # without it (all ratios ~1), which still checks that the corpus scans.
@@ -63,16 +69,19 @@ SRC_BYTES=$( { printf '%s\0' "${FILES[@]}"
     } | sort -zu | xargs -0 cat | wc -c)
 
 FAILED_RUN=0
-scan() { # STEP CACHE REP: sets W (wall), RC; output in $TMP/STEP.REP.{out,err,time}
+TIMED=$CORPUS_SCRIPT_DIR/timed.py
+scan() { # STEP CACHE REP [flags]: sets W (wall), RC; output in $TMP/STEP.REP.{out,err,time}
     local step=$1 cache=$2 rep=$3 flags=()
+    shift 3
     [ $CACHE_FLAG = 1 ] && flags=(--cache-dir "$cache")
-    /usr/bin/time -f "%e %U %S %M" -o "$TMP/$step.$rep.time" \
-        "${LIMITED[@]}" "$RACECAR" scan -p "$DB_DIR" "${flags[@]}" -j "$JOBS" --quiet --stats \
+    [ "${1:-}" = --no-cache ] && flags=(--no-cache)
+    "$TIMED" "$TMP/$step.$rep.time" -- \
+        "$RACECAR" scan -p "$DB_DIR" "${flags[@]}" -j "$JOBS" --quiet --stats \
         >"$TMP/$step.$rep.out" 2>"$TMP/$step.$rep.err"
     RC=$?
     read -r W _ _ _ < <(tail -n1 "$TMP/$step.$rep.time")
     local n; n=$(grep -c '\[racecar-[a-z-]*\]$' "$TMP/$step.$rep.out")
-    local c; c=$(sed -n 's/^ *cache  *//p' "$TMP/$step.$rep.err" | head -n1)
+    local c; c=$(sed -n 's/^ *cache  *\([0-9]\)/\1/p' "$TMP/$step.$rep.err" | head -n1)
     echo "$step: exit $RC, $n race(s), cache ${c:-n/a}" >> "$TMP/rcs"
     log "rep $rep $step: ${W}s, exit $RC, $n race(s), cache ${c:-n/a}"
     case $RC in
@@ -98,11 +107,21 @@ for rep in $(seq 1 "$REPEAT"); do
     printf '\n/* racecar bench_incremental edit */\n' >> "$EDIT"
     scan edit "$CACHE" "$rep"; EDITW=$W
     restore
+    # The edited tree's own cache entry is the edit's: back to the original
+    # first (a scan of the original), then the lines edit.
+    scan back "$CACHE" "$rep"
+    { printf '/* racecar bench_incremental: a line inserted */\n'; cat "$BACKUP"; } > "$EDIT"
+    scan lines "$CACHE" "$rep"; LINESW=$W
+    if [ "$rep" = 1 ] && [ "${LINES_REF:-1}" = 1 ]; then
+        scan linesref "" "$rep" --no-cache
+        cmp -s "$TMP/lines.1.out" "$TMP/linesref.1.out" && LINES_SAME=yes || LINES_SAME=NO
+    fi
+    restore
     same=yes
     cmp -s "$TMP/cold.$rep.out" "$TMP/warm.$rep.out" || same=NO
     cmp -s "$TMP/cold.$rep.out" "$TMP/touch.$rep.out" || same=NO
     cmp -s "$TMP/cold.$rep.out" "$TMP/edit.$rep.out" || same=NO
-    echo "$COLD $WARM $TOUCH $EDITW $CBYTES $same" >> "$TMP/results"
+    echo "$COLD $WARM $TOUCH $EDITW $CBYTES $same $LINESW" >> "$TMP/results"
     rm -rf "$CACHE"
 done
 
@@ -114,12 +133,14 @@ echo "corpus:  $NAME ($PKG $VERSION), ${#FILES[@]} TUs, edit file ${EDIT#$SRC/}"
 echo "machine: $(nproc) cores, jobs $JOBS, $REPEAT rep(s), medians; cache: $([ $CACHE_FLAG = 1 ] && echo --cache-dir || echo 'NONE (no --cache-dir)')"
 printf '%-22s %9s %14s\n' step "wall s" "ratio to cold"
 printf '%-22s %9.2f %14.3f\n' "cold" "$(col 1 | median)" 1
-printf '%-22s %9.2f %14.3f\n' "warm (no change)" "$(col 2 | median)" "$(ratio_col 2 | median)"
-printf '%-22s %9.2f %14.3f\n' "touch (mtime only)" "$(col 3 | median)" "$(ratio_col 3 | median)"
+printf '%-22s %9.3f %14.4f\n' "warm (no change)" "$(col 2 | median)" "$(ratio_col 2 | median)"
+printf '%-22s %9.3f %14.4f\n' "touch (mtime only)" "$(col 3 | median)" "$(ratio_col 3 | median)"
 printf '%-22s %9.2f %14.3f\n' "edit (1 file changed)" "$(col 4 | median)" "$(ratio_col 4 | median)"
+printf '%-22s %9.2f %14.3f\n' "edit, lines moved" "$(col 7 | median)" "$(ratio_col 7 | median)"
 printf 'cache size %d bytes; source %d bytes (TU main files + headers); ratio %.3f\n' \
     "$CB" "$SRC_BYTES" "$(calc "$CB / $SRC_BYTES")"
 echo "same races cold/warm/touch/edit: $(col 6 | sort -u | tr '\n' ' ')"
+echo "lines-moved edit == a scan of the edited tree without cache: ${LINES_SAME:-not checked}"
 echo "racecar results (count of reps: step: exit code, races, cache stats):"
 sort "$TMP/rcs" | uniq -c | sed 's/^/  /'
 echo "racecar --stats (last edit scan):"; sed -n '/racecar stats/,$p' "$TMP/edit.$REPEAT.err" | sed 's/^/  /'

@@ -87,15 +87,18 @@ clang_pass() { # -> $TMP/clang.time, $TMP/clang.err
         < "$TMP/jobs" 2>>"$TMP/clang.err"
 }
 
+# racecar runs are timed by timed.py (the limits, and a wall time to the
+# microsecond: a warm scan takes milliseconds).
+TIMED=$CORPUS_SCRIPT_DIR/timed.py
 racecar_pass() { # [jobs] -> $TMP/rc.time, rc.out, rc.err, $RC   (cold: no cache)
-    /usr/bin/time -f "%e %U %S %M" -o "$TMP/rc.time" \
-        "${LIMITED[@]}" "$RACECAR" scan -p "$DB_DIR" "${NOCACHE[@]}" -j "${1:-$JOBS}" --quiet --stats >"$TMP/rc.out" 2>"$TMP/rc.err"
+    "$TIMED" "$TMP/rc.time" -- \
+        "$RACECAR" scan -p "$DB_DIR" "${NOCACHE[@]}" -j "${1:-$JOBS}" --quiet --stats >"$TMP/rc.out" 2>"$TMP/rc.err"
     RC=$?
 }
 
 warm_pass() { # -> $TMP/warm.time (cache in $TMP/cache, primed before the runs)
-    /usr/bin/time -f "%e %U %S %M" -o "$TMP/warm.time" \
-        "${LIMITED[@]}" "$RACECAR" scan -p "$DB_DIR" --cache-dir "$TMP/cache" -j "$JOBS" --quiet >/dev/null 2>&1
+    "$TIMED" "$TMP/warm.time" -- \
+        "$RACECAR" scan -p "$DB_DIR" --cache-dir "$TMP/cache" -j "$JOBS" --quiet >/dev/null 2>&1
 }
 
 log "$NAME ($PKG $VERSION): $NTU TUs, $REPEAT run(s), $JOBS jobs"
@@ -143,9 +146,9 @@ echo "lines:   $NLINES in the main files (wc -l; headers not counted)"
 printf '%-28s %9s %13s %9s %9s %11s\n' "" "wall s" "(min-max)" "cpu s" "TUs/s" "lines/s"
 printf '%-28s %9.2f %6.2f-%-6.2f %9.2f %9.1f %11.0f\n' "clang-19 -fsyntax-only" "$CW" "$CWMIN" "$CWMAX" "$CC" "$(calc "$NTU / $CW")" "$(calc "$NLINES / $CW")"
 printf '%-28s %9.2f %6.2f-%-6.2f %9.2f %9.1f %11.0f   (max RSS %d MiB)\n' "racecar scan (cold)" "$RW" "$RWMIN" "$RWMAX" "$RCPU" "$(calc "$NTU / $RW")" "$(calc "$NLINES / $RW")" "$((RMEM / 1024))"
-printf '%-28s %9.2f %13s %9.2f\n' "racecar scan (warm)" "$WW" "" "$WC"
+printf '%-28s %9.3f %13s %9.3f\n' "racecar scan (warm)" "$WW" "" "$WC"
 printf '%-28s %9.2f %13s %9.2f\n' "ratio cold/clang" "$(calc "$RW / $CW")" "" "$(calc "$RCPU / $CC")"
-printf '%-28s %9.3f\n' "ratio warm/cold" "$(calc "$WW / $RW")"
+printf '%-28s %9.4f\n' "ratio warm/cold" "$(calc "$WW / $RW")"
 [ -n "${J1W:-}" ] && printf '%-28s %9.2f   (-j1 / -j%s = %.2fx)\n' "racecar scan -j1 (cold)" "$J1W" "$JOBS" "$(calc "$J1W / $RW")"
 printf '%-28s %9d MiB\n' "largest TU, clang RSS" "$((CMEM / 1024))"
 [ -n "${J1M:-}" ] && printf '%-28s %9d MiB   (%.2fx the largest TU)\n' "racecar -j1 peak RSS" "$((J1M / 1024))" "$(calc "$J1M / $CMEM")"
