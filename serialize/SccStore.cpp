@@ -263,18 +263,24 @@ ir::Digest SccStore::Writer::add(const ir::Digest &Key, uint64_t Identity,
   E.HeadBytes = Bytes.HeadBytes;
   static thread_local std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx *)> C(
       ZSTD_createCCtx(), ZSTD_freeCCtx);
-  std::string Compressed(ZSTD_compressBound(Bytes.Bytes.size()), '\0');
-  size_t N = ZSTD_compressCCtx(C.get(), Compressed.data(), Compressed.size(),
+  // Compressed into a buffer reused per thread (not zero-filled each time),
+  // then copied once at its size.
+  static thread_local std::vector<char> Buffer;
+  const size_t Bound = ZSTD_compressBound(Bytes.Bytes.size());
+  if (Buffer.size() < Bound)
+    Buffer.resize(Bound);
+  size_t N = ZSTD_compressCCtx(C.get(), Buffer.data(), Bound,
                                Bytes.Bytes.data(), Bytes.Bytes.size(),
                                ZstdLevel);
   if (ZSTD_isError(N))
     return E.Summaries; // not stored: a miss next time
-  Compressed.resize(N);
+  std::string Compressed(Buffer.data(), N);
   E.Size = static_cast<uint32_t>(N);
   E.Checksum = llvm::xxh3_64bits(Compressed);
   std::lock_guard<std::mutex> G(M);
-  E.Offset = PackHeaderSize + NewPack.size();
-  NewPack += Compressed;
+  E.Offset = PackHeaderSize + NewPackBytes;
+  NewPackBytes += N;
+  NewBlobs.push_back(std::move(Compressed));
   Added.push_back(E);
   return E.Summaries;
 }
@@ -317,14 +323,21 @@ llvm::Error SccStore::Writer::commit() {
     if (Used[P])
       Total += From.Packs[P]->getBufferSize();
   const bool Compact = Total > 2 * Live + (uint64_t(1) << 20);
+  // The new pack: this scan's entries, then (compacting) the kept ones.
+  std::string Pack(PackMagic, 4);
+  put32(Pack, SccStoreVersion);
+  Pack.reserve(PackHeaderSize + NewPackBytes + (Compact ? Live : 0));
+  for (const std::string &B : NewBlobs)
+    Pack += B;
+  decltype(NewBlobs)().swap(NewBlobs);
   if (Compact)
     for (SccEntry &E : Next)
       if (E.Pack != NewPackId) {
         llvm::StringRef Bytes =
             From.Packs[E.Pack]->getBuffer().substr(E.Offset, E.Size);
-        E.Offset = PackHeaderSize + NewPack.size();
+        E.Offset = Pack.size();
         E.Pack = NewPackId;
-        NewPack += Bytes;
+        Pack += Bytes;
       }
 
   llvm::sys::fs::create_directories(From.Dir);
@@ -339,12 +352,9 @@ llvm::Error SccStore::Writer::commit() {
   for (SccEntry &E : Next)
     if (E.Pack != NewPackId)
       E.Pack = Renumber[E.Pack];
-  if (!NewPack.empty()) {
+  if (Pack.size() > PackHeaderSize) {
     std::string Name = randomPackName();
-    std::string Bytes(PackMagic, 4);
-    put32(Bytes, SccStoreVersion);
-    Bytes += NewPack;
-    if (llvm::Error E = writeFileAtomically(path(From.Dir, Name), Bytes))
+    if (llvm::Error E = writeFileAtomically(path(From.Dir, Name), Pack))
       return E;
     for (SccEntry &E : Next)
       if (E.Pack == NewPackId)

@@ -105,8 +105,11 @@ public:
   private:
     const SccStore &From;
     std::mutex M;
-    std::vector<SccEntry> Kept, Added; ///< Added: offsets into NewPack
-    std::string NewPack;
+    std::vector<SccEntry> Kept, Added; ///< Added: offsets into the new pack
+    /// The new pack's entries, compressed, in Added's order (one string
+    /// each: a single growing buffer copied itself over and over).
+    std::vector<std::string> NewBlobs;
+    uint64_t NewPackBytes = 0;
   };
 
 private:

@@ -78,6 +78,8 @@ public:
   }
   size_t size() const { return size_t(Cur - Buf.data()); }
   llvm::StringRef str() const { return llvm::StringRef(Buf.data(), size()); }
+  /// Empty, keeping the memory (the encoder's buffers are reused per thread).
+  void clear() { Cur = Buf.data(); }
 
 private:
   void reserve(size_t N) {
@@ -578,7 +580,12 @@ private:
 EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members,
                                  llvm::ArrayRef<std::string> Files) {
   Encoder E(Files);
-  Bytes Heads, Accesses, Table;
+  // Per thread, reused: a redis scan encodes 115 MB, and growing fresh
+  // buffers for each SCC was a tenth of the encoding's time.
+  thread_local Bytes Heads, Accesses, Table;
+  Heads.clear();
+  Accesses.clear();
+  Table.clear();
   E.Out = &Heads;
   E.var(Members.size());
   for (const FunctionSummary *S : Members)

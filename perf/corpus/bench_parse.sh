@@ -132,7 +132,7 @@ fi
 CFAIL=$(grep -c '^FAILED:' "$TMP/clang.err")
 CW=$(cut -d' ' -f1 "$TMP/clang.all" | median); CC=$(cut -d' ' -f2 "$TMP/clang.all" | median)
 RW=$(cut -d' ' -f1 "$TMP/rc.all" | median); RCPU=$(cut -d' ' -f2 "$TMP/rc.all" | median)
-RMEM=$(cut -d' ' -f3 "$TMP/rc.all" | median)
+RMEM=$(cut -d' ' -f3 "$TMP/rc.all" | median); RMEM=${RMEM%.*} # an even count's median is x.5
 CMEM=$(cut -d' ' -f3 "$TMP/clang.all" | sort -n | tail -1)
 CWMIN=$(cut -d' ' -f1 "$TMP/clang.all" | sort -n | head -1); CWMAX=$(cut -d' ' -f1 "$TMP/clang.all" | sort -n | tail -1)
 RWMIN=$(cut -d' ' -f1 "$TMP/rc.all" | sort -n | head -1); RWMAX=$(cut -d' ' -f1 "$TMP/rc.all" | sort -n | tail -1)
