@@ -65,11 +65,18 @@ void summarizeInParallel(ProgramSummarizer &PS,
 /// Keeps one class's findings, to be deduplicated as one group.
 class GroupBuffer final : public FindingSink {
 public:
+  explicit GroupBuffer(FindingSink &Assumptions) : Assumptions(Assumptions) {}
+  void noteAssumption(const Assumption &A) override {
+    Assumptions.noteAssumption(A);
+  }
   void handleRace(const RaceFinding &F) override { Findings.push_back(F); }
   void takeRace(RaceFinding &&F) override {
     Findings.push_back(std::move(F));
   }
   std::vector<RaceFinding> Findings;
+
+private:
+  FindingSink &Assumptions; ///< where the program's assumptions go
 };
 
 /// findConflicts, with the classes checked in parallel: each class's
@@ -83,11 +90,17 @@ ConflictStats findConflictsInParallel(const std::vector<ir::Function> &Fns,
   ConflictStats Stats;
   const std::vector<ClassCheck> Plan =
       planClassChecks(Fns, PS.summaries(), Classes, Stats, &PS.graph());
+  // The assumptions of the methods the class check pairs: what keeps a
+  // verdict on the classes from being race-free.
+  for (const ClassCheck &C : Plan)
+    for (uint32_t M : C.Methods)
+      for (const Assumption &A : PS.summaries()[M].Assumptions)
+        Collector.noteAssumption(A);
   std::vector<std::vector<ir::Loc>> Reported(Plan.size());
   std::atomic<unsigned> Findings{0};
   Arena.execute([&] {
     tbb::parallel_for(size_t(0), Plan.size(), [&](size_t I) {
-      GroupBuffer Buffer;
+      GroupBuffer Buffer(Collector);
       Findings += findClassConflicts(Plan[I], Fns, PS.summaries(), Buffer,
                                      Reported[I]);
       if (!Buffer.Findings.empty())
@@ -348,6 +361,7 @@ ScanResult reduceLinked(LinkedProgram Program,
 
   auto T4 = std::chrono::steady_clock::now();
   R.Reports = Collector.takeReports();
+  R.Assumptions = Collector.takeAssumptions();
   St.ReportSeconds = secondsSince(T4);
   R.Files = std::move(Program.Files);
   R.Stats = St;

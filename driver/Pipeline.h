@@ -13,6 +13,7 @@
 #include "driver/Linker.h"
 #include "frontend/Frontend.h"
 #include "report/Report.h"
+#include "report/Verdict.h"
 #include "summarize/ConflictFinder.h"
 #include "summarize/ir/IR.h"
 
@@ -59,6 +60,8 @@ struct ScanResult {
   std::vector<std::string> MainFiles; ///< the TUs' main files
   std::vector<std::string> Files;     ///< every non-system file seen
   std::vector<std::string> FailedTUs;
+  /// The unsound shortcuts the analysis took (for --verdict), by kind.
+  std::vector<report::AssumptionNote> Assumptions;
   PhaseStats Stats;
 };
 

@@ -127,6 +127,12 @@ cl::opt<bool> Verify("verify",
 cl::opt<bool> Stats("stats", cl::desc("Print per-phase timing to stderr"),
                     cl::sub(ScanCmd), cl::sub(MergeCmd),
                     cl::cat(RacecarCategory));
+cl::opt<bool> VerdictFlag(
+    "verdict",
+    cl::desc("End the output with a verdict on the whole program: race, "
+             "race-free (no finding at any level and no unsound shortcut "
+             "taken) or unknown (with the reasons)"),
+    cl::sub(ScanCmd), cl::sub(MergeCmd), cl::cat(RacecarCategory));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"),
                     cl::sub(ScanCmd), cl::sub(MergeCmd),
                     cl::cat(RacecarCategory));
@@ -358,6 +364,11 @@ int emitReports(const driver::ScanResult &R) {
   // What --confidence shows; the rest is counted, never silently dropped.
   std::vector<report::Report> Kept = R.Reports;
   unsigned LeftOut = driver::applyConfig(Kept, ProjectConfig, Excluded);
+  std::optional<report::Verdict> FinalVerdict;
+  if (VerdictFlag)
+    FinalVerdict =
+        report::decideVerdict(Kept, R.Assumptions, R.FailedTUs.size());
+  const report::Verdict *V = FinalVerdict ? &*FinalVerdict : nullptr;
   std::vector<report::Report> Shown;
   unsigned HiddenLow = 0;
   for (const report::Report &Rep : Kept) {
@@ -391,6 +402,7 @@ int emitReports(const driver::ScanResult &R) {
   case OutputFormat::Text: {
     report::TextOptions TO;
     TO.ShowSource = !NoSnippets;
+    TO.FinalVerdict = V;
     report::writeText(Shown, Out, TO, HiddenLow);
     break;
   }
@@ -398,6 +410,7 @@ int emitReports(const driver::ScanResult &R) {
     report::SarifOptions SO;
     SO.ToolVersion = RACECAR_VERSION;
     SO.FailedUnits = Failed;
+    SO.FinalVerdict = V;
     SO.InformationUri = !SarifInformationUri.empty()
                             ? std::string(SarifInformationUri)
                             : ProjectConfig.InformationUri;
@@ -411,7 +424,7 @@ int emitReports(const driver::ScanResult &R) {
     break;
   }
   case OutputFormat::Json:
-    report::writeJson(Shown, Out, Failed, HiddenLow);
+    report::writeJson(Shown, Out, Failed, HiddenLow, V);
     break;
   case OutputFormat::Html:
     report::writeHtml(Shown, Out, HiddenLow);
@@ -567,7 +580,9 @@ int runScanCommand(const SplitArgs &Args) {
 
   driver::ScanResult R =
       driver::runScan(std::move(*JobsOr), Opts, Jobs, CachePtr, errs(),
-                      Results ? &*Results : nullptr);
+                      // The verdict needs the analysis's assumptions,
+                      // which the last scan's reports do not keep.
+                      Results && !VerdictFlag ? &*Results : nullptr);
 
   if (Verify) {
     // Suppressed reports are not expected either.
@@ -575,8 +590,12 @@ int runScanCommand(const SplitArgs &Args) {
     report::applySuppressions(Unsuppressed);
     llvm::erase_if(Unsuppressed,
                    [](const report::Report &Rep) { return Rep.Suppressed; });
-    report::VerifyResult V =
-        report::verifyReports(Unsuppressed, R.Files, R.MainFiles, outs());
+    // Every --verify run checks the verdict too: never race-free where a
+    // race is expected or known.
+    report::Verdict Verdict =
+        report::decideVerdict(R.Reports, R.Assumptions, R.FailedTUs.size());
+    report::VerifyResult V = report::verifyReports(
+        Unsuppressed, R.Files, R.MainFiles, outs(), &Verdict);
     if (!R.FailedTUs.empty())
       return ExitPartial;
     return V.ok() ? ExitNoRaces : ExitRaces;

@@ -557,4 +557,18 @@ std::vector<Report> ReportCollector::takeReports() {
   }
   Stats.Reports = Out.size();
   return Out;
+}void ReportCollector::noteAssumption(const Assumption &A) {
+  std::lock_guard<std::mutex> L(Mu);
+  addAssumption(Assumptions, A);
 }
+
+std::vector<AssumptionNote> ReportCollector::takeAssumptions() {
+  std::lock_guard<std::mutex> L(Mu);
+  std::vector<AssumptionNote> Out;
+  for (const Assumption &A : Assumptions)
+    Out.push_back(wordAssumption(A, Files));
+  Assumptions.clear();
+  return Out;
+}
+
+

@@ -123,7 +123,7 @@ RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 152);
 RACER_SIZE(LockEffect, 72);
-RACER_SIZE(FunctionSummary, 336);
+RACER_SIZE(FunctionSummary, 360);
 RACER_SIZE(ThreadSpawn, 192);
 RACER_SIZE(TUFile, 160);
 #undef RACER_SIZE
@@ -461,6 +461,14 @@ private:
         L[I].setFlags(S.CallContexts[I].Flags);
       }
     }
+    if (!S.Assumptions.empty()) {
+      auto L = B.initAssumptions(S.Assumptions.size());
+      for (size_t I = 0; I < S.Assumptions.size(); ++I) {
+        L[I].setKind(static_cast<uint8_t>(S.Assumptions[I].Kind));
+        if (!isDefault(S.Assumptions[I].Location))
+          loc(L[I].initLocation(), S.Assumptions[I].Location);
+      }
+    }
   }
 
   bool Dedup;
@@ -761,6 +769,15 @@ private:
     S.Joins = operands(R.getJoins());
     for (auto U : R.getCallContexts())
       S.CallContexts.push_back({str(U.getCallee()), U.getFlags()});
+    for (auto A : R.getAssumptions()) {
+      if (A.getKind() >= NumAssumptionKinds)
+        fail("assumption kind " + llvm::Twine(A.getKind()) + " out of range");
+      Assumption X;
+      X.Kind = static_cast<AssumptionKind>(A.getKind());
+      if (A.hasLocation())
+        X.Location = loc(A.getLocation());
+      addAssumption(S.Assumptions, X);
+    }
     return S;
   }
 

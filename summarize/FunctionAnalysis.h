@@ -183,6 +183,9 @@ private:
 
   void transferBlock(const ir::Block &B, AbstractState &S,
                      std::optional<CondEffect> &Cond);
+  /// A call of a function with no body and no model: the C library's
+  /// effects on memory (CLibraryEffects.cpp), or an assumption.
+  void applyUnseenCall(const ir::Instr &I, const AbstractState &S);
   void transferCall(const ir::Instr &I, AbstractState &S, bool IsCond,
                     std::optional<CondEffect> &Cond);
   bool applyModel(const ir::Instr &I, const CallModel &M, AbstractState &S,
@@ -238,10 +241,22 @@ private:
       AssumedLocks.push_back(L);
   }
   void release(AbstractState &S, const HeldLock &L) {
+    if (L.Unknown && !S.Held.empty())
+      noteAssumption(AssumptionKind::UnknownLock, CurLoc);
     if (!S.Held.release(L))
       S.Released.acquire(L);
     noteLock(L);
   }
+
+  /// An unsound shortcut taken at \p At (Assumptions.h); recorded in the
+  /// last, recording pass only.
+  void noteAssumption(AssumptionKind K, ir::Loc At) {
+    if (Recording)
+      addAssumption(Assumed, Assumption{K, At});
+  }
+  /// \p P goes through a local pointer whose target is not known (not a
+  /// fresh object of ours, not memory a caller can name).
+  bool throughUnknownPointer(const AccessPath &P, const AbstractState &S) const;
 
   // Threads (O2 origins). Only when TrackThreads.
   /// A path naming memory this function can see, keeping its own objects
@@ -268,7 +283,7 @@ private:
   void joinThread(const ir::Instr &I, const CallModel &M, AbstractState &S);
   /// Joins the threads whose handle matches \p Handle (Unknown: those whose
   /// handle is not known either).
-  void applyJoin(const Operand &Handle, AbstractState &S);
+  void applyJoin(const Operand &Handle, AbstractState &S, ir::Loc At);
   void applyCalleeThreads(const ir::Instr &I, const FunctionSummary &Callee,
                           AbstractState &S);
   bool inLoop() const { return CurBlock < InLoop.size() && InLoop[CurBlock]; }
@@ -326,6 +341,10 @@ private:
   std::vector<Operand> Joins;
   std::vector<bool> InLoop;
   uint32_t CurBlock = 0;
+  /// The instruction being transferred (for assumptions' places).
+  ir::Loc CurLoc;
+  /// The unsound shortcuts taken (FunctionSummary::Assumptions).
+  std::vector<Assumption> Assumed;
   /// Locks the caller holds on entry (REQUIRES attributes).
   std::vector<HeldLock> EntryLocks;
   /// Locks asserted held (ASSERT_EXCLUSIVE_LOCK), here or in callees.

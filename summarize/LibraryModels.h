@@ -130,6 +130,32 @@ CallModel lookupConventionalLockModel(llvm::StringRef CalleeName);
 CallModel lookupCallModel(llvm::StringRef CalleeName,
                           llvm::StringRef ElementType);
 
+/// What a C library function without a body in the program does to the
+/// memory its pointer arguments designate, and whether its result is a new
+/// object (CLibraryEffects.cpp). A call of a function with no body, no
+/// model and no row here is an assumption (summarize/Assumptions.h).
+///
+///   lookupExternalEffect("memcpy")  -> {Known, Writes={0}, Reads={1}}
+///   lookupExternalEffect("malloc")  -> {Known, ResultFresh}
+///   lookupExternalEffect("printf")  -> {Known, Reads=all}
+struct ExternalEffect {
+  bool Known = false;       ///< the row exists
+  bool ResultFresh = false; ///< returns a new object (or no pointer at all)
+  uint32_t Reads = 0;       ///< bit k: reads what argument k points to
+  uint32_t Writes = 0;      ///< bit k: writes what argument k points to
+  /// Reads (or writes) what every argument from this one on points to
+  /// (`printf`, `scanf`); 32: none.
+  uint8_t ReadsFrom = 32, WritesFrom = 32;
+
+  bool reads(unsigned Arg) const {
+    return (Arg < 32 && (Reads >> Arg) & 1) || Arg >= ReadsFrom;
+  }
+  bool writes(unsigned Arg) const {
+    return (Arg < 32 && (Writes >> Arg) & 1) || Arg >= WritesFrom;
+  }
+};
+ExternalEffect lookupExternalEffect(llvm::StringRef CalleeName);
+
 /// Guard constructor tags (`std::defer_lock`, ...), by argument type name.
 /// An owning smart pointer of namespace std, by its unqualified class name
 /// (`unique_ptr`, `shared_ptr` and the libstdc++ bases that define their

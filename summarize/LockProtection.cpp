@@ -48,6 +48,18 @@ bool shareProtectingLock(const AccessSnapshot &X, const AccessSnapshot &Y) {
   return false;
 }
 
+bool shareIdentifiableLock(const AccessSnapshot &X, const AccessSnapshot &Y,
+                           LockScope Scope) {
+  for (const HeldLock &LX : X.Locks) {
+    if (LX.Unknown || !protects(LX, X.Kind) || !identifiable(LX, Scope))
+      continue;
+    for (const HeldLock &LY : Y.Locks)
+      if (!LY.Unknown && protects(LY, Y.Kind) && LX.Lock == LY.Lock)
+        return true;
+  }
+  return false;
+}
+
 PairVerdict judgePair(const AccessSnapshot &X, const AccessSnapshot &Y,
                       LockScope Scope) {
   if (!X.isProtected())

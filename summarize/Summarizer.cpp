@@ -59,7 +59,7 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.Locks.Assumed == B.Locks.Assumed && A.Return == B.Return &&
          sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
          A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins &&
-         A.CallContexts == B.CallContexts;
+         A.CallContexts == B.CallContexts && A.Assumptions == B.Assumptions;
 }
 
 ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,

@@ -16,6 +16,7 @@
 #ifndef RACER_SUMMARIZE_SUMMARY_H
 #define RACER_SUMMARIZE_SUMMARY_H
 
+#include "summarize/Assumptions.h"
 #include "summarize/ir/IR.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -303,6 +304,9 @@ struct FunctionSummary {
   /// object is being set up (`ShardedLRUCache()` calling
   /// `shard_[s].SetCapacity(n)`), or only under its callers' locks.
   std::vector<CallContext> CallContexts;
+  /// The unsound shortcuts taken here or in callees (Assumptions.h), one
+  /// per kind, sorted by kind.
+  std::vector<Assumption> Assumptions;
 };
 
 } // namespace racer

@@ -44,6 +44,17 @@ bool contains(llvm::ArrayRef<uint32_t> Sorted, uint32_t Id) {
   return std::binary_search(Sorted.begin(), Sorted.end(), Id);
 }
 
+/// The path goes through a pointer loaded from memory others can see
+/// (`g->f`, `this->next->f`): another path may name the same memory, and
+/// paths are compared by name.
+bool throughLoadedPointer(const AccessPath &P) {
+  for (size_t I = 0; I < P.Steps.size(); ++I)
+    if (P.Steps[I].kind() == StepKind::Deref &&
+        (I > 0 || P.Root == RootKind::Global))
+      return true;
+  return false;
+}
+
 AccessPath appendAfterFirst(const AccessPath &Base, const AccessPath &P) {
   AccessPath Out = Base;
   for (size_t I = 1; I < P.Steps.size(); ++I)
@@ -70,6 +81,7 @@ private:
   bool concurrent(const OriginAccess &X, const OriginAccess &Y) const;
   std::vector<uint32_t> chain(uint32_t O) const;
   void pairGroup(const std::vector<uint32_t> &Group, ThreadRaceStats &Stats);
+  void checkAliasing();
   RaceSide sideOf(const OriginAccess &A) const;
 
   const std::vector<ir::Function> &Functions;
@@ -83,27 +95,40 @@ private:
 };
 
 void RootAnalysis::expand(uint32_t Root) {
+  auto Limit = [&](AssumptionKind K, ir::Loc At) {
+    Sink.noteAssumption(Assumption{K, At});
+  };
   Origins.clear();
   Origin R;
   R.Function = Root;
   Origins.push_back(std::move(R));
   for (size_t O = 0; O < Origins.size(); ++O) {
     const FunctionSummary &S = Summaries[Origins[O].Function];
-    if (Origins[O].Depth >= MaxThreadDepth)
+    if (Origins[O].Depth >= MaxThreadDepth) {
+      if (!S.Spawns.empty())
+        Limit(AssumptionKind::ThreadLimit, S.Spawns.front().Location);
       continue;
+    }
     for (const ThreadSpawn &Sp : S.Spawns) {
-      if (Origins.size() >= MaxOrigins)
+      if (Origins.size() >= MaxOrigins) {
+        Limit(AssumptionKind::ThreadLimit, Sp.Location);
         return;
+      }
       auto It = Graph.index().find(Sp.Entry.str());
-      if (It == Graph.index().end())
-        continue; // the entry's body is not in the program
+      if (It == Graph.index().end()) {
+        // The entry's body is not in the program.
+        Limit(AssumptionKind::UnknownThread, Sp.Location);
+        continue;
+      }
       uint32_t Entry = It->second;
       // A thread that (transitively) starts its own entry again: stop.
       bool Recursive = false;
       for (int A = static_cast<int>(O); A >= 0; A = Origins[A].Parent)
         Recursive |= A != 0 && Origins[A].Function == Entry;
-      if (Recursive)
+      if (Recursive) {
+        Limit(AssumptionKind::ThreadLimit, Sp.Location);
         continue;
+      }
       Origin C;
       C.Parent = static_cast<int>(O);
       C.IdInParent = Sp.Id;
@@ -146,10 +171,17 @@ std::optional<AccessPath> RootAnalysis::toRoot(const AccessPath &P,
 void RootAnalysis::materialize() {
   Accesses.clear();
   for (uint32_t O = 0; O < Origins.size(); ++O) {
-    for (const AccessSnapshot &A : Summaries[Origins[O].Function].Accesses) {
+    const FunctionSummary &S = Summaries[Origins[O].Function];
+    for (const Assumption &X : S.Assumptions)
+      Sink.noteAssumption(X);
+    for (const AccessSnapshot &A : S.Accesses) {
       std::optional<AccessPath> P = toRoot(A.Path, O);
-      if (!P)
+      if (!P) {
+        // Through an argument of the thread's we cannot name.
+        Sink.noteAssumption(
+            Assumption{AssumptionKind::UnknownPointer, A.Location});
         continue;
+      }
       OriginAccess X{O, A};
       X.Snap.Path = std::move(*P);
       for (HeldLock &L : X.Snap.Locks) {
@@ -198,6 +230,64 @@ bool RootAnalysis::concurrent(const OriginAccess &X,
          contains(B.LiveAtSpawn, A.IdInParent);
 }
 
+/// The field a path ends in, or "" (a whole object, an element, a scalar
+/// behind a pointer: it may be any memory).
+std::string lastField(const AccessPath &P) {
+  if (!P.Steps.empty() && P.Steps.back().kind() == StepKind::Field)
+    return P.Steps.back().name().str();
+  return std::string();
+}
+
+/// Paths are compared by name: `a->next->v` and `b->next->v` are taken for
+/// different memory. Where an access goes through a pointer loaded from
+/// shared memory and another access of a thread that may run at the same
+/// time could be the same memory under another name (same last field, or
+/// no field to tell them apart), unordered by a lock both hold and one of
+/// them a write, the race check may have missed a race: an assumption.
+void RootAnalysis::checkAliasing() {
+  std::vector<uint32_t> Loaded;
+  for (uint32_t I = 0; I < Accesses.size(); ++I)
+    if (throughLoadedPointer(Accesses[I].Snap.Path))
+      Loaded.push_back(I);
+  if (Loaded.empty())
+    return;
+  std::map<std::string, std::vector<uint32_t>> ByField;
+  for (uint32_t I = 0; I < Accesses.size(); ++I)
+    ByField[lastField(Accesses[I].Snap.Path)].push_back(I);
+  size_t Budget = size_t(1) << 22; // pairs compared before giving up
+  auto MayConflict = [&](const OriginAccess &X, const OriginAccess &Y) {
+    return (isWrite(X.Snap.Kind) || isWrite(Y.Snap.Kind)) &&
+           !(X.Snap.Path == Y.Snap.Path) &&
+           !shareIdentifiableLock(X.Snap, Y.Snap, LockScope::Program) &&
+           concurrent(X, Y);
+  };
+  for (uint32_t XI : Loaded) {
+    const OriginAccess &X = Accesses[XI];
+    std::string F = lastField(X.Snap.Path);
+    bool Found = false;
+    auto Scan = [&](const std::vector<uint32_t> &Group) {
+      for (uint32_t YI : Group) {
+        if (Found || Budget == 0)
+          return;
+        --Budget;
+        Found = MayConflict(X, Accesses[YI]);
+      }
+    };
+    if (F.empty()) {
+      for (const auto &[Name, Group] : ByField)
+        Scan(Group);
+    } else {
+      Scan(ByField[F]);
+      Scan(ByField[std::string()]);
+    }
+    if (Found || Budget == 0) {
+      Sink.noteAssumption(
+          Assumption{AssumptionKind::PointerAlias, X.Snap.Location});
+      return;
+    }
+  }
+}
+
 RaceSide RootAnalysis::sideOf(const OriginAccess &A) const {
   const Origin &O = Origins[A.Origin];
   const ir::Function &F = Functions[O.Function];
@@ -228,11 +318,24 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
       if (!isWrite(X.Snap.Kind) && !isWrite(Y.Snap.Kind))
         continue;
       PairVerdict V = judgePair(X.Snap, Y.Snap, LockScope::Program);
-      if (V != PairVerdict::Unprotected &&
-          (V != PairVerdict::DifferentLocks || HoldsGuard))
+      // Different locks are reported at the side that does not hold the
+      // lock most accesses hold.
+      bool Reportable = V == PairVerdict::Unprotected ||
+                        (V == PairVerdict::DifferentLocks && !HoldsGuard);
+      // Taken as protected by locks that cannot be told apart or named
+      // (`m[i]`, a mutex through an unknown pointer): an assumption if the
+      // two may run at once.
+      bool Assumed = V == PairVerdict::Safe &&
+                     !shareIdentifiableLock(X.Snap, Y.Snap, LockScope::Program);
+      if (!Reportable && !Assumed)
         continue;
       if (!concurrent(X, Y))
         continue;
+      if (!Reportable) {
+        Sink.noteAssumption(
+            Assumption{AssumptionKind::LockIdentity, X.Snap.Location});
+        continue;
+      }
       // Prefer another thread's access, then a write.
       int Rank = (Y.Origin != X.Origin ? 2 : 0) + (isWrite(Y.Snap.Kind) ? 1 : 0);
       if (Rank > BestRank) {
@@ -267,6 +370,7 @@ void RootAnalysis::run(uint32_t Root, ThreadRaceStats &Stats) {
   ++Stats.Roots;
   Stats.Threads += static_cast<unsigned>(Origins.size() - 1);
   materialize();
+  checkAliasing();
   // Memory touched by at least two origins, or by one started many times.
   std::map<AccessPath, std::vector<uint32_t>> ByPath;
   for (uint32_t I = 0; I < Accesses.size(); ++I)
@@ -301,6 +405,14 @@ ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
       if (It != Graph.index().end())
         Entries.insert(It->second);
     }
+  // Threads that cannot be expanded anywhere in the program (an unknown
+  // entry, the spawn limit) keep it from being proved race-free, whether or
+  // not their starter is a root.
+  for (const FunctionSummary &S : Summaries)
+    for (const Assumption &A : S.Assumptions)
+      if (A.Kind == AssumptionKind::UnknownThread ||
+          A.Kind == AssumptionKind::ThreadLimit)
+        Sink.noteAssumption(A);
   RootAnalysis RA(Functions, Summaries, Graph, AlreadyReported, Sink);
   for (uint32_t F = 0; F < Functions.size(); ++F) {
     if (Summaries[F].Spawns.empty() || Entries.count(F))

@@ -219,8 +219,10 @@ ThreadSpawn *FunctionAnalysis::spawnFor(const ir::Instr &Call,
   for (ThreadSpawn &T : Spawns)
     if (T.Id == Id)
       return &T;
-  if (Spawns.size() >= MaxSpawns)
+  if (Spawns.size() >= MaxSpawns) {
+    noteAssumption(AssumptionKind::ThreadLimit, Call.Location);
     return nullptr;
+  }
   Spawns.emplace_back();
   Spawns.back().Id = Id;
   return &Spawns.back();
@@ -244,8 +246,11 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
       Entry = &CA;
       break;
     }
-  if (!Entry || Entry->Callee.empty())
-    return; // an entry we cannot see: nothing to pair its accesses with
+  if (!Entry || Entry->Callee.empty()) {
+    // An entry we cannot see: nothing to pair its accesses with.
+    noteAssumption(AssumptionKind::UnknownThread, I.Location);
+    return;
+  }
   std::vector<Operand> Data;
   if (M.Data == ThreadData::One) {
     if (M.DataArg < C.Args.size())
@@ -287,13 +292,32 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
   eraseId(S.Joined, T->Id);
 }
 
-void FunctionAnalysis::applyJoin(const Operand &Handle, AbstractState &S) {
+/// The handle is one element of an array of handles (`pthread_join(t[i])`).
+static bool elementHandle(const Operand &H) {
+  if (H.K != Operand::Kind::Object)
+    return false;
+  for (const ir::PathStep &St : H.Path.Steps)
+    if (St.kind() == StepKind::Index)
+      return true;
+  return false;
+}
+
+void FunctionAnalysis::applyJoin(const Operand &Handle, AbstractState &S,
+                                 ir::Loc At) {
   bool Matched = false;
   for (const ThreadSpawn &T : Spawns)
     if (std::binary_search(S.Started.begin(), S.Started.end(), T.Id) &&
         sameHandle(Handle, T.Handle)) {
       insertId(S.Joined, T.Id);
       Matched = true;
+      // Joined for sure only if the handle names this one thread: an
+      // unknown handle, or one element of an array of handles of a thread
+      // started many times (a join loop whose bounds are not compared with
+      // the start loop's), may leave some running.
+      if (Handle.K != Operand::Kind::Object ||
+          T.Handle.K != Operand::Kind::Object ||
+          (T.Multi && elementHandle(Handle)))
+        noteAssumption(AssumptionKind::UnmatchedJoin, At);
     }
   // A thread our caller started (`void join_all(pthread_t *ts)`).
   if (!Matched && Handle.K == Operand::Kind::Object &&
@@ -321,7 +345,7 @@ void FunctionAnalysis::joinThread(const ir::Instr &I, const CallModel &M,
   if (Handle.K == Operand::Kind::Object &&
       Handle.Path.Root == RootKind::Local && startsWithDeref(Handle.Path))
     Handle = Operand::unknown();
-  applyJoin(Handle, S);
+  applyJoin(Handle, S, I.Location);
 }
 
 void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
@@ -360,7 +384,7 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     eraseId(S.Joined, Mine);
   }
   for (const Operand &H : Callee.Joins)
-    applyJoin(substituteNamedOperand(H, I, S), S);
+    applyJoin(substituteNamedOperand(H, I, S), S, I.Location);
 }
 
 } // namespace racer::detail

@@ -53,6 +53,15 @@ FunctionAnalysis::resolveShared(const AccessPath &P,
   return std::nullopt;
 }
 
+bool FunctionAnalysis::throughUnknownPointer(const AccessPath &P,
+                                             const AbstractState &S) const {
+  if (P.Root != RootKind::Local || !startsWithDeref(P))
+    return false;
+  auto It = S.Bindings.find(P.Index);
+  return It == S.Bindings.end() || It->second.K == Operand::Kind::Unknown ||
+         It->second.K == Operand::Kind::Value;
+}
+
 Operand FunctionAnalysis::resolveOperand(const Operand &O,
                                          const AbstractState &S) const {
   if (O.K != Operand::Kind::Object)
@@ -154,6 +163,8 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   std::optional<AccessPath> P = resolveShared(Path, S);
   bool Local = false;
   if (!P) {
+    if (throughUnknownPointer(Path, S))
+      noteAssumption(AssumptionKind::UnknownPointer, Loc);
     if (!TrackThreads)
       return;
     P = namedPath(Path, S);
@@ -208,8 +219,14 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       if (!Local)
         P.reset();
     }
-    if (!P)
+    if (!P) {
+      if (A.Path.Root == RootKind::Formal && startsWithDeref(A.Path) &&
+          (A.Path.Index >= C.Args.size() ||
+           resolveOperand(C.Args[A.Path.Index], S).K ==
+               Operand::Kind::Unknown))
+        noteAssumption(AssumptionKind::UnknownPointer, I.Location);
       continue;
+    }
     AccessSnapshot Out;
     Out.Kind = A.Kind;
     Out.Path = std::move(*P);
@@ -240,6 +257,8 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     Out.Trace = CallChain::prepend(CallSite{CalleeSym, I.Location}, A.Trace);
     Into.add(std::move(Out));
   }
+  if (Recording)
+    addAssumptions(Assumed, Callee.Assumptions);
   if (TrackThreads)
     applyCalleeThreads(I, Callee, S);
   CurCall = nullptr;
@@ -610,6 +629,38 @@ void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
   }
 }
 
+void FunctionAnalysis::applyUnseenCall(const ir::Instr &I,
+                                       const AbstractState &S) {
+  const ir::CallInfo &C = I.call();
+  if (!C.DeclaredEffects.empty())
+    return; // its lock effects are declared; the rest is the library's
+  if (C.Callee.empty()) {
+    noteAssumption(AssumptionKind::UnresolvedCall, I.Location);
+    return;
+  }
+  ExternalEffect E = lookupExternalEffect(C.CalleeName);
+  if (C.ResultLocal >= 0 && !E.ResultFresh)
+    noteAssumption(AssumptionKind::ExternalResult, I.Location);
+  if (E.Known) {
+    for (unsigned K = 0; K < C.Args.size(); ++K) {
+      if (C.Args[K].K != Operand::Kind::Object)
+        continue;
+      if (E.reads(K))
+        record(AccessKind::Read, C.Args[K].Path, I.Location, {}, S);
+      if (E.writes(K))
+        record(AccessKind::Write, C.Args[K].Path, I.Location, {}, S);
+    }
+    return;
+  }
+  for (const Operand &A : C.Args) {
+    Operand R = resolveOperand(A, S);
+    if (R.K == Operand::Kind::Object || isNamedFresh(R)) {
+      noteAssumption(AssumptionKind::ExternalCall, I.Location);
+      return;
+    }
+  }
+}
+
 void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
                                     bool IsCond,
                                     std::optional<CondEffect> &Cond) {
@@ -639,11 +690,14 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
     if (Conv.Kind != ModelKind::None && applyModel(I, Conv, S, IsCond, Cond))
       return;
   }
-  if (Callee)
+  if (Callee) {
     applySummary(I, *Callee, S);
-  else if (C.ResultLocal >= 0)
-    // RacerD: unknown => owned; named for threads (`d = malloc(..)`).
-    S.Bindings[C.ResultLocal] = namedFresh(localObject(C.ResultLocal));
+  } else {
+    applyUnseenCall(I, S);
+    if (C.ResultLocal >= 0)
+      // RacerD: unknown => owned; named for threads (`d = malloc(..)`).
+      S.Bindings[C.ResultLocal] = namedFresh(localObject(C.ResultLocal));
+  }
   applyDeclaredEffects(I, S, IsCond, Cond);
 }
 
@@ -651,6 +705,7 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
                                      std::optional<CondEffect> &Cond) {
   for (size_t Idx = 0; Idx < B.Instrs.size(); ++Idx) {
     const ir::Instr &I = B.Instrs[Idx];
+    CurLoc = I.Location;
     switch (I.Kind) {
     case ir::InstrKind::Read:
     case ir::InstrKind::Write:
@@ -779,6 +834,10 @@ FunctionSummary FunctionAnalysis::run() {
         TempGuards.clear();
         CurBlock = BI;
         transferBlock(F.Blocks[BI], S, Cond);
+        if (!TempGuards.empty())
+          // A temporary guard whose destructor is not seen: returned
+          // (`return std::unique_lock(mu_)`) or moved out.
+          noteAssumption(AssumptionKind::EscapingGuard, CurLoc);
         if (F.Blocks[BI].Succs.empty()) {
           if (Exit)
             Exit->joinWith(S);
@@ -844,6 +903,11 @@ FunctionSummary FunctionAnalysis::run() {
   }
   Sum.Joins = std::move(Joins);
   if (Exit) {
+    for (const auto &[Local, G] : Exit->Guards)
+      if (G.Owns && !G.Locks.empty())
+        // A guard alive at the exit: returned, so its lock is the caller's
+        // guard's, which the caller does not know of.
+        noteAssumption(AssumptionKind::EscapingGuard, F.Location);
     Sum.LiveAtExit = Exit->live();
     auto Escaping = [](const LockSet &Set) {
       std::vector<HeldLock> Out;
@@ -873,6 +937,7 @@ FunctionSummary FunctionAnalysis::run() {
   if (Return && Return->K == Operand::Kind::Fresh)
     Return = Operand::fresh(); // our names mean nothing to callers
   Sum.Return = Return.value_or(Operand::unknown());
+  Sum.Assumptions = std::move(Assumed);
   return Sum;
 }
 

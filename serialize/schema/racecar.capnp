@@ -207,6 +207,12 @@ struct FunctionSummary {
   joins @9 :List(Operand);
   lockOwners @10 :UInt8;  # LockOwner bits (summarize/ConcurrencyEvidence.h)
   callContexts @11 :List(CallContext);
+  assumptions @12 :List(Assumption);
+}
+
+struct Assumption {
+  kind @0 :UInt8;    # AssumptionKind (summarize/Assumptions.h)
+  location @1 :Loc;
 }
 
 struct CallContext {

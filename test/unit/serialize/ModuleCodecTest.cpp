@@ -339,6 +339,8 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.CallContexts = {{"c:@S@Cache@F@SetCapacity#l#",
                      CallContext::Unshared | CallContext::OnThis},
                     {"c:@S@Log@F@open#", CallContext::Locked}};
+  F.Assumptions = {{AssumptionKind::UnresolvedCall, {0, 12, 5}},
+                   {AssumptionKind::UnmatchedJoin, {}}};
   S.push_back(F);
   S.push_back(FunctionSummary()); // all defaults
   return S;
@@ -491,6 +493,11 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
     OS << "  call context ";
     dump(OS, U.Callee);
     OS << int(U.Flags) << "\n";
+  }
+  for (const Assumption &A : S.Assumptions) {
+    OS << "  assumption " << int(A.Kind);
+    dump(OS, A.Location);
+    OS << "\n";
   }
 }
 std::string dump(const TUFile &F) {

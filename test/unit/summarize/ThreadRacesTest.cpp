@@ -259,6 +259,73 @@ TEST(ThreadRaces, JoinLoopOverHandleArrayOrdersLaterAccesses) {
   EXPECT_EQ(countAt(R, 5), 1u) << describe(R); // workers race with each other
 }
 
+TEST(ThreadRaces, JoinLoopOverHandleArrayIsAnAssumption) {
+  // The join loop's bounds are not compared with the start loop's: the
+  // threads it joins are taken to be all of them, and that is recorded.
+  FunctionBuilder W = incrementer("worker", 5);
+  FunctionBuilder M = freeFn("main");
+  uint32_t Th = M.local("th");
+  uint32_t SpawnLoop = M.newBlock();
+  spawn(M, M.localVar(Th).index(), "worker", Operand::unknown(), 10);
+  uint32_t JoinLoop = M.newBlock();
+  join(M, M.localVar(Th).index(), 12);
+  uint32_t After = M.newBlock();
+  M.read(FunctionBuilder::global("g"), 14);
+  M.edges(0, {SpawnLoop})
+      .edges(SpawnLoop, {SpawnLoop, JoinLoop})
+      .edges(JoinLoop, {JoinLoop, After});
+  CollectingSink S = findRacesAndAssumptions({W.build(), M.build()});
+  ASSERT_TRUE(assumed(S, AssumptionKind::UnmatchedJoin));
+  EXPECT_EQ(S.Assumptions.front().Location.Line, 12u);
+}
+
+TEST(ThreadRaces, JoinOfTheOneHandleIsNoAssumption) {
+  FunctionBuilder W = incrementer("worker", 5);
+  FunctionBuilder M = freeFn("main");
+  uint32_t T = M.local("t");
+  spawn(M, M.localVar(T), "worker", Operand::unknown(), 10);
+  join(M, M.localVar(T), 11);
+  M.read(FunctionBuilder::global("g"), 12);
+  CollectingSink S = findRacesAndAssumptions({W.build(), M.build()});
+  EXPECT_TRUE(S.Races.empty()) << describe(S.Races);
+  EXPECT_TRUE(S.Assumptions.empty());
+}
+
+TEST(ThreadRaces, UnresolvedCallInAThreadIsAnAssumption) {
+  FunctionBuilder W = freeFn("worker");
+  W.formal("arg");
+  W.call("", {}, 6);
+  W.fn().Blocks.back().Instrs.back().call().Callee = ""; // indirect
+  FunctionBuilder M = freeFn("main");
+  uint32_t T = M.local("t");
+  spawn(M, M.localVar(T), "worker", Operand::unknown(), 10);
+  CollectingSink S = findRacesAndAssumptions({W.build(), M.build()});
+  ASSERT_TRUE(assumed(S, AssumptionKind::UnresolvedCall));
+}
+
+TEST(ThreadRaces, ArrayOfMutexesIsALockIdentityAssumption) {
+  // lock(&m[4]); g++ in the thread, lock(&m[i]); g++ in main: the same
+  // abstract lock `m[]`, but maybe not the same mutex.
+  FunctionBuilder W = freeFn("worker");
+  W.formal("arg");
+  W.call("pthread_mutex_lock",
+         {Operand::object(FunctionBuilder::global("m").index())}, 5);
+  W.read(FunctionBuilder::global("g"), 6).write(FunctionBuilder::global("g"), 6);
+  W.call("pthread_mutex_unlock",
+         {Operand::object(FunctionBuilder::global("m").index())}, 7);
+  FunctionBuilder M = freeFn("main");
+  uint32_t T = M.local("t");
+  spawn(M, M.localVar(T), "worker", Operand::unknown(), 10);
+  M.call("pthread_mutex_lock",
+         {Operand::object(FunctionBuilder::global("m").index())}, 11);
+  M.write(FunctionBuilder::global("g"), 12);
+  M.call("pthread_mutex_unlock",
+         {Operand::object(FunctionBuilder::global("m").index())}, 13);
+  CollectingSink S = findRacesAndAssumptions({W.build(), M.build()});
+  EXPECT_TRUE(S.Races.empty()) << describe(S.Races);
+  EXPECT_TRUE(assumed(S, AssumptionKind::LockIdentity));
+}
+
 TEST(ThreadRaces, ThreadsStartedByAHelperRaceWithTheCaller) {
   // void start(void) { pthread_create(&t, 0, worker, 0); }  (never joined)
   FunctionBuilder W = incrementer("worker", 5);
