@@ -384,8 +384,15 @@ void FunctionLowerer::emitPathAccess(ir::InstrKind K, AccessPath P,
 void FunctionLowerer::emitAccess(ir::InstrKind K, const Expr *LV,
                                  bool ForceAtomic, SourceLocation At) {
   std::optional<AccessPath> P = PB.pathOf(LV);
-  if (!P)
+  if (!P) {
+    // Memory we cannot name: kept as such, so that the analysis knows it
+    // missed an access (an assumption for the verdict), unless it is a
+    // thread's own (`__thread` variable) or a local's.
+    if (!PB.isPrivateVariable(LV))
+      emitPathAccess(K, AccessPath::unnamed(), /*Atomic=*/false,
+                     At.isValid() ? At : accessLoc(LV));
     return;
+  }
   if (!hasDeref(*P)) {
     bool Escaping = P->Root == ir::RootKind::Local &&
                     EscapingLocals.count(P->Index);

@@ -160,6 +160,10 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
                               const AbstractState &S) {
   if (!Recording)
     return;
+  if (Path.isUnnamed()) {
+    noteAssumption(AssumptionKind::UnknownPointer, Loc);
+    return;
+  }
   std::optional<AccessPath> P = resolveShared(Path, S);
   bool Local = false;
   if (!P) {
