@@ -20,6 +20,7 @@
 // globals read directly, thread_local variables.
 //===----------------------------------------------------------------------===//
 #include "frontend/FunctionLowerer.h"
+#include "frontend/SyncPatterns.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -78,6 +79,8 @@ ir::Function FunctionLowerer::run() {
   if (!Body)
     return std::move(F);
   preScan(Body);
+  if (const Stmt *Loop = findHandRolledSync(Body, &Ctx))
+    F.HandRolledSync = Files.loc(Loop->getBeginLoc());
 
   CFG::BuildOptions BO;
   BO.setAllAlwaysAdd();

@@ -296,6 +296,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "caller-synchronized";
   case LowForeignLockOnly:
     return "foreign-lock-only";
+  case LowHandRolledSync:
+    return "hand-rolled-sync";
   }
   return "unknown";
 }
@@ -325,6 +327,9 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
     return "every call of '" + F.Reported.Function +
            "' holds a lock of its caller's, and the other side holds a lock "
            "too";
+  case LowHandRolledSync:
+    return "a thread here busy-waits or retries a compare-and-swap, which "
+           "may order these accesses";
   }
   return "";
 }

@@ -116,14 +116,14 @@ RACER_SIZE(ir::CallInfo, 128);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 56);
-RACER_SIZE(ir::Function, 160); // Packed is link-time only: never encoded
+RACER_SIZE(ir::Function, 176); // Packed is link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 104);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 152);
 RACER_SIZE(LockEffect, 72);
-RACER_SIZE(FunctionSummary, 360);
+RACER_SIZE(FunctionSummary, 376);
 RACER_SIZE(ThreadSpawn, 192);
 RACER_SIZE(TUFile, 160);
 #undef RACER_SIZE
@@ -363,6 +363,8 @@ private:
       }
     }
     effects(B, F.DeclaredEffects);
+    if (!isDefault(F.HandRolledSync))
+      loc(B.initHandRolledSync(), F.HandRolledSync);
   }
 
   void module(sc::Module::Builder B, const ir::Module &M) {
@@ -461,6 +463,8 @@ private:
         L[I].setFlags(S.CallContexts[I].Flags);
       }
     }
+    if (!isDefault(S.HandRolledSync))
+      loc(B.initHandRolledSync(), S.HandRolledSync);
     if (!S.Assumptions.empty()) {
       auto L = B.initAssumptions(S.Assumptions.size());
       for (size_t I = 0; I < S.Assumptions.size(); ++I) {
@@ -680,6 +684,8 @@ private:
       B.CondNegated = BR.getCondNegated();
     }
     F.DeclaredEffects = effects(R.getDeclaredEffects());
+    if (R.hasHandRolledSync())
+      F.HandRolledSync = loc(R.getHandRolledSync());
   }
 
   ir::Module module(sc::Module::Reader R) {
@@ -769,6 +775,8 @@ private:
     S.Joins = operands(R.getJoins());
     for (auto U : R.getCallContexts())
       S.CallContexts.push_back({str(U.getCallee()), U.getFlags()});
+    if (R.hasHandRolledSync())
+      S.HandRolledSync = loc(R.getHandRolledSync());
     for (auto A : R.getAssumptions()) {
       if (A.getKind() >= NumAssumptionKinds)
         fail("assumption kind " + llvm::Twine(A.getKind()) + " out of range");

@@ -49,8 +49,13 @@ enum LowReason : uint16_t {
   /// owner's): not evidence that the class itself is shared (an iterator
   /// locking its database's mutex).
   LowForeignLockOnly = 1u << 5,
+  /// A thread of the race busy-waits on shared memory or retries a
+  /// compare-and-swap (Dekker, Peterson, ticket and MCS locks, lock-free
+  /// stacks): it may order the accesses in a way the analysis does not
+  /// model.
+  LowHandRolledSync = 1u << 6,
 };
-constexpr unsigned NumLowReasons = 6;
+constexpr unsigned NumLowReasons = 7;
 
 inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

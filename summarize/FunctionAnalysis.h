@@ -345,6 +345,8 @@ private:
   ir::Loc CurLoc;
   /// The unsound shortcuts taken (FunctionSummary::Assumptions).
   std::vector<Assumption> Assumed;
+  /// A callee's FunctionSummary::HandRolledSync.
+  ir::Loc HandRolledSync;
   /// Locks the caller holds on entry (REQUIRES attributes).
   std::vector<HeldLock> EntryLocks;
   /// Locks asserted held (ASSERT_EXCLUSIVE_LOCK), here or in callees.

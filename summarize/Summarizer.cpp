@@ -59,7 +59,8 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.Locks.Assumed == B.Locks.Assumed && A.Return == B.Return &&
          sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
          A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins &&
-         A.CallContexts == B.CallContexts && A.Assumptions == B.Assumptions;
+         A.CallContexts == B.CallContexts && A.Assumptions == B.Assumptions &&
+         A.HandRolledSync == B.HandRolledSync;
 }
 
 ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,

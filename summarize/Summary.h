@@ -307,6 +307,10 @@ struct FunctionSummary {
   /// The unsound shortcuts taken here or in callees (Assumptions.h), one
   /// per kind, sorted by kind.
   std::vector<Assumption> Assumptions;
+  /// Where this function or a callee synchronizes by hand (ir::Function::
+  /// HandRolledSync), or Line 0: races of its threads may be ordered in a
+  /// way the analysis does not model (LowHandRolledSync).
+  ir::Loc HandRolledSync;
 };
 
 } // namespace racer

@@ -82,6 +82,17 @@ private:
   std::vector<uint32_t> chain(uint32_t O) const;
   void pairGroup(const std::vector<uint32_t> &Group, ThreadRaceStats &Stats);
   void checkAliasing();
+  /// Origin \p O (its function or a callee) synchronizes by hand.
+  bool handRolled(uint32_t O) const {
+    return Summaries[Origins[O].Function].HandRolledSync.Line != 0;
+  }
+  /// \p A is on the line of its thread's hand-rolled loop (the read of a
+  /// plain flag a busy-wait spins on).
+  bool onBusyWait(const OriginAccess &A) const {
+    const ir::Loc &L = Summaries[Origins[A.Origin].Function].HandRolledSync;
+    return L.Line && L.File == A.Snap.Location.File &&
+           L.Line == A.Snap.Location.Line;
+  }
   RaceSide sideOf(const OriginAccess &A) const;
 
   const std::vector<ir::Function> &Functions;
@@ -358,6 +369,11 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
     R.Conflicting = sideOf(*Best);
     R.LowReasons = pathLowReasons(R.Reported.Access.Path, true) |
                    pathLowReasons(R.Conflicting.Access.Path, true);
+    // Hand-rolled synchronization may order the two accesses, unless the
+    // race is on the busy-wait's own plain read (the flag itself races).
+    if ((handRolled(X.Origin) || handRolled(Best->Origin)) &&
+        !onBusyWait(X) && !onBusyWait(*Best))
+      R.LowReasons |= LowHandRolledSync;
     Sink.takeRace(std::move(R));
     ++Stats.Findings;
   }

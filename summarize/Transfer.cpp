@@ -261,8 +261,11 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     Out.Trace = CallChain::prepend(CallSite{CalleeSym, I.Location}, A.Trace);
     Into.add(std::move(Out));
   }
-  if (Recording)
+  if (Recording) {
     addAssumptions(Assumed, Callee.Assumptions);
+    if (!HandRolledSync.Line)
+      HandRolledSync = Callee.HandRolledSync;
+  }
   if (TrackThreads)
     applyCalleeThreads(I, Callee, S);
   CurCall = nullptr;
@@ -942,6 +945,7 @@ FunctionSummary FunctionAnalysis::run() {
     Return = Operand::fresh(); // our names mean nothing to callers
   Sum.Return = Return.value_or(Operand::unknown());
   Sum.Assumptions = std::move(Assumed);
+  Sum.HandRolledSync = F.HandRolledSync.Line ? F.HandRolledSync : HandRolledSync;
   return Sum;
 }
 

@@ -132,6 +132,7 @@ struct Function {
   location @7 :Loc;
   blocks @8 :List(Block);
   declaredEffects @9 :List(DeclaredLockEffect);
+  handRolledSync @10 :Loc;
 }
 
 struct ClassInfo {
@@ -208,6 +209,7 @@ struct FunctionSummary {
   lockOwners @10 :UInt8;  # LockOwner bits (summarize/ConcurrencyEvidence.h)
   callContexts @11 :List(CallContext);
   assumptions @12 :List(Assumption);
+  handRolledSync @13 :Loc;   # FunctionSummary::HandRolledSync
 }
 
 struct Assumption {

@@ -287,6 +287,10 @@ struct Function {
   std::vector<Block> Blocks;
   /// Capability attributes on the function itself (it acquires/releases).
   std::vector<DeclaredLockEffect> DeclaredEffects;
+  /// Where the body synchronizes by hand, or Line 0: a loop that busy-waits
+  /// on shared memory (`while (flag == 0) ;`, a ticket lock's spin) or
+  /// retries a compare-and-swap (frontend/SyncPatterns.cpp).
+  Loc HandRolledSync;
   /// Set by the linker instead of Blocks and Locals: the body packed
   /// (PackedBody.h) until its SCC is summarized. Never set in a TU's module.
   std::shared_ptr<const PackedBody> Packed;

@@ -163,6 +163,7 @@ ir::Module realisticModule() {
     E.K = ir::DeclaredLockEffect::Kind::Acquire;
     E.Lock = ir::AccessPath::global("c:@g_lock", "g_lock");
     F.DeclaredEffects.push_back(E);
+    F.HandRolledSync = {2, 9, 5};
     ir::Block B;
     B.Instrs.push_back(call("pthread_mutex_lock", "c:@F@pthread_mutex_lock",
                             {ir::Operand::object(ir::AccessPath::global("c:@g_lock", "g_lock"))},
@@ -341,6 +342,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
                     {"c:@S@Log@F@open#", CallContext::Locked}};
   F.Assumptions = {{AssumptionKind::UnresolvedCall, {0, 12, 5}},
                    {AssumptionKind::UnmatchedJoin, {}}};
+  F.HandRolledSync = {0, 30, 2};
   S.push_back(F);
   S.push_back(FunctionSummary()); // all defaults
   return S;
@@ -436,6 +438,7 @@ void dump(llvm::raw_ostream &OS, const ir::Module &M) {
       dump(OS, S);
     dump(OS, F.Location);
     dump(OS, F.DeclaredEffects);
+    dump(OS, F.HandRolledSync);
     OS << "\n";
     for (const ir::Block &B : F.Blocks) {
       OS << " block cond=" << B.CondCall << " neg=" << B.CondNegated << " succs";
@@ -494,6 +497,9 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
     dump(OS, U.Callee);
     OS << int(U.Flags) << "\n";
   }
+  OS << "  hand-rolled sync";
+  dump(OS, S.HandRolledSync);
+  OS << "\n";
   for (const Assumption &A : S.Assumptions) {
     OS << "  assumption " << int(A.Kind);
     dump(OS, A.Location);

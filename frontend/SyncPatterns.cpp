@@ -1,0 +1,219 @@
+//===- SyncPatterns.cpp - Synchronization written by hand -----------------===//
+#include "frontend/SyncPatterns.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <functional>
+
+namespace racer::frontend::lowering {
+
+using namespace clang;
+
+namespace {
+
+/// Calls over children, not entering lambdas and blocks (other functions).
+void forEachDescendant(const Stmt *S,
+                       const std::function<void(const Stmt *)> &F) {
+  if (!S)
+    return;
+  F(S);
+  if (isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+    return;
+  for (const Stmt *C : S->children())
+    forEachDescendant(C, F);
+}
+
+std::string calleeName(const CallExpr *CE) {
+  if (const FunctionDecl *FD = CE->getDirectCallee())
+    if (FD->getIdentifier())
+      return FD->getName().str();
+  return std::string();
+}
+
+/// compare-and-swap, test-and-set, exchange: by name, as C code and
+/// libraries spell them.
+bool isCasName(llvm::StringRef N) {
+  std::string L = N.lower();
+  llvm::StringRef S(L);
+  return S.contains("compare_exchange") || S.contains("compare_and_swap") ||
+         S.contains("cmpxchg") || S.contains("test_and_set") || S == "cas" ||
+         S == "tas" || S.ends_with("_cas") || S.ends_with("_tas") ||
+         S.contains("_cas_") || S.contains("xchg");
+}
+
+bool isCasAtomic(const AtomicExpr *AE) {
+  switch (AE->getOp()) {
+  case AtomicExpr::AO__c11_atomic_compare_exchange_strong:
+  case AtomicExpr::AO__c11_atomic_compare_exchange_weak:
+  case AtomicExpr::AO__atomic_compare_exchange:
+  case AtomicExpr::AO__atomic_compare_exchange_n:
+  case AtomicExpr::AO__c11_atomic_exchange:
+  case AtomicExpr::AO__atomic_exchange:
+  case AtomicExpr::AO__atomic_exchange_n:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool containsCas(const Stmt *S) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *X) {
+    if (const auto *CE = dyn_cast<CallExpr>(X))
+      Found |= isCasName(calleeName(CE));
+    else if (const auto *AE = dyn_cast<AtomicExpr>(X))
+      Found |= isCasAtomic(AE);
+  });
+  return Found;
+}
+
+bool isSharedVar(const ValueDecl *D) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  return VD && VD->hasGlobalStorage() &&
+         VD->getTLSKind() == VarDecl::TLS_None &&
+         !VD->getType().isConstQualified();
+}
+
+/// Reads memory other threads can see: a global, something behind a
+/// pointer, an atomic load, a call that reads or loads.
+bool readsShared(const Stmt *S) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *X) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+      Found |= isSharedVar(DRE->getDecl());
+    else if (const auto *ME = dyn_cast<MemberExpr>(X))
+      Found |= ME->isArrow();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(X))
+      Found |= UO->getOpcode() == UO_Deref;
+    else if (isa<AtomicExpr>(X) || isa<ArraySubscriptExpr>(X))
+      Found = true;
+    else if (const auto *CE = dyn_cast<CallExpr>(X)) {
+      std::string N = llvm::StringRef(calleeName(CE)).lower();
+      llvm::StringRef L(N);
+      Found |= L.contains("read") || L.contains("load") ||
+               L.contains("atomic");
+    }
+  });
+  return Found;
+}
+
+/// A store to memory others can see that is not atomic.
+bool isPlainSharedLValue(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (E->getType()->isAtomicType())
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isSharedVar(DRE->getDecl());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() || isPlainSharedLValue(ME->getBase());
+  return isa<UnaryOperator>(E) || isa<ArraySubscriptExpr>(E);
+}
+
+/// Functions a waiting loop may call: pausing, yielding, sleeping, atomic
+/// operations, verification hooks.
+bool isWaitingCall(const CallExpr *CE) {
+  if (const FunctionDecl *FD = CE->getDirectCallee())
+    if (FD->getBuiltinID())
+      return true;
+  std::string N = llvm::StringRef(calleeName(CE)).lower();
+  llvm::StringRef L(N);
+  if (L.empty())
+    return false;
+  static const char *const Words[] = {
+      "yield", "pause", "relax", "sleep", "spin", "wait", "verification_",
+      "__verifier_atomic", "atomic", "barrier", "fence", "cpu_", "read",
+      "load", "assume"};
+  return isCasName(L) ||
+         llvm::any_of(Words, [&](const char *W) { return L.contains(W); });
+}
+
+/// The body waits: no plain store to shared memory, only waiting calls.
+/// Locals it writes are added to \p LocalsWritten.
+bool waits(const Stmt *S, llvm::DenseSet<const VarDecl *> &LocalsWritten) {
+  bool Ok = true;
+  auto Store = [&](const Expr *LHS) {
+    if (isPlainSharedLValue(LHS))
+      Ok = false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (!VD->hasGlobalStorage())
+          LocalsWritten.insert(VD);
+  };
+  forEachDescendant(S, [&](const Stmt *X) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
+      if (BO->isAssignmentOp())
+        Store(BO->getLHS());
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(X)) {
+      if (UO->isIncrementDecrementOp())
+        Store(UO->getSubExpr());
+    } else if (const auto *CE = dyn_cast<CallExpr>(X)) {
+      if (!isWaitingCall(CE))
+        Ok = false;
+    }
+  });
+  return Ok;
+}
+
+bool mentions(const Stmt *S, const llvm::DenseSet<const VarDecl *> &Vars) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *X) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Found |= Vars.count(VD) != 0;
+  });
+  return Found;
+}
+
+bool isConstantTrue(const Expr *Cond, const ASTContext *Ctx) {
+  if (!Cond)
+    return true; // for (;;)
+  bool V = false;
+  return Ctx && !Cond->isValueDependent() && Cond->EvaluateAsBooleanCondition(
+                                                 V, *Ctx) &&
+         V;
+}
+
+bool isHandRolledLoop(const Stmt *Loop, const ASTContext *Ctx) {
+  const Expr *Cond = nullptr;
+  const Stmt *Body = nullptr, *Inc = nullptr;
+  if (const auto *W = dyn_cast<WhileStmt>(Loop)) {
+    Cond = W->getCond();
+    Body = W->getBody();
+  } else if (const auto *D = dyn_cast<DoStmt>(Loop)) {
+    Cond = D->getCond();
+    Body = D->getBody();
+  } else if (const auto *F = dyn_cast<ForStmt>(Loop)) {
+    Cond = F->getCond();
+    Body = F->getBody();
+    Inc = F->getInc();
+  } else {
+    return false;
+  }
+  if (containsCas(Cond) || containsCas(Body))
+    return true;
+  llvm::DenseSet<const VarDecl *> Counted;
+  if (!waits(Body, Counted) || !waits(Inc, Counted))
+    return false;
+  if (isConstantTrue(Cond, Ctx))
+    return readsShared(Body); // `for (;;) { if (flag) break; }`
+  return readsShared(Cond) && !mentions(Cond, Counted);
+}
+
+} // namespace
+
+const Stmt *findHandRolledSync(const Stmt *Body, const ASTContext *Ctx) {
+  const Stmt *Found = nullptr;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    if (!Found && (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<ForStmt>(S)) &&
+        isHandRolledLoop(S, Ctx))
+      Found = S;
+  });
+  return Found;
+}
+
+} // namespace racer::frontend::lowering
