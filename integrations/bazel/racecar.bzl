@@ -154,7 +154,13 @@ def _merge(ctx, summaries, sources):
     return [sarif, text]
 
 def _racecar_aspect_impl(target, ctx):
-    deps = [d[RacecarInfo] for d in _rule_list(ctx, "deps") if RacecarInfo in d]
+    # Other rules' `deps` may hold non-targets (strings) or targets without
+    # C/C++ below them.
+    deps = [
+        d[RacecarInfo]
+        for d in _rule_list(ctx, "deps")
+        if type(d) == "Target" and RacecarInfo in d
+    ]
     summaries = []
     sources = []
     headers = []

@@ -2,7 +2,7 @@
 # The Bazel aspect (integrations/bazel/racecar.bzl) end to end, offline, with
 # Debian's bazel-bootstrap (Bazel 4.2.3) on test/bazel/workspace: a library
 # with a racy class and a C file, a header-only dependency, a binary that
-# starts threads. Checks that
+# starts threads, a header made by a genrule. Checks that
 #   - `bazel build //... --aspects=...%racecar_aspect --output_groups=racecar`
 #     runs one summarize action per source and one merge per target, and its
 #     SARIF and text report are byte-identical to `racecar scan
@@ -122,6 +122,8 @@ check "copts reach racecar (Stock::audit has a body only with -DSTOCK_AUDIT=1)" 
   grep -q "unprotected write to \`this->audits_\` in 'shop::Stock::audit'" "$TEXT"
 check "a dependency's defines reach racecar (Ring::pushed needs RINGBUF_STATS)" \
   grep -q "read of \`this->head_\` without synchronization in 'ringbuf::Ring::pushed'" "$TEXT"
+check "a generated header is an input (Stock::auditCount needs STOCK_VERSION)" \
+  grep -q "read of \`this->audits_\` without synchronization in 'shop::Stock::auditCount'" "$TEXT"
 check "the C file is analysed (thread race through log_line)" \
   grep -q "in 'main::lambda@13:26' (via call to 'log_line')" "$TEXT"
 check "local_defines reach racecar and the merge reads the source (suppression)" \

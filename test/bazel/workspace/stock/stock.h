@@ -10,6 +10,7 @@ public:
   int total() const;
   void audit();
   void reset();
+  int auditCount() const;
   int recentCount() const { return recent_.pushed(); }
 
 private:
