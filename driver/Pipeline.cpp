@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - Parallel map over TUs, link, summarize, reduce ------===//
 #include "driver/Pipeline.h"
+#include "driver/RelativePaths.h"
 #include "driver/ResultCache.h"
 #include "driver/SummaryCache.h"
 #include "report/ReportCollector.h"
@@ -182,6 +183,13 @@ void setThreadSafeClasses(std::vector<std::string> Names) {
   threadSafeClasses() = std::move(Names);
 }
 
+static std::string &pathRoot() {
+  static std::string Root;
+  return Root;
+}
+
+void setPathRoot(std::string Root) { pathRoot() = std::move(Root); }
+
 MapResult runMap(std::vector<frontend::TUJob> Jobs,
                  const frontend::FrontendOptions &Opts, unsigned Threads,
                  SummaryCache *Cache, llvm::raw_ostream &Errs,
@@ -206,6 +214,7 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
     ir::Module &M = Results[I].Module;
     if (M.MainFile.empty())
       M.MainFile = Jobs[I].File;
+    relativizeModule(M, pathRoot());
     LinkedFunctions[I] = static_cast<uint32_t>(M.Functions.size());
     Link->add(static_cast<uint32_t>(I), std::move(M));
     M = ir::Module();
@@ -295,7 +304,7 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
     St.SerializeCpuSeconds += WriteSeconds[I];
     if (!Results[I].Ok) {
       ++St.TUsFailed;
-      Map.FailedTUs.push_back(Jobs[I].File);
+      Map.FailedTUs.push_back(relativeTo(Jobs[I].File, pathRoot()));
       continue;
     }
     if (Link) {
@@ -304,6 +313,7 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
     }
     if (Results[I].Module.MainFile.empty())
       Results[I].Module.MainFile = Jobs[I].File;
+    relativizeModule(Results[I].Module, pathRoot());
     St.FunctionsLowered +=
         static_cast<unsigned>(Results[I].Module.Functions.size());
     Map.Modules.push_back(std::move(Results[I].Module));
@@ -391,6 +401,9 @@ scanDigest(SummaryCache &Cache, const std::vector<frontend::TUJob> &Jobs,
   All.push_back("models " + userModelsKey());
   for (const std::string &C : threadSafeClasses())
     All.push_back("thread_safe " + C);
+  // Reports name files relative to the root (--relative-paths).
+  if (!pathRoot().empty())
+    All.push_back("relative-to " + pathRoot());
   for (size_t I = 0; I < Jobs.size(); ++I) {
     if (!Ids[I])
       return std::nullopt;
@@ -417,7 +430,7 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
         ScanResult R;
         R.Reports = std::move(*Reports);
         for (const frontend::TUJob &J : Jobs)
-          R.MainFiles.push_back(J.File);
+          R.MainFiles.push_back(relativeTo(J.File, pathRoot()));
         St.TUs = St.CacheHits = static_cast<unsigned>(Jobs.size());
         St.ResultReused = true;
         St.FrontendWallSeconds = St.CacheReadCpuSeconds = secondsSince(T0);

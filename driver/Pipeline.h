@@ -84,6 +84,13 @@ void setProgress(Progress P);
 /// digest. Call before scanning.
 void setThreadSafeClasses(std::vector<std::string> Names);
 
+/// Files under \p Root (an absolute directory; empty: none, the default) are
+/// recorded relative to it in the modules runMap returns or links, and in
+/// its failed TUs (RelativePaths.h; --relative-paths). Cache entries keep
+/// absolute names; the root is part of the result cache's digest. Call
+/// before scanning.
+void setPathRoot(std::string Root);
+
 MapResult runMap(std::vector<frontend::TUJob> Jobs,
                  const frontend::FrontendOptions &Opts, unsigned Threads,
                  SummaryCache *Cache, llvm::raw_ostream &Errs,
