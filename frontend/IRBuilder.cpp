@@ -79,6 +79,7 @@ ir::Function FunctionLowerer::run() {
   if (!Body)
     return std::move(F);
   preScan(Body);
+  collectEnclosingLoops(Body, LoopsAroundCalls);
   if (const Stmt *Loop = findHandRolledSync(Body, &Ctx))
     F.HandRolledSync = Files.loc(Loop->getBeginLoc());
 

@@ -4,7 +4,9 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -214,6 +216,118 @@ const Stmt *findHandRolledSync(const Stmt *Body, const ASTContext *Ctx) {
       Found = S;
   });
   return Found;
+}
+
+namespace {
+
+const VarDecl *counterOf(const Expr *Index) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && !VD->hasGlobalStorage() ? VD : nullptr;
+}
+
+bool refersTo(const Expr *E, const VarDecl *V) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
+                                                    : nullptr);
+  return DRE && DRE->getDecl() == V;
+}
+
+std::string compactText(const Expr *E, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(
+      SM.getExpansionRange(E->getSourceRange()).getAsRange());
+  std::string T = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  llvm::erase_if(T, [](char C) { return C == ' ' || C == '\t' || C == '\n'; });
+  return T;
+}
+
+/// The range of \p For if it counts \p V up by one from an initial value
+/// to a bound: "FROM OP BOUND +1"; else "".
+std::string rangeOf(const ForStmt *For, const VarDecl *V, ASTContext &Ctx) {
+  const Expr *From = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    if (DS->isSingleDecl() && DS->getSingleDecl() == V)
+      From = V->getInit();
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit())) {
+    if (BO->getOpcode() == BO_Assign && refersTo(BO->getLHS(), V))
+      From = BO->getRHS();
+  }
+  if (!From)
+    return std::string();
+  bool StepOne = false;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(For->getInc()))
+    StepOne = UO->isIncrementOp() && refersTo(UO->getSubExpr(), V);
+  else if (const auto *CA =
+               dyn_cast_or_null<CompoundAssignOperator>(For->getInc()))
+    if (CA->getOpcode() == BO_AddAssign && refersTo(CA->getLHS(), V))
+      if (const auto *IL =
+              dyn_cast<IntegerLiteral>(CA->getRHS()->IgnoreParenImpCasts()))
+        StepOne = IL->getValue() == 1;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!StepOne || !Cond || !refersTo(Cond->getLHS(), V))
+    return std::string();
+  const char *Op = Cond->getOpcode() == BO_LT   ? "<"
+                   : Cond->getOpcode() == BO_LE ? "<="
+                   : Cond->getOpcode() == BO_NE ? "!="
+                                                : nullptr;
+  if (!Op)
+    return std::string();
+  return compactText(From, Ctx) + " " + Op + " " +
+         compactText(Cond->getRHS(), Ctx) + " +1";
+}
+
+} // namespace
+
+void collectEnclosingLoops(const Stmt *Body, EnclosingLoops &Out) {
+  std::vector<const ForStmt *> Stack; // outermost first
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && !Stack.empty()) {
+      bool Indexed = false;
+      for (const Expr *A : CE->arguments())
+        forEachDescendant(A, [&](const Stmt *X) {
+          Indexed |= isa<ArraySubscriptExpr>(X);
+        });
+      if (Indexed)
+        Out[CE].assign(Stack.rbegin(), Stack.rend());
+    }
+    const auto *For = dyn_cast<ForStmt>(S);
+    if (For)
+      Stack.push_back(For);
+    for (const Stmt *C : S->children())
+      Walk(C);
+    if (For)
+      Stack.pop_back();
+  };
+  Walk(Body);
+}
+
+std::string loopRangeOf(const CallExpr *CE, const EnclosingLoops &Loops,
+                        ASTContext &Ctx) {
+  auto It = Loops.find(CE);
+  if (It == Loops.end())
+    return std::string();
+  const VarDecl *Counter = nullptr;
+  for (const Expr *A : CE->arguments()) {
+    forEachDescendant(A, [&](const Stmt *S) {
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S))
+        if (!Counter)
+          Counter = counterOf(ASE->getIdx());
+    });
+    if (Counter)
+      break;
+  }
+  if (!Counter)
+    return std::string();
+  // The innermost enclosing for loop that counts with it.
+  for (const ForStmt *For : It->second) {
+    std::string R = rangeOf(For, Counter, Ctx);
+    if (!R.empty())
+      return R;
+  }
+  return std::string();
 }
 
 } // namespace racer::frontend::lowering

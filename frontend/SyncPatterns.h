@@ -20,7 +20,15 @@
 #define RACER_FRONTEND_SYNCPATTERNS_H
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
 
 namespace racer::frontend::lowering {
 
@@ -29,6 +37,21 @@ namespace racer::frontend::lowering {
 /// conditions (`while (1)`).
 const clang::Stmt *findHandRolledSync(const clang::Stmt *Body,
                                       const clang::ASTContext *Ctx);
+
+/// If an argument of \p CE is indexed by the counter of an enclosing
+/// counted loop (`pthread_join(t[i], 0)` inside `for (i = 0; i < n; i++)`),
+/// the loop's range normalized as "FROM OP BOUND STEP" ("0 < n +1"), with
+/// spaces removed inside FROM and BOUND; else "". Loops with equal ranges
+/// visit the same indices, whatever the counter is called.
+/// \p Loops: the for loops around each call (collectEnclosingLoops).
+using EnclosingLoops =
+    llvm::DenseMap<const clang::CallExpr *,
+                   llvm::SmallVector<const clang::ForStmt *, 2>>;
+std::string loopRangeOf(const clang::CallExpr *CE, const EnclosingLoops &Loops,
+                        clang::ASTContext &Ctx);
+/// The for loops around each call of \p Body with an array element in its
+/// arguments, innermost first (lambda bodies excluded).
+void collectEnclosingLoops(const clang::Stmt *Body, EnclosingLoops &Out);
 
 } // namespace racer::frontend::lowering
 

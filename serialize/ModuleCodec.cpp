@@ -112,7 +112,7 @@ RACER_SIZE(ir::PathStep, 8);
 RACER_SIZE(ir::AccessPath, 72);
 RACER_SIZE(ir::Operand, 80);
 RACER_SIZE(ir::DeclaredLockEffect, 80);
-RACER_SIZE(ir::CallInfo, 128);
+RACER_SIZE(ir::CallInfo, 136);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 56);
@@ -124,7 +124,7 @@ RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 152);
 RACER_SIZE(LockEffect, 72);
 RACER_SIZE(FunctionSummary, 376);
-RACER_SIZE(ThreadSpawn, 192);
+RACER_SIZE(ThreadSpawn, 200);
 RACER_SIZE(TUFile, 160);
 #undef RACER_SIZE
 #endif
@@ -161,7 +161,7 @@ bool isDefault(const ir::CallInfo &C) {
   return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
          C.ArgTypes.empty() && C.ResultLocal == -1 && !C.IsConstructor &&
          !C.IsDestructor && C.DeclaredEffects.empty() && C.Callables.empty() &&
-         C.ElementType.empty();
+         C.ElementType.empty() && C.LoopRange.empty();
 }
 bool isDefault(const LockEffect &E) {
   return E.Acquired.empty() && E.Released.empty() && E.Assumed.empty();
@@ -286,6 +286,7 @@ private:
       }
     }
     B.setElementType(str(C.ElementType));
+    B.setLoopRange(str(C.LoopRange));
   }
 
   /// A list of operands; \p Init is called with the size only if non-empty.
@@ -447,6 +448,7 @@ private:
         if (!isDefault(T.Handle))
           operand(TB.initHandle(), T.Handle);
         TB.setMulti(T.Multi);
+        TB.setLoopRange(str(T.LoopRange));
         ids(T.LiveAtSpawn, [&](size_t N) { return TB.initLiveAtSpawn(N); });
         if (!isDefault(T.Location))
           loc(TB.initLocation(), T.Location);
@@ -612,6 +614,7 @@ private:
       C.Callables.push_back(std::move(A));
     }
     C.ElementType = str(R.getElementType());
+    C.LoopRange = str(R.getLoopRange());
     return C;
   }
 
@@ -765,6 +768,7 @@ private:
       if (TR.hasHandle())
         T.Handle = operand(TR.getHandle());
       T.Multi = TR.getMulti();
+      T.LoopRange = str(TR.getLoopRange());
       T.LiveAtSpawn = ids<llvm::SmallVector<uint32_t, 0>>(TR.getLiveAtSpawn());
       if (TR.hasLocation())
         T.Location = loc(TR.getLocation());

@@ -283,7 +283,9 @@ private:
   void joinThread(const ir::Instr &I, const CallModel &M, AbstractState &S);
   /// Joins the threads whose handle matches \p Handle (Unknown: those whose
   /// handle is not known either).
-  void applyJoin(const Operand &Handle, AbstractState &S, ir::Loc At);
+  /// \p Range: the join's counted loop (ir::CallInfo::LoopRange), if any.
+  void applyJoin(const Operand &Handle, AbstractState &S, ir::Loc At,
+                 ir::Symbol Range);
   void applyCalleeThreads(const ir::Instr &I, const FunctionSummary &Callee,
                           AbstractState &S);
   bool inLoop() const { return CurBlock < InLoop.size() && InLoop[CurBlock]; }

@@ -233,6 +233,9 @@ struct ThreadSpawn {
   bool Multi = false;
   /// Spawns of this function that may be running when this one starts.
   llvm::SmallVector<uint32_t, 0> LiveAtSpawn;
+  /// Multi spawns started in a counted loop with the handle indexed by its
+  /// counter: the loop's range (ir::CallInfo::LoopRange), else empty.
+  ir::Symbol LoopRange;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<ThreadSpawn>
   // would deep-copy every element when it grows.

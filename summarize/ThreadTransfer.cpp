@@ -284,6 +284,7 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
   }
   T->Handle = Handle;
   T->Multi = T->Multi || inLoop();
+  T->LoopRange = inLoop() ? C.LoopRange : ir::Symbol();
   llvm::SmallVector<uint32_t, 0> Live = S.live();
   T->LiveAtSpawn = idUnion(T->LiveAtSpawn, Live);
   T->Location = I.Location;
@@ -303,22 +304,30 @@ static bool elementHandle(const Operand &H) {
 }
 
 void FunctionAnalysis::applyJoin(const Operand &Handle, AbstractState &S,
-                                 ir::Loc At) {
+                                 ir::Loc At, ir::Symbol Range) {
   bool Matched = false;
+  unsigned Count = 0;
   for (const ThreadSpawn &T : Spawns)
     if (std::binary_search(S.Started.begin(), S.Started.end(), T.Id) &&
         sameHandle(Handle, T.Handle)) {
       insertId(S.Joined, T.Id);
       Matched = true;
-      // Joined for sure only if the handle names this one thread: an
-      // unknown handle, or one element of an array of handles of a thread
-      // started many times (a join loop whose bounds are not compared with
-      // the start loop's), may leave some running.
+      ++Count;
+      // Joined for sure only if the handle names this one thread. An
+      // unknown handle may be another thread's. A thread started many
+      // times is joined in full only by a join loop over an array of
+      // handles with the same range as the start loop (one handle variable
+      // reused, or a join loop of another range, leaves some running).
+      bool SameLoop = !Range.empty() && Range == T.LoopRange &&
+                      elementHandle(Handle);
       if (Handle.K != Operand::Kind::Object ||
-          T.Handle.K != Operand::Kind::Object ||
-          (T.Multi && elementHandle(Handle)))
+          T.Handle.K != Operand::Kind::Object || (T.Multi && !SameLoop))
         noteAssumption(AssumptionKind::UnmatchedJoin, At);
     }
+  // One handle for two threads (`pthread_create(&t[0], ..)` again): the
+  // join waits for the last one started with it only.
+  if (Count > 1)
+    noteAssumption(AssumptionKind::UnmatchedJoin, At);
   // A thread our caller started (`void join_all(pthread_t *ts)`).
   if (!Matched && Handle.K == Operand::Kind::Object &&
       Handle.Path.Root != RootKind::Local &&
@@ -345,7 +354,7 @@ void FunctionAnalysis::joinThread(const ir::Instr &I, const CallModel &M,
   if (Handle.K == Operand::Kind::Object &&
       Handle.Path.Root == RootKind::Local && startsWithDeref(Handle.Path))
     Handle = Operand::unknown();
-  applyJoin(Handle, S, I.Location);
+  applyJoin(Handle, S, I.Location, inLoop() ? C.LoopRange : ir::Symbol());
 }
 
 void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
@@ -365,6 +374,7 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
       T->Args.push_back(substituteNamedOperand(A, I, S));
     T->Handle = substituteNamedOperand(CS.Handle, I, S);
     T->Multi = T->Multi || CS.Multi || inLoop();
+    T->LoopRange = inLoop() ? ir::Symbol() : CS.LoopRange;
     llvm::SmallVector<uint32_t, 0> Mapped;
     for (uint32_t Id : CS.LiveAtSpawn)
       Mapped.push_back(mapSpawnId(I, Id));
@@ -384,7 +394,7 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     eraseId(S.Joined, Mine);
   }
   for (const Operand &H : Callee.Joins)
-    applyJoin(substituteNamedOperand(H, I, S), S, I.Location);
+    applyJoin(substituteNamedOperand(H, I, S), S, I.Location, ir::Symbol());
 }
 
 } // namespace racer::detail

@@ -93,6 +93,7 @@ struct CallInfo {
   declaredEffects @7 :List(DeclaredLockEffect);
   callables @8 :List(CallableArg);
   elementType @9 :StrId;
+  loopRange @10 :StrId;
 }
 
 enum InstrKind { read @0; write @1; call @2; bind @3; return @4; }
@@ -187,6 +188,7 @@ struct ThreadSpawn {
   liveAtSpawn @6 :List(UInt32);
   location @7 :Loc;
   trace @8 :List(CallSite);
+  loopRange @9 :StrId;
 }
 
 struct LockEffect {

@@ -178,6 +178,12 @@ struct CallInfo {
   /// qualified name of its first template argument, without template
   /// arguments: "std::thread" for `std::vector<std::thread>::emplace_back`.
   Symbol ElementType;
+  /// For a call with an argument indexed by the counter of an enclosing
+  /// counted loop (`pthread_join(t[i], 0)` in `for (i = 0; i < n; i++)`):
+  /// the loop's range, normalized ("0 < n +1"); else empty. Two loops with
+  /// the same range visit the same elements: a join loop is matched with
+  /// the loop that started the threads.
+  Symbol LoopRange;
 };
 
 /// Instruction kinds.

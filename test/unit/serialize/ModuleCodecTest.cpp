@@ -208,6 +208,7 @@ ir::Module realisticModule() {
                         ir::Operand::value(ir::AccessPath::local(1, "n"))},
                        {"std::vector", "", ""}, 42);
     T.call().ElementType = "std::thread";
+    T.call().LoopRange = "0 < n +1";
     ir::CallableArg CA;
     CA.Arg = 1;
     CA.Callee = "c:@F@main#@lambda@42:20";
@@ -330,6 +331,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
             ir::Operand::unknown()};
   T.Handle = ir::Operand::object(ir::AccessPath::local(5, "th").index());
   T.Multi = true;
+  T.LoopRange = "0 < 8 +1";
   T.LiveAtSpawn = {0, 1};
   T.Location = {0, 50, 3};
   T.Trace = {{"start_workers", {0, 49, 2}}};
@@ -416,6 +418,7 @@ void dump(llvm::raw_ostream &OS, const ir::Instr &I) {
   }
   OS << " element=";
   dump(OS, I.call().ElementType);
+  dump(OS, I.call().LoopRange);
   OS << ")\n";
 }
 void dump(llvm::raw_ostream &OS, const ir::Module &M) {
