@@ -298,6 +298,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "foreign-lock-only";
   case LowHandRolledSync:
     return "hand-rolled-sync";
+  case LowConditionalLock:
+    return "conditional-lock";
   }
   return "unknown";
 }
@@ -330,6 +332,10 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
   case LowHandRolledSync:
     return "a thread here busy-waits or retries a compare-and-swap, which "
            "may order these accesses";
+  case LowConditionalLock:
+    return "a thread here locks a mutex under a condition and unlocks it "
+           "under the same one, so the access may be protected on every "
+           "path that runs it";
   }
   return "";
 }

@@ -30,6 +30,8 @@ const KindWords Words[] = {
     {AssumptionKind::UnknownLock, "unknown-lock",
      "an unlock of a mutex that cannot be named was taken to release "
      "nothing held"},
+    {AssumptionKind::CountingLock, "counting-lock",
+     "a semaphore was taken for a mutex that admits one thread at a time"},
     {AssumptionKind::EscapingGuard, "escaping-guard",
      "a lock guard returned from a function was taken to hold its lock to "
      "the end of the caller"},

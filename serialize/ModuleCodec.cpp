@@ -123,7 +123,7 @@ RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 152);
 RACER_SIZE(LockEffect, 72);
-RACER_SIZE(FunctionSummary, 376);
+RACER_SIZE(FunctionSummary, 384);
 RACER_SIZE(ThreadSpawn, 200);
 RACER_SIZE(TUFile, 160);
 #undef RACER_SIZE
@@ -467,6 +467,8 @@ private:
     }
     if (!isDefault(S.HandRolledSync))
       loc(B.initHandRolledSync(), S.HandRolledSync);
+    if (!isDefault(S.ConditionalLock))
+      loc(B.initConditionalLock(), S.ConditionalLock);
     if (!S.Assumptions.empty()) {
       auto L = B.initAssumptions(S.Assumptions.size());
       for (size_t I = 0; I < S.Assumptions.size(); ++I) {
@@ -781,6 +783,8 @@ private:
       S.CallContexts.push_back({str(U.getCallee()), U.getFlags()});
     if (R.hasHandRolledSync())
       S.HandRolledSync = loc(R.getHandRolledSync());
+    if (R.hasConditionalLock())
+      S.ConditionalLock = loc(R.getConditionalLock());
     for (auto A : R.getAssumptions()) {
       if (A.getKind() >= NumAssumptionKinds)
         fail("assumption kind " + llvm::Twine(A.getKind()) + " out of range");

@@ -48,6 +48,9 @@ enum class AssumptionKind : uint8_t {
   /// An unlock of a mutex that cannot be named (`unlock(m)` where m may be
   /// either of two): the locks it may release are taken to stay held.
   UnknownLock,
+  /// A counting primitive (a semaphore) taken for a mutex: right only if
+  /// it admits one thread at a time.
+  CountingLock,
   /// A lock guard that outlives the function (returned by value): the lock
   /// is taken to stay held to the end of the caller.
   EscapingGuard,
@@ -67,7 +70,7 @@ enum class AssumptionKind : uint8_t {
   /// A translation unit that could not be analysed.
   FailedUnit,
 };
-constexpr unsigned NumAssumptionKinds = 12;
+constexpr unsigned NumAssumptionKinds = 13;
 
 struct Assumption {
   AssumptionKind Kind = AssumptionKind::UnresolvedCall;

@@ -54,8 +54,12 @@ enum LowReason : uint16_t {
   /// stacks): it may order the accesses in a way the analysis does not
   /// model.
   LowHandRolledSync = 1u << 6,
+  /// A thread of the race locks a mutex on some paths only and unlocks it
+  /// under the same condition: the accesses in between may be protected on
+  /// every path that runs them.
+  LowConditionalLock = 1u << 7,
 };
-constexpr unsigned NumLowReasons = 7;
+constexpr unsigned NumLowReasons = 8;
 
 inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

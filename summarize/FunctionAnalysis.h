@@ -181,6 +181,12 @@ private:
     bool OnZero = false;           ///< success is a zero (false) result
   };
 
+  /// Sets PartialJoin where a thread is joined on some paths into a block
+  /// only (\p Out: per block, the threads started and joined at its end).
+  void findPartialJoins(
+      const std::vector<std::optional<AbstractState>> &In,
+      const std::vector<std::pair<llvm::SmallVector<uint32_t, 2>,
+                                  llvm::SmallVector<uint32_t, 2>>> &Out);
   void transferBlock(const ir::Block &B, AbstractState &S,
                      std::optional<CondEffect> &Cond);
   /// A call of a function with no body and no model: the C library's
@@ -228,6 +234,9 @@ private:
   void acquire(AbstractState &S, const HeldLock &L) {
     S.Held.acquire(L);
     noteLock(L);
+    if (!L.Unknown && std::find(LockedHere.begin(), LockedHere.end(),
+                                L.Lock) == LockedHere.end())
+      LockedHere.push_back(L.Lock);
   }
   /// `mu_.AssertHeld()`: held from here on, but acquired by the caller --
   /// unless this function already holds it (then callers need not).
@@ -243,8 +252,15 @@ private:
   void release(AbstractState &S, const HeldLock &L) {
     if (L.Unknown && !S.Held.empty())
       noteAssumption(AssumptionKind::UnknownLock, CurLoc);
-    if (!S.Held.release(L))
+    if (!S.Held.release(L)) {
       S.Released.acquire(L);
+      // Unlocked where it is not held, though this function locks it: it
+      // was locked on some paths only (correlated branches).
+      if (!L.Unknown && !ConditionalLock.Line &&
+          std::find(LockedHere.begin(), LockedHere.end(), L.Lock) !=
+              LockedHere.end())
+        ConditionalLock = CurLoc;
+    }
     noteLock(L);
   }
 
@@ -349,6 +365,12 @@ private:
   std::vector<Assumption> Assumed;
   /// A callee's FunctionSummary::HandRolledSync.
   ir::Loc HandRolledSync;
+  /// FunctionSummary::ConditionalLock, and the locks acquired here.
+  ir::Loc ConditionalLock;
+  std::vector<AccessPath> LockedHere;
+  /// A merge where a join happened on one path only (not a loop's back
+  /// edge): the thread is taken as joined (an assumption).
+  ir::Loc PartialJoin;
   /// Locks the caller holds on entry (REQUIRES attributes).
   std::vector<HeldLock> EntryLocks;
   /// Locks asserted held (ASSERT_EXCLUSIVE_LOCK), here or in callees.

@@ -14,6 +14,7 @@ struct FunctionRow {
   ModelKind Kind;
   unsigned LockArg;
   bool ZeroIsSuccess = false;
+  bool Counting = false; ///< CallModel::Counting
 };
 
 /// Thread APIs: who starts a thread, with which entry and data, and who
@@ -79,6 +80,13 @@ const FunctionRow FunctionTable[] = {
     {"pthread_spin_lock", ModelKind::Lock, 0},
     {"pthread_spin_unlock", ModelKind::Unlock, 0},
     {"pthread_spin_trylock", ModelKind::TryLock, 0, true},
+    // A semaphore used as a mutex (initialized to 1): wait acquires, post
+    // releases. A counting semaphore may admit several threads at once, so
+    // this is an assumption (Counting).
+    {"sem_wait", ModelKind::Lock, 0, false, true},
+    {"sem_trywait", ModelKind::TryLock, 0, true, true},
+    {"sem_timedwait", ModelKind::TryLock, 0, true, true},
+    {"sem_post", ModelKind::Unlock, 0, false, true},
     {"mtx_lock", ModelKind::Lock, 0},
     {"mtx_unlock", ModelKind::Unlock, 0},
     {"mtx_trylock", ModelKind::TryLock, 0, true},
@@ -244,7 +252,9 @@ struct Tables {
 
   Tables() {
     for (const FunctionRow &R : FunctionTable)
-      Functions[R.Name] = CallModel{R.Kind, R.LockArg, R.ZeroIsSuccess};
+      Functions[R.Name] =
+          CallModel{R.Kind, R.LockArg, R.ZeroIsSuccess, -1, -1,
+                    ThreadData::Rest, 0, false, R.Counting};
     for (const ThreadRow &R : ThreadTable) {
       CallModel M;
       M.Kind = R.Kind;

@@ -85,6 +85,9 @@ struct CallModel {
   /// ThreadCreate: the handle is an element of the container Args[HandleArg]
   /// (`std::vector<std::thread>::emplace_back(f)`).
   bool HandleIsElement = false;
+  /// Lock/Unlock of a counting primitive (a semaphore) taken as a mutex:
+  /// right only if it admits one thread at a time; an assumption.
+  bool Counting = false;
 };
 
 /// The model for a callee, by its qualified name without template arguments

@@ -61,7 +61,8 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
          A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins &&
          A.CallContexts == B.CallContexts && A.Assumptions == B.Assumptions &&
-         A.HandRolledSync == B.HandRolledSync;
+         A.HandRolledSync == B.HandRolledSync &&
+         A.ConditionalLock == B.ConditionalLock;
 }
 
 ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,

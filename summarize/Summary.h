@@ -314,6 +314,11 @@ struct FunctionSummary {
   /// HandRolledSync), or Line 0: races of its threads may be ordered in a
   /// way the analysis does not model (LowHandRolledSync).
   ir::Loc HandRolledSync;
+  /// Where this function or a callee unlocks a mutex it locks on some paths
+  /// only (`if (i) lock(&m); ...; if (i) unlock(&m);`), or Line 0: the
+  /// paths are correlated, which the analysis does not track, so accesses
+  /// in between look unprotected on some (LowConditionalLock).
+  ir::Loc ConditionalLock;
 };
 
 } // namespace racer

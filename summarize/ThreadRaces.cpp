@@ -374,6 +374,9 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
     if ((handRolled(X.Origin) || handRolled(Best->Origin)) &&
         !onBusyWait(X) && !onBusyWait(*Best))
       R.LowReasons |= LowHandRolledSync;
+    if (Summaries[Origins[X.Origin].Function].ConditionalLock.Line ||
+        Summaries[Origins[Best->Origin].Function].ConditionalLock.Line)
+      R.LowReasons |= LowConditionalLock;
     Sink.takeRace(std::move(R));
     ++Stats.Findings;
   }

@@ -265,6 +265,8 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     addAssumptions(Assumed, Callee.Assumptions);
     if (!HandRolledSync.Line)
       HandRolledSync = Callee.HandRolledSync;
+    if (!ConditionalLock.Line)
+      ConditionalLock = Callee.ConditionalLock;
   }
   if (TrackThreads)
     applyCalleeThreads(I, Callee, S);
@@ -685,6 +687,8 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
     release(S, L);
     return;
   }
+  if (M.Counting)
+    noteAssumption(AssumptionKind::CountingLock, I.Location);
   if (applyModel(I, M, S, IsCond, Cond)) {
     if (C.ResultLocal >= 0)
       S.Bindings[C.ResultLocal] = Operand::unknown();
@@ -706,6 +710,33 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
       S.Bindings[C.ResultLocal] = namedFresh(localObject(C.ResultLocal));
   }
   applyDeclaredEffects(I, S, IsCond, Cond);
+}
+
+void FunctionAnalysis::findPartialJoins(
+    const std::vector<std::optional<AbstractState>> &In,
+    const std::vector<std::pair<llvm::SmallVector<uint32_t, 2>,
+                                llvm::SmallVector<uint32_t, 2>>> &Out) {
+  // A thread joined on one path into a block and started but not joined on
+  // another is taken as joined there (the join of states is a union). Loop
+  // blocks are exempt: a join loop's header merges its iterations, and a
+  // join loop is matched with its start loop by range (LoopRange).
+  for (uint32_t BI = 0; BI < Out.size() && !PartialJoin.Line; ++BI) {
+    if (!In[BI])
+      continue;
+    for (uint32_t Succ : F.Blocks[BI].Succs) {
+      if (Succ >= In.size() || !In[Succ] ||
+          (Succ < InLoop.size() && InLoop[Succ]))
+        continue;
+      for (uint32_t Id : In[Succ]->Joined)
+        if (llvm::is_contained(Out[BI].first, Id) &&
+            !llvm::is_contained(Out[BI].second, Id)) {
+          PartialJoin = F.Blocks[Succ].Instrs.empty()
+                            ? F.Location
+                            : F.Blocks[Succ].Instrs.front().Location;
+          return;
+        }
+    }
+  }
 }
 
 void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
@@ -833,6 +864,10 @@ FunctionSummary FunctionAnalysis::run() {
       Exit.reset();
       for (ThreadSpawn &T : Spawns)
         T.LiveAtSpawn.clear();
+      // Per block, the threads started and joined at its end.
+      std::vector<std::pair<llvm::SmallVector<uint32_t, 2>,
+                            llvm::SmallVector<uint32_t, 2>>>
+          OutThreads(TrackThreads ? N : 0);
       for (uint32_t BI = 0; BI < N; ++BI) {
         if (!In[BI])
           continue;
@@ -841,6 +876,8 @@ FunctionSummary FunctionAnalysis::run() {
         TempGuards.clear();
         CurBlock = BI;
         transferBlock(F.Blocks[BI], S, Cond);
+        if (TrackThreads)
+          OutThreads[BI] = {S.Started, S.Joined};
         if (!TempGuards.empty())
           // A temporary guard whose destructor is not seen: returned
           // (`return std::unique_lock(mu_)`) or moved out.
@@ -852,6 +889,8 @@ FunctionSummary FunctionAnalysis::run() {
             Exit = std::move(S);
         }
       }
+      if (TrackThreads)
+        findPartialJoins(In, OutThreads);
     }
   }
 
@@ -946,6 +985,10 @@ FunctionSummary FunctionAnalysis::run() {
   Sum.Return = Return.value_or(Operand::unknown());
   Sum.Assumptions = std::move(Assumed);
   Sum.HandRolledSync = F.HandRolledSync.Line ? F.HandRolledSync : HandRolledSync;
+  Sum.ConditionalLock = ConditionalLock;
+  if (PartialJoin.Line)
+    addAssumption(Sum.Assumptions,
+                  Assumption{AssumptionKind::UnmatchedJoin, PartialJoin});
   return Sum;
 }
 

@@ -212,6 +212,7 @@ struct FunctionSummary {
   callContexts @11 :List(CallContext);
   assumptions @12 :List(Assumption);
   handRolledSync @13 :Loc;   # FunctionSummary::HandRolledSync
+  conditionalLock @14 :Loc;  # FunctionSummary::ConditionalLock
 }
 
 struct Assumption {

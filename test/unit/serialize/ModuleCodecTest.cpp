@@ -345,6 +345,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.Assumptions = {{AssumptionKind::UnresolvedCall, {0, 12, 5}},
                    {AssumptionKind::UnmatchedJoin, {}}};
   F.HandRolledSync = {0, 30, 2};
+  F.ConditionalLock = {0, 31, 4};
   S.push_back(F);
   S.push_back(FunctionSummary()); // all defaults
   return S;
@@ -502,6 +503,7 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
   }
   OS << "  hand-rolled sync";
   dump(OS, S.HandRolledSync);
+  dump(OS, S.ConditionalLock);
   OS << "\n";
   for (const Assumption &A : S.Assumptions) {
     OS << "  assumption " << int(A.Kind);
