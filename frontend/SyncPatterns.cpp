@@ -95,10 +95,11 @@ bool readsShared(const Stmt *S) {
     else if (isa<AtomicExpr>(X) || isa<ArraySubscriptExpr>(X))
       Found = true;
     else if (const auto *CE = dyn_cast<CallExpr>(X)) {
+      // An atomic load (`vatomic32_read`, `atomic_load_explicit`), not I/O
+      // (`read(fd, ..)`).
       std::string N = llvm::StringRef(calleeName(CE)).lower();
       llvm::StringRef L(N);
-      Found |= L.contains("read") || L.contains("load") ||
-               L.contains("atomic");
+      Found |= L.contains("atomic") || L.contains("load");
     }
   });
   return Found;
@@ -116,8 +117,8 @@ bool isPlainSharedLValue(const Expr *E) {
   return isa<UnaryOperator>(E) || isa<ArraySubscriptExpr>(E);
 }
 
-/// Functions a waiting loop may call: pausing, yielding, sleeping, atomic
-/// operations, verification hooks.
+/// Functions a waiting loop may call: pausing, yielding, atomic operations,
+/// verification hooks.
 bool isWaitingCall(const CallExpr *CE) {
   if (const FunctionDecl *FD = CE->getDirectCallee())
     if (FD->getBuiltinID())
@@ -126,33 +127,43 @@ bool isWaitingCall(const CallExpr *CE) {
   llvm::StringRef L(N);
   if (L.empty())
     return false;
+  // A condition variable's wait is synchronization the analysis models
+  // (under its mutex), not a busy-wait.
+  if (L.contains("cond_wait") || L.contains("cond_timedwait") ||
+      L.contains("cnd_wait") || L.contains("cnd_timedwait"))
+    return false;
   static const char *const Words[] = {
-      "yield", "pause", "relax", "sleep", "spin", "wait", "verification_",
-      "__verifier_atomic", "atomic", "barrier", "fence", "cpu_", "read",
-      "load", "assume"};
+      "yield", "pause", "relax", "spin", "await", "verification_",
+      "__verifier_atomic", "atomic", "barrier", "fence", "cpu_", "load",
+      "assume", "nop"};
   return isCasName(L) ||
          llvm::any_of(Words, [&](const char *W) { return L.contains(W); });
 }
 
 /// The body waits: no plain store to shared memory, only waiting calls.
-/// Locals it writes are added to \p LocalsWritten.
-bool waits(const Stmt *S, llvm::DenseSet<const VarDecl *> &LocalsWritten) {
+/// Locals it writes are added to \p LocalsWritten; locals it steps
+/// (`p++`, `n += k`: a loop that walks or counts) to \p LocalsStepped.
+bool waits(const Stmt *S, llvm::DenseSet<const VarDecl *> &LocalsWritten,
+           llvm::DenseSet<const VarDecl *> &LocalsStepped) {
   bool Ok = true;
-  auto Store = [&](const Expr *LHS) {
+  auto Store = [&](const Expr *LHS, bool Step) {
     if (isPlainSharedLValue(LHS))
       Ok = false;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (!VD->hasGlobalStorage())
+        if (!VD->hasGlobalStorage()) {
           LocalsWritten.insert(VD);
+          if (Step || VD->getType()->isPointerType())
+            LocalsStepped.insert(VD);
+        }
   };
   forEachDescendant(S, [&](const Stmt *X) {
     if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
       if (BO->isAssignmentOp())
-        Store(BO->getLHS());
+        Store(BO->getLHS(), BO->isCompoundAssignmentOp());
     } else if (const auto *UO = dyn_cast<UnaryOperator>(X)) {
       if (UO->isIncrementDecrementOp())
-        Store(UO->getSubExpr());
+        Store(UO->getSubExpr(), true);
     } else if (const auto *CE = dyn_cast<CallExpr>(X)) {
       if (!isWaitingCall(CE))
         Ok = false;
@@ -198,8 +209,13 @@ bool isHandRolledLoop(const Stmt *Loop, const ASTContext *Ctx) {
   }
   if (containsCas(Cond) || containsCas(Body))
     return true;
-  llvm::DenseSet<const VarDecl *> Counted;
-  if (!waits(Body, Counted) || !waits(Inc, Counted))
+  llvm::DenseSet<const VarDecl *> Counted, Stepped, InCond;
+  if (!waits(Body, Counted, Stepped) || !waits(Inc, Counted, Stepped))
+    return false;
+  // A condition that calls an ordinary function retries an operation
+  // (`while ((item = alloc(q)) == NULL) ;`): not a wait on memory. One that
+  // steps a local walks a buffer (`while ((c = *p++))`).
+  if (!waits(Cond, InCond, Stepped) || !Stepped.empty())
     return false;
   if (isConstantTrue(Cond, Ctx))
     return readsShared(Body); // `for (;;) { if (flag) break; }`

@@ -449,6 +449,7 @@ private:
           operand(TB.initHandle(), T.Handle);
         TB.setMulti(T.Multi);
         TB.setLoopRange(str(T.LoopRange));
+        TB.setFreshArgs(T.FreshArgs);
         ids(T.LiveAtSpawn, [&](size_t N) { return TB.initLiveAtSpawn(N); });
         if (!isDefault(T.Location))
           loc(TB.initLocation(), T.Location);
@@ -771,6 +772,7 @@ private:
         T.Handle = operand(TR.getHandle());
       T.Multi = TR.getMulti();
       T.LoopRange = str(TR.getLoopRange());
+      T.FreshArgs = TR.getFreshArgs();
       T.LiveAtSpawn = ids<llvm::SmallVector<uint32_t, 0>>(TR.getLiveAtSpawn());
       if (TR.hasLocation())
         T.Location = loc(TR.getLocation());

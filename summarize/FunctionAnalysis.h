@@ -358,6 +358,9 @@ private:
   uint32_t NextSyntheticLocal;
   std::vector<Operand> Joins;
   std::vector<bool> InLoop;
+  /// Locals bound to a new object inside a loop: each iteration has its
+  /// own (a thread started in the same loop gets its own, FreshArgs).
+  std::set<uint32_t> FreshInLoop;
   uint32_t CurBlock = 0;
   /// The instruction being transferred (for assumptions' places).
   ir::Loc CurLoc;

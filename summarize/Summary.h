@@ -236,6 +236,9 @@ struct ThreadSpawn {
   /// Multi spawns started in a counted loop with the handle indexed by its
   /// counter: the loop's range (ir::CallInfo::LoopRange), else empty.
   ir::Symbol LoopRange;
+  /// Bit k: Args[k] is an object allocated anew in the loop that starts
+  /// the thread, so every instance of a Multi thread has its own.
+  uint32_t FreshArgs = 0;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<ThreadSpawn>
   // would deep-copy every element when it grows.

@@ -28,6 +28,9 @@ struct Origin {
   int Parent = -1;         ///< -1 for the root
   uint32_t IdInParent = 0; ///< ThreadSpawn::Id in the parent's frame
   bool Multi = false;      ///< started more than once
+  /// Root-frame locals whose object each instance gets its own of
+  /// (ThreadSpawn::FreshArgs), sorted.
+  llvm::SmallVector<uint32_t, 0> OwnLocals;
   llvm::SmallVector<uint32_t, 0> LiveAtSpawn; ///< parent-frame spawn ids
   uint32_t Function = 0;
   std::vector<Operand> Actuals; ///< of the entry's formals, in root terms
@@ -147,10 +150,14 @@ void RootAnalysis::expand(uint32_t Root) {
       C.LiveAtSpawn = Sp.LiveAtSpawn;
       C.Function = Entry;
       C.Depth = Origins[O].Depth + 1;
-      for (const Operand &A : Sp.Args) {
+      for (size_t K = 0; K < Sp.Args.size(); ++K) {
+        const Operand &A = Sp.Args[K];
         std::optional<AccessPath> P;
         if (A.K == Operand::Kind::Object)
           P = toRoot(A.Path, static_cast<uint32_t>(O));
+        if (P && K < 32 && (Sp.FreshArgs >> K) & 1 &&
+            P->Root == RootKind::Local)
+          C.OwnLocals.push_back(P->Index);
         C.Actuals.push_back(P ? Operand::object(std::move(*P))
                               : Operand::unknown());
       }
@@ -225,10 +232,17 @@ bool RootAnalysis::concurrent(const OriginAccess &X,
   size_t L = 0; // CX[L] == CY[L] is the deepest common ancestor
   while (L + 1 < CX.size() && L + 1 < CY.size() && CX[L + 1] == CY[L + 1])
     ++L;
-  // Two instances of a thread started more than once (or of an ancestor).
+  // Two instances of a thread started more than once (or of an ancestor),
+  // unless the memory is an object each instance has its own of.
   for (size_t K = 1; K <= L; ++K)
-    if (Origins[CX[K]].Multi)
-      return true;
+    if (Origins[CX[K]].Multi) {
+      const Origin &M = Origins[CX[K]];
+      bool Own = X.Snap.Path.Root == RootKind::Local &&
+                 llvm::is_contained(M.OwnLocals, X.Snap.Path.Index) &&
+                 X.Snap.Path == Y.Snap.Path;
+      if (!Own)
+        return true;
+    }
   bool XIsLCA = L + 1 == CX.size(), YIsLCA = L + 1 == CY.size();
   if (XIsLCA && YIsLCA)
     return false; // one origin, started once: its accesses are sequential

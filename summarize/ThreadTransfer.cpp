@@ -274,8 +274,18 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
   T->Entry = ir::Symbol(Entry->Callee);
   T->EntryName = ir::Symbol(Entry->CalleeName);
   T->Args.clear();
-  for (const Operand &A : Actuals)
-    T->Args.push_back(namedOperand(A, S));
+  T->FreshArgs = 0;
+  for (const Operand &A : Actuals) {
+    Operand N = namedOperand(A, S);
+    // `t = malloc(..)` in the loop that starts the thread with t: every
+    // instance of the thread gets an object of its own.
+    if (inLoop() && N.K == Operand::Kind::Object &&
+        N.Path.Root == RootKind::Local && startsWithDeref(N.Path) &&
+        N.Path.Steps.size() == 1 && FreshInLoop.count(N.Path.Index) &&
+        T->Args.size() < 32)
+      T->FreshArgs |= 1u << T->Args.size();
+    T->Args.push_back(std::move(N));
+  }
   Operand Handle = Operand::unknown();
   if (M.HandleArg >= 0 && static_cast<size_t>(M.HandleArg) < C.Args.size()) {
     Handle = namedOperand(C.Args[M.HandleArg], S);
@@ -375,6 +385,7 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     T->Handle = substituteNamedOperand(CS.Handle, I, S);
     T->Multi = T->Multi || CS.Multi || inLoop();
     T->LoopRange = inLoop() ? ir::Symbol() : CS.LoopRange;
+    T->FreshArgs = CS.FreshArgs;
     llvm::SmallVector<uint32_t, 0> Mapped;
     for (uint32_t Id : CS.LiveAtSpawn)
       Mapped.push_back(mapSpawnId(I, Id));

@@ -707,7 +707,11 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
     applyUnseenCall(I, S);
     if (C.ResultLocal >= 0)
       // RacerD: unknown => owned; named for threads (`d = malloc(..)`).
+    {
       S.Bindings[C.ResultLocal] = namedFresh(localObject(C.ResultLocal));
+      if (inLoop())
+        FreshInLoop.insert(static_cast<uint32_t>(C.ResultLocal));
+    }
   }
   applyDeclaredEffects(I, S, IsCond, Cond);
 }
@@ -766,8 +770,11 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
       break;
     case ir::InstrKind::Bind: {
       Operand V = resolveOperand(I.value(), S);
-      if (V.K == Operand::Kind::Fresh && !isNamedFresh(V))
+      if (V.K == Operand::Kind::Fresh && !isNamedFresh(V)) {
         V = namedFresh(localObject(I.Dest));
+        if (inLoop())
+          FreshInLoop.insert(I.Dest);
+      }
       S.Bindings[I.Dest] = std::move(V);
       break;
     }

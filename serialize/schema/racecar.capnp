@@ -189,6 +189,7 @@ struct ThreadSpawn {
   location @7 :Loc;
   trace @8 :List(CallSite);
   loopRange @9 :StrId;
+  freshArgs @10 :UInt32;
 }
 
 struct LockEffect {

@@ -332,6 +332,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   T.Handle = ir::Operand::object(ir::AccessPath::local(5, "th").index());
   T.Multi = true;
   T.LoopRange = "0 < 8 +1";
+  T.FreshArgs = 1;
   T.LiveAtSpawn = {0, 1};
   T.Location = {0, 50, 3};
   T.Trace = {{"start_workers", {0, 49, 2}}};
