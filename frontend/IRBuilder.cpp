@@ -82,6 +82,8 @@ ir::Function FunctionLowerer::run() {
   collectEnclosingLoops(Body, LoopsAroundCalls);
   if (const Stmt *Loop = findHandRolledSync(Body, &Ctx))
     F.HandRolledSync = Files.loc(Loop->getBeginLoc());
+  if (const Stmt *Loop = findConditionWait(Body))
+    F.ConditionWait = Files.loc(Loop->getBeginLoc());
 
   CFG::BuildOptions BO;
   BO.setAllAlwaysAdd();

@@ -234,6 +234,40 @@ const Stmt *findHandRolledSync(const Stmt *Body, const ASTContext *Ctx) {
   return Found;
 }
 
+const Stmt *findConditionWait(const Stmt *Body) {
+  const Stmt *Found = nullptr;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    if (Found)
+      return;
+    const Expr *Cond = nullptr;
+    const Stmt *LoopBody = nullptr;
+    if (const auto *W = dyn_cast<WhileStmt>(S)) {
+      Cond = W->getCond();
+      LoopBody = W->getBody();
+    } else if (const auto *D = dyn_cast<DoStmt>(S)) {
+      Cond = D->getCond();
+      LoopBody = D->getBody();
+    } else if (const auto *F = dyn_cast<ForStmt>(S)) {
+      Cond = F->getCond();
+      LoopBody = F->getBody();
+    } else {
+      return;
+    }
+    bool Waits = false;
+    forEachDescendant(LoopBody, [&](const Stmt *X) {
+      if (const auto *CE = dyn_cast<CallExpr>(X)) {
+        std::string N = llvm::StringRef(calleeName(CE)).lower();
+        llvm::StringRef L(N);
+        Waits |= L.contains("cond_wait") || L.contains("cond_timedwait") ||
+                 L.contains("cnd_wait") || L.contains("cnd_timedwait");
+      }
+    });
+    if (Waits && Cond && readsShared(Cond))
+      Found = S;
+  });
+  return Found;
+}
+
 namespace {
 
 const VarDecl *counterOf(const Expr *Index) {

@@ -38,6 +38,10 @@ namespace racer::frontend::lowering {
 const clang::Stmt *findHandRolledSync(const clang::Stmt *Body,
                                       const clang::ASTContext *Ctx);
 
+/// The first loop of \p Body that waits on a condition variable for a flag
+/// in shared memory (`while (!ready) pthread_cond_wait(&c, &m);`), or null.
+const clang::Stmt *findConditionWait(const clang::Stmt *Body);
+
 /// If an argument of \p CE is indexed by the counter of an enclosing
 /// counted loop (`pthread_join(t[i], 0)` inside `for (i = 0; i < n; i++)`),
 /// the loop's range normalized as "FROM OP BOUND STEP" ("0 < n +1"), with

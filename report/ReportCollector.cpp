@@ -300,6 +300,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "hand-rolled-sync";
   case LowConditionalLock:
     return "conditional-lock";
+  case LowConditionWait:
+    return "condition-wait";
   }
   return "unknown";
 }
@@ -336,6 +338,9 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
     return "a thread here locks a mutex under a condition and unlocks it "
            "under the same one, so the access may be protected on every "
            "path that runs it";
+  case LowConditionWait:
+    return "it comes after a wait on a condition variable, which may order "
+           "it after the other access";
   }
   return "";
 }

@@ -116,7 +116,7 @@ RACER_SIZE(ir::CallInfo, 136);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 56);
-RACER_SIZE(ir::Function, 176); // Packed is link-time only: never encoded
+RACER_SIZE(ir::Function, 184); // Packed is link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 104);
 RACER_SIZE(HeldLock, 80);
@@ -366,6 +366,8 @@ private:
     effects(B, F.DeclaredEffects);
     if (!isDefault(F.HandRolledSync))
       loc(B.initHandRolledSync(), F.HandRolledSync);
+    if (!isDefault(F.ConditionWait))
+      loc(B.initConditionWait(), F.ConditionWait);
   }
 
   void module(sc::Module::Builder B, const ir::Module &M) {
@@ -692,6 +694,8 @@ private:
     F.DeclaredEffects = effects(R.getDeclaredEffects());
     if (R.hasHandRolledSync())
       F.HandRolledSync = loc(R.getHandRolledSync());
+    if (R.hasConditionWait())
+      F.ConditionWait = loc(R.getConditionWait());
   }
 
   ir::Module module(sc::Module::Reader R) {

@@ -58,8 +58,12 @@ enum LowReason : uint16_t {
   /// under the same condition: the accesses in between may be protected on
   /// every path that runs them.
   LowConditionalLock = 1u << 7,
+  /// One side comes after a thread's wait on a condition variable for a
+  /// flag (`while (!done) pthread_cond_wait(..)`): the other thread may
+  /// have done its access before setting the flag and signalling.
+  LowConditionWait = 1u << 8,
 };
-constexpr unsigned NumLowReasons = 8;
+constexpr unsigned NumLowReasons = 9;
 
 inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

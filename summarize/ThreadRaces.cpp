@@ -89,6 +89,13 @@ private:
   bool handRolled(uint32_t O) const {
     return Summaries[Origins[O].Function].HandRolledSync.Line != 0;
   }
+  /// \p A is in its thread's own function, below a loop that waits on a
+  /// condition variable for a flag.
+  bool afterConditionWait(const OriginAccess &A) const {
+    const ir::Loc &W = Functions[Origins[A.Origin].Function].ConditionWait;
+    return W.Line && A.Snap.Trace.empty() && W.File == A.Snap.Location.File &&
+           A.Snap.Location.Line > W.Line;
+  }
   /// \p A is on the line of its thread's hand-rolled loop (the read of a
   /// plain flag a busy-wait spins on).
   bool onBusyWait(const OriginAccess &A) const {
@@ -388,6 +395,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
     if ((handRolled(X.Origin) || handRolled(Best->Origin)) &&
         !onBusyWait(X) && !onBusyWait(*Best))
       R.LowReasons |= LowHandRolledSync;
+    if (afterConditionWait(X) || afterConditionWait(*Best))
+      R.LowReasons |= LowConditionWait;
     if (Summaries[Origins[X.Origin].Function].ConditionalLock.Line ||
         Summaries[Origins[Best->Origin].Function].ConditionalLock.Line)
       R.LowReasons |= LowConditionalLock;

@@ -134,6 +134,7 @@ struct Function {
   blocks @8 :List(Block);
   declaredEffects @9 :List(DeclaredLockEffect);
   handRolledSync @10 :Loc;
+  conditionWait @11 :Loc;
 }
 
 struct ClassInfo {

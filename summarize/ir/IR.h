@@ -297,6 +297,10 @@ struct Function {
   /// on shared memory (`while (flag == 0) ;`, a ticket lock's spin) or
   /// retries a compare-and-swap (frontend/SyncPatterns.cpp).
   Loc HandRolledSync;
+  /// Where the body waits on a condition variable for a flag, or Line 0:
+  /// `while (!ready) pthread_cond_wait(&c, &m);` orders what follows after
+  /// what the signalling thread did before setting the flag.
+  Loc ConditionWait;
   /// Set by the linker instead of Blocks and Locals: the body packed
   /// (PackedBody.h) until its SCC is summarized. Never set in a TU's module.
   std::shared_ptr<const PackedBody> Packed;

@@ -164,6 +164,7 @@ ir::Module realisticModule() {
     E.Lock = ir::AccessPath::global("c:@g_lock", "g_lock");
     F.DeclaredEffects.push_back(E);
     F.HandRolledSync = {2, 9, 5};
+    F.ConditionWait = {2, 11, 3};
     ir::Block B;
     B.Instrs.push_back(call("pthread_mutex_lock", "c:@F@pthread_mutex_lock",
                             {ir::Operand::object(ir::AccessPath::global("c:@g_lock", "g_lock"))},
@@ -444,6 +445,7 @@ void dump(llvm::raw_ostream &OS, const ir::Module &M) {
     dump(OS, F.Location);
     dump(OS, F.DeclaredEffects);
     dump(OS, F.HandRolledSync);
+    dump(OS, F.ConditionWait);
     OS << "\n";
     for (const ir::Block &B : F.Blocks) {
       OS << " block cond=" << B.CondCall << " neg=" << B.CondNegated << " succs";
