@@ -431,6 +431,7 @@ private:
         if (!A.Trace.empty())
           trace(AB.initTrace(A.Trace.size()), A.Trace);
         ids(A.Live, [&](size_t N) { return AB.initLive(N); });
+        AB.setInForkChild(A.InForkChild);
       }
     }
     if (!isDefault(S.Return))
@@ -447,6 +448,7 @@ private:
         if (!isDefault(T.Handle))
           operand(TB.initHandle(), T.Handle);
         TB.setMulti(T.Multi);
+        TB.setInForkChild(T.InForkChild);
         ids(T.LiveAtSpawn, [&](size_t N) { return TB.initLiveAtSpawn(N); });
         if (!isDefault(T.Location))
           loc(TB.initLocation(), T.Location);
@@ -752,6 +754,7 @@ private:
         A.Location = loc(AR.getLocation());
       A.Trace = trace(AR.getTrace());
       A.Live = ids<llvm::SmallVector<uint32_t, 0>>(AR.getLive());
+      A.InForkChild = AR.getInForkChild();
       S.Accesses.push_back(std::move(A));
     }
     if (R.hasReturnValue())
@@ -765,6 +768,7 @@ private:
       if (TR.hasHandle())
         T.Handle = operand(TR.getHandle());
       T.Multi = TR.getMulti();
+      T.InForkChild = TR.getInForkChild();
       T.LiveAtSpawn = ids<llvm::SmallVector<uint32_t, 0>>(TR.getLiveAtSpawn());
       if (TR.hasLocation())
         T.Location = loc(TR.getLocation());

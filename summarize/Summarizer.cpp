@@ -44,6 +44,7 @@ bool sameSpawns(const std::vector<ThreadSpawn> &A,
     if (A[I].Id != B[I].Id || A[I].Entry != B[I].Entry ||
         A[I].Args != B[I].Args || !(A[I].Handle == B[I].Handle) ||
         A[I].Multi != B[I].Multi || A[I].LiveAtSpawn != B[I].LiveAtSpawn ||
+        A[I].InForkChild != B[I].InForkChild ||
         !(A[I].Location == B[I].Location) || !(A[I].Trace == B[I].Trace))
       return false;
   return true;

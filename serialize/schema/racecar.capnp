@@ -175,6 +175,7 @@ struct AccessSnapshot {
   location @5 :Loc;
   trace @6 :List(CallSite);
   live @7 :List(UInt32);
+  inForkChild @8 :Bool;
 }
 
 struct ThreadSpawn {
@@ -187,6 +188,7 @@ struct ThreadSpawn {
   liveAtSpawn @6 :List(UInt32);
   location @7 :Loc;
   trace @8 :List(CallSite);
+  inForkChild @9 :Bool;
 }
 
 struct LockEffect {
