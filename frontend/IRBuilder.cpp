@@ -188,6 +188,9 @@ void FunctionLowerer::lowerBranch(const CFGBlock &B, ir::Block &Out) {
       BinaryOperatorKind Op = BO->getOpcode();
       if (Op == BO_LAnd || Op == BO_LOr) {
         C = BO->getRHS();
+      } else if (Op == BO_Assign || Op == BO_Comma) {
+        // `if ((pid = fork()) == 0)`: the value is the right-hand side's.
+        C = BO->getRHS();
       } else if (Op == BO_EQ || Op == BO_NE) {
         const Expr *L = BO->getLHS(), *R = BO->getRHS();
         const Expr *Other = nullptr;

@@ -434,6 +434,7 @@ private:
         if (!A.Trace.empty())
           trace(AB.initTrace(A.Trace.size()), A.Trace);
         ids(A.Live, [&](size_t N) { return AB.initLive(N); });
+        AB.setInForkChild(A.InForkChild);
       }
     }
     if (!isDefault(S.Return))
@@ -452,6 +453,7 @@ private:
         TB.setMulti(T.Multi);
         TB.setLoopRange(str(T.LoopRange));
         TB.setFreshArgs(T.FreshArgs);
+        TB.setInForkChild(T.InForkChild);
         ids(T.LiveAtSpawn, [&](size_t N) { return TB.initLiveAtSpawn(N); });
         if (!isDefault(T.Location))
           loc(TB.initLocation(), T.Location);
@@ -762,6 +764,7 @@ private:
         A.Location = loc(AR.getLocation());
       A.Trace = trace(AR.getTrace());
       A.Live = ids<llvm::SmallVector<uint32_t, 0>>(AR.getLive());
+      A.InForkChild = AR.getInForkChild();
       S.Accesses.push_back(std::move(A));
     }
     if (R.hasReturnValue())
@@ -777,6 +780,7 @@ private:
       T.Multi = TR.getMulti();
       T.LoopRange = str(TR.getLoopRange());
       T.FreshArgs = TR.getFreshArgs();
+      T.InForkChild = TR.getInForkChild();
       T.LiveAtSpawn = ids<llvm::SmallVector<uint32_t, 0>>(TR.getLiveAtSpawn());
       if (TR.hasLocation())
         T.Location = loc(TR.getLocation());

@@ -147,7 +147,7 @@ llvm::SmallVector<uint32_t, 0> idUnion(llvm::ArrayRef<uint32_t> A,
 void insertId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id);
 void eraseId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id);
 /// Blocks that lie on a CFG cycle.
-std::vector<bool> blocksInLoops(const ir::Function &F);
+std::vector<int32_t> loopsOfBlocks(const ir::Function &F);
 /// True if the function may start or join threads itself or through a callee:
 /// only then are accesses to its own objects and thread ids tracked.
 bool tracksThreads(const ir::Function &F, const SummaryLookup &Callees);
@@ -168,7 +168,7 @@ public:
         TrackThreads(tracksThreads(F, Callees)),
         NextSyntheticLocal(static_cast<uint32_t>(F.Locals.size())) {
     if (TrackThreads)
-      InLoop = blocksInLoops(F);
+      LoopOf = loopsOfBlocks(F);
   }
 
   FunctionSummary run();
@@ -179,6 +179,7 @@ private:
     std::vector<HeldLock> Acquire; ///< locks held if the call succeeded
     int32_t Guard = -1;            ///< guard that then owns them
     bool OnZero = false;           ///< success is a zero (false) result
+    bool ForkChild = false; ///< `fork()`: the success edge is the child
   };
 
   /// Sets PartialJoin where a thread is joined on some paths into a block
@@ -304,7 +305,15 @@ private:
                  ir::Symbol Range);
   void applyCalleeThreads(const ir::Instr &I, const FunctionSummary &Callee,
                           AbstractState &S);
-  bool inLoop() const { return CurBlock < InLoop.size() && InLoop[CurBlock]; }
+  bool inLoop() const { return loopOf(CurBlock) >= 0; }
+  int32_t loopOf(uint32_t B) const { return B < LoopOf.size() ? LoopOf[B] : -1; }
+  /// A thread started here may be started again while it runs: the block
+  /// is in a loop, and (in a forked child, \p S) that loop does not also
+  /// repeat the fork, which would start each instance in a new process.
+  bool startsRepeatedly(const AbstractState &S) const {
+    return inLoop() &&
+           (S.ForkBlock < 0 || loopOf(CurBlock) != loopOf(S.ForkBlock));
+  }
   /// The one pseudo-lock of all SV-COMP atomic sections.
   static HeldLock atomicLock() {
     HeldLock L;
@@ -357,7 +366,7 @@ private:
   std::map<std::pair<const ir::Instr *, uint32_t>, uint32_t> SyntheticLocals;
   uint32_t NextSyntheticLocal;
   std::vector<Operand> Joins;
-  std::vector<bool> InLoop;
+  std::vector<int32_t> LoopOf;
   /// Locals bound to a new object inside a loop: each iteration has its
   /// own (a thread started in the same loop gets its own, FreshArgs).
   std::set<uint32_t> FreshInLoop;

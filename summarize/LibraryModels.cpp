@@ -106,6 +106,11 @@ const FunctionRow FunctionTable[] = {
     {"__VERIFIER_atomic_begin", ModelKind::Lock, AtomicLockArg},
     {"__VERIFIER_atomic_end", ModelKind::Unlock, AtomicLockArg},
     {"std::thread::detach", ModelKind::NoEffect, 0},
+    // Processes: the child is the branch where the result is 0. (vfork's
+    // child borrows the parent's memory, but the parent is suspended until
+    // the child calls exec or _exit: nothing runs concurrently either.)
+    {"fork", ModelKind::ProcessFork, 0, true},
+    {"vfork", ModelKind::ProcessFork, 0, true},
 };
 
 enum class ClassRole : uint8_t { Mutex, Guard, SharedGuard, Container, Atomic };

@@ -52,6 +52,9 @@ enum class ModelKind : uint8_t {
   AssertHeld,    ///< `mu_.AssertHeld()`: Args[LockArg] is held from here on
                  ///< (by a caller, if this function did not take it)
   AssertHeldShared, ///< the same, in shared mode (`AssertReaderHeld`)
+  ProcessFork,   ///< `fork()`: starts a process, not a thread; on the branch
+                 ///< where it returned 0 the code runs in the child, which
+                 ///< shares no ordinary memory with the parent
   AtomicSection, ///< the callee's body runs atomically (SV-COMP
                  ///< `__VERIFIER_atomic_*` functions): as if under AtomicLock
 };

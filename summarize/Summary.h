@@ -171,6 +171,10 @@ private:
 /// owned iff the root actual is owned) or at globals (never owned).
 struct AccessSnapshot {
   AccessKind Kind = AccessKind::Read;
+  /// In a child process started by `fork()` in the summarized function or a
+  /// callee: Live holds only that process's threads, and a caller adds none
+  /// of its own (they do not exist in the child).
+  bool InForkChild = false;
   ir::AccessPath Path;
   /// For container accesses: the modeled method, e.g. "std::vector::push_back".
   ir::Symbol ContainerMethod;
@@ -231,6 +235,10 @@ struct ThreadSpawn {
   /// May start more than once (in a loop, or in a callee called in a loop):
   /// then it races with itself.
   bool Multi = false;
+  /// Started in a child process (`fork()` returned 0): as for
+  /// AccessSnapshot::InForkChild, the caller's threads are not running then,
+  /// and a caller's loop around the call forks a new process each time.
+  bool InForkChild = false;
   /// Spawns of this function that may be running when this one starts.
   llvm::SmallVector<uint32_t, 0> LiveAtSpawn;
   /// Multi spawns started in a counted loop with the handle indexed by its

@@ -10,7 +10,11 @@
 //  - the function's own objects (locals, allocations bound to locals) get
 //    names instead of being dropped as owned, so that when one is handed to
 //    a thread, the parent's accesses to it can be paired with the thread's;
-//  - a callee's spawns, joins and named objects are mapped into the caller.
+//  - a callee's spawns, joins and named objects are mapped into the caller;
+//  - `fork()` starts a process, not a thread: on the branch where it returned
+//    0 (AbstractState::enterForkChild) none of the parent's threads run, and
+//    accesses and spawns there are marked InForkChild, so that no caller
+//    pairs them with its own threads (they share no ordinary memory).
 //===----------------------------------------------------------------------===//
 #include "summarize/FunctionAnalysis.h"
 
@@ -44,10 +48,12 @@ void eraseId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id) {
     Set.erase(It);
 }
 
-/// Blocks that lie on a CFG cycle (iterative Tarjan).
-std::vector<bool> blocksInLoops(const ir::Function &F) {
+/// For each block, the loop (CFG cycle) it lies on, named by one of its
+/// blocks, or -1 (iterative Tarjan: a loop is a non-trivial SCC).
+std::vector<int32_t> loopsOfBlocks(const ir::Function &F) {
   const size_t N = F.Blocks.size();
-  std::vector<bool> InLoop(N, false);
+  std::vector<int32_t> LoopOf(N, -1);
+  std::vector<bool> SelfLoop(N, false);
   std::vector<int> Index(N, -1), Low(N, 0);
   std::vector<bool> OnStack(N, false);
   std::vector<uint32_t> Stack;
@@ -71,7 +77,7 @@ std::vector<bool> blocksInLoops(const ir::Function &F) {
         if (S >= N)
           continue;
         if (S == Fr.B)
-          InLoop[S] = true;
+          SelfLoop[S] = true;
         if (Index[S] < 0) {
           Index[S] = Low[S] = Next++;
           Stack.push_back(S);
@@ -96,17 +102,18 @@ std::vector<bool> blocksInLoops(const ir::Function &F) {
           if (M == B)
             break;
         }
-        if (Size > 1)
+        if (Size > 1 || SelfLoop[B])
           for (size_t K = Top; K < Stack.size(); ++K)
-            InLoop[Stack[K]] = true;
+            LoopOf[Stack[K]] = static_cast<int32_t>(B);
         Stack.resize(Top);
       }
     }
   }
-  return InLoop;
+  return LoopOf;
 }
 
-/// True if the function may start or join threads itself or through a callee:
+/// True if the function may start or join threads itself or through a callee,
+/// or fork a process (its child must forget the threads it does not have):
 /// only then are accesses to its own objects and thread ids tracked.
 bool tracksThreads(const ir::Function &F, const SummaryLookup &Callees) {
   for (const ir::Block &B : F.Blocks)
@@ -114,7 +121,8 @@ bool tracksThreads(const ir::Function &F, const SummaryLookup &Callees) {
       if (I.Kind != ir::InstrKind::Call)
         continue;
       ModelKind K = lookupCallModel(I.call().CalleeName, I.call().ElementType).Kind;
-      if (K == ModelKind::ThreadCreate || K == ModelKind::ThreadJoin)
+      if (K == ModelKind::ThreadCreate || K == ModelKind::ThreadJoin ||
+          K == ModelKind::ProcessFork)
         return true;
       if (K != ModelKind::None || I.call().Callee.empty())
         continue;
@@ -293,7 +301,8 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
       Handle.Path = truncated(Handle.Path.index());
   }
   T->Handle = Handle;
-  T->Multi = T->Multi || inLoop();
+  T->Multi = T->Multi || startsRepeatedly(S);
+  T->InForkChild = S.ForkBlock >= 0;
   T->LoopRange = inLoop() ? C.LoopRange : ir::Symbol();
   llvm::SmallVector<uint32_t, 0> Live = S.live();
   T->LiveAtSpawn = idUnion(T->LiveAtSpawn, Live);
@@ -383,14 +392,19 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     for (const Operand &A : CS.Args)
       T->Args.push_back(substituteNamedOperand(A, I, S));
     T->Handle = substituteNamedOperand(CS.Handle, I, S);
-    T->Multi = T->Multi || CS.Multi || inLoop();
+    // A thread of a process the callee forks: our loop around the call forks
+    // a new process each time, and none of our threads run in it.
+    T->Multi = T->Multi || CS.Multi || (!CS.InForkChild && startsRepeatedly(S));
+    T->InForkChild = CS.InForkChild || S.ForkBlock >= 0;
     T->LoopRange = inLoop() ? ir::Symbol() : CS.LoopRange;
     T->FreshArgs = CS.FreshArgs;
     llvm::SmallVector<uint32_t, 0> Mapped;
     for (uint32_t Id : CS.LiveAtSpawn)
       Mapped.push_back(mapSpawnId(I, Id));
     llvm::sort(Mapped);
-    T->LiveAtSpawn = idUnion(idUnion(T->LiveAtSpawn, LiveNow), Mapped);
+    T->LiveAtSpawn = CS.InForkChild
+                         ? idUnion(T->LiveAtSpawn, Mapped)
+                         : idUnion(idUnion(T->LiveAtSpawn, LiveNow), Mapped);
     T->Location = CS.Location;
     T->Trace.clear();
     T->Trace.push_back(CallSite{I.call().CalleeName.empty()

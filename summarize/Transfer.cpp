@@ -184,6 +184,7 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   A.Location = Loc;
   if (TrackThreads)
     A.Live = S.live();
+  A.InForkChild = S.ForkBlock >= 0;
   (Local ? LocalAccesses : Accesses).add(std::move(A));
 }
 
@@ -252,8 +253,11 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       for (uint32_t Id : A.Live)
         Mapped.push_back(mapSpawnId(I, Id));
       llvm::sort(Mapped);
-      Out.Live = idUnion(LiveNow, Mapped);
+      // In a process the callee forked, none of our threads run.
+      Out.Live = A.InForkChild ? std::move(Mapped) : idUnion(LiveNow, Mapped);
     }
+    // Also where threads are not tracked: a caller that does must know.
+    Out.InForkChild = A.InForkChild || S.ForkBlock >= 0;
     AccessSet &Into = Local ? LocalAccesses : Accesses;
     size_t Depth = std::min<size_t>(A.Trace.size() + 1, MaxTraceDepth);
     if (!Into.wouldKeep(Out, Depth))
@@ -441,6 +445,16 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
     }
     return true;
   }
+  case ModelKind::ProcessFork:
+    // A branch on the result: its zero edge is the child (run() applies it).
+    // Otherwise parent and child run the same code and we cannot tell them
+    // apart: everything after is analysed as the parent's, as before.
+    if (IsCond) {
+      Cond.emplace();
+      Cond->ForkChild = true;
+      Cond->OnZero = M.ZeroIsSuccess;
+    }
+    return true;
   case ModelKind::AssertHeld:
   case ModelKind::AssertHeldShared:
     assume(S, lockOf(Arg(M.LockArg), M.Kind == ModelKind::AssertHeldShared, S));
@@ -729,7 +743,7 @@ void FunctionAnalysis::findPartialJoins(
       continue;
     for (uint32_t Succ : F.Blocks[BI].Succs) {
       if (Succ >= In.size() || !In[Succ] ||
-          (Succ < InLoop.size() && InLoop[Succ]))
+          loopOf(Succ) >= 0)
         continue;
       for (uint32_t Id : In[Succ]->Joined)
         if (llvm::is_contained(Out[BI].first, Id) &&
@@ -848,6 +862,8 @@ FunctionSummary FunctionAnalysis::run() {
             Out.Held.acquire(L);
           if (Cond->Guard >= 0)
             Out.Guards[Cond->Guard].Owns = true;
+          if (Cond->ForkChild && TrackThreads)
+            Out.enterForkChild(BI);
         }
         bool Changed;
         if (!In[Succ]) {

@@ -177,6 +177,7 @@ struct AccessSnapshot {
   location @5 :Loc;
   trace @6 :List(CallSite);
   live @7 :List(UInt32);
+  inForkChild @8 :Bool;
 }
 
 struct ThreadSpawn {
@@ -191,6 +192,7 @@ struct ThreadSpawn {
   trace @8 :List(CallSite);
   loopRange @9 :StrId;
   freshArgs @10 :UInt32;
+  inForkChild @11 :Bool;
 }
 
 struct LockEffect {

@@ -323,6 +323,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   }
   F.Return = ir::Operand::object(thisField("shop::Inventory", "items_").index());
   F.Accesses.back().Live = {0, 3};
+  F.Accesses.back().InForkChild = true;
   F.Locks.Assumed = {held(thisField("shop::Inventory", "mu_"))};
   ThreadSpawn T;
   T.Id = 3;
@@ -334,6 +335,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   T.Multi = true;
   T.LoopRange = "0 < 8 +1";
   T.FreshArgs = 1;
+  T.InForkChild = true;
   T.LiveAtSpawn = {0, 1};
   T.Location = {0, 50, 3};
   T.Trace = {{"start_workers", {0, 49, 2}}};
