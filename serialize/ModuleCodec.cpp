@@ -123,7 +123,7 @@ RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 152);
 RACER_SIZE(LockEffect, 72);
-RACER_SIZE(FunctionSummary, 384);
+RACER_SIZE(FunctionSummary, 392);
 RACER_SIZE(ThreadSpawn, 200);
 RACER_SIZE(TUFile, 160);
 #undef RACER_SIZE
@@ -474,6 +474,7 @@ private:
       loc(B.initHandRolledSync(), S.HandRolledSync);
     if (!isDefault(S.ConditionalLock))
       loc(B.initConditionalLock(), S.ConditionalLock);
+    B.setHandRolledDepth(S.HandRolledDepth);
     if (!S.Assumptions.empty()) {
       auto L = B.initAssumptions(S.Assumptions.size());
       for (size_t I = 0; I < S.Assumptions.size(); ++I) {
@@ -795,6 +796,7 @@ private:
       S.HandRolledSync = loc(R.getHandRolledSync());
     if (R.hasConditionalLock())
       S.ConditionalLock = loc(R.getConditionalLock());
+    S.HandRolledDepth = R.getHandRolledDepth();
     for (auto A : R.getAssumptions()) {
       if (A.getKind() >= NumAssumptionKinds)
         fail("assumption kind " + llvm::Twine(A.getKind()) + " out of range");

@@ -26,6 +26,10 @@
 namespace racer::detail {
 
 constexpr size_t MaxTraceDepth = CallChain::MaxDepth;
+/// How many calls deep a busy-wait or compare-and-swap loop still makes a
+/// function hand-synchronized (FunctionSummary::HandRolledSync): a lock
+/// function and its helper, not a clock read's seqlock deep below.
+constexpr uint8_t MaxHandRolledDepth = 2;
 
 using ir::AccessPath;
 using ir::Operand;
@@ -375,8 +379,10 @@ private:
   ir::Loc CurLoc;
   /// The unsound shortcuts taken (FunctionSummary::Assumptions).
   std::vector<Assumption> Assumed;
-  /// A callee's FunctionSummary::HandRolledSync.
+  /// The nearest callee's FunctionSummary::HandRolledSync, and how many
+  /// calls deep its loop is.
   ir::Loc HandRolledSync;
+  uint8_t HandRolledDepth = 0;
   /// FunctionSummary::ConditionalLock, and the locks acquired here.
   ir::Loc ConditionalLock;
   std::vector<AccessPath> LockedHere;

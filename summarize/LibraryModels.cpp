@@ -103,6 +103,10 @@ const FunctionRow FunctionTable[] = {
     {"std::atomic_fetch_add", ModelKind::Atomic, 0},
     {"std::atomic_fetch_sub", ModelKind::Atomic, 0},
     // SV-COMP atomic sections: one global pseudo-lock (AtomicLockName).
+    // SV-COMP's `__VERIFIER_atomic_acquire(&m)` (`assume(m == 0); m = 1;`
+    // in an atomic section) and `__VERIFIER_atomic_release(&m)`: a lock on m.
+    {"__VERIFIER_atomic_acquire", ModelKind::Lock, 0},
+    {"__VERIFIER_atomic_release", ModelKind::Unlock, 0},
     {"__VERIFIER_atomic_begin", ModelKind::Lock, AtomicLockArg},
     {"__VERIFIER_atomic_end", ModelKind::Unlock, AtomicLockArg},
     {"std::thread::detach", ModelKind::NoEffect, 0},

@@ -63,6 +63,7 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins &&
          A.CallContexts == B.CallContexts && A.Assumptions == B.Assumptions &&
          A.HandRolledSync == B.HandRolledSync &&
+         A.HandRolledDepth == B.HandRolledDepth &&
          A.ConditionalLock == B.ConditionalLock;
 }
 

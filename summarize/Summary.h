@@ -321,11 +321,18 @@ struct FunctionSummary {
   /// The unsound shortcuts taken here or in callees (Assumptions.h), one
   /// per kind, sorted by kind.
   std::vector<Assumption> Assumptions;
-  /// Where this function or a callee synchronizes by hand (ir::Function::
-  /// HandRolledSync), or Line 0: races of its threads may be ordered in a
-  /// way the analysis does not model (LowHandRolledSync).
+  /// Where this function or a callee a few calls deep synchronizes by hand
+  /// (ir::Function::HandRolledSync), or Line 0: races of its threads may be
+  /// ordered in a way the analysis does not model (LowHandRolledSync). A
+  /// spin lock's lock() makes its caller's critical section
+  /// hand-synchronized; a seqlock deep in a clock read does not make every
+  /// thread that reads the clock so.
   ir::Loc HandRolledSync;
-  /// Where this function or a callee unlocks a mutex it locks on some paths
+  /// How many calls below this function the loop is (0: here), at most
+  /// MaxHandRolledDepth (FunctionAnalysis.h).
+  uint8_t HandRolledDepth = 0;
+  /// Where this function (not a callee: the pattern and the accesses it
+  /// guards are in one function) unlocks a mutex it locks on some paths
   /// only (`if (i) lock(&m); ...; if (i) unlock(&m);`), or Line 0: the
   /// paths are correlated, which the analysis does not track, so accesses
   /// in between look unprotected on some (LowConditionalLock).

@@ -267,10 +267,12 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
   }
   if (Recording) {
     addAssumptions(Assumed, Callee.Assumptions);
-    if (!HandRolledSync.Line)
+    if (Callee.HandRolledSync.Line &&
+        Callee.HandRolledDepth < MaxHandRolledDepth &&
+        (!HandRolledSync.Line || Callee.HandRolledDepth + 1 < HandRolledDepth)) {
       HandRolledSync = Callee.HandRolledSync;
-    if (!ConditionalLock.Line)
-      ConditionalLock = Callee.ConditionalLock;
+      HandRolledDepth = Callee.HandRolledDepth + 1;
+    }
   }
   if (TrackThreads)
     applyCalleeThreads(I, Callee, S);
@@ -1008,6 +1010,7 @@ FunctionSummary FunctionAnalysis::run() {
   Sum.Return = Return.value_or(Operand::unknown());
   Sum.Assumptions = std::move(Assumed);
   Sum.HandRolledSync = F.HandRolledSync.Line ? F.HandRolledSync : HandRolledSync;
+  Sum.HandRolledDepth = F.HandRolledSync.Line ? 0 : HandRolledDepth;
   Sum.ConditionalLock = ConditionalLock;
   if (PartialJoin.Line)
     addAssumption(Sum.Assumptions,

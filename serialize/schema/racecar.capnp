@@ -217,6 +217,7 @@ struct FunctionSummary {
   assumptions @12 :List(Assumption);
   handRolledSync @13 :Loc;   # FunctionSummary::HandRolledSync
   conditionalLock @14 :Loc;  # FunctionSummary::ConditionalLock
+  handRolledDepth @15 :UInt8;
 }
 
 struct Assumption {

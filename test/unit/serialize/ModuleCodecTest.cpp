@@ -350,6 +350,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
                    {AssumptionKind::UnmatchedJoin, {}}};
   F.HandRolledSync = {0, 30, 2};
   F.ConditionalLock = {0, 31, 4};
+  F.HandRolledDepth = 1;
   S.push_back(F);
   S.push_back(FunctionSummary()); // all defaults
   return S;
@@ -509,6 +510,7 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
   OS << "  hand-rolled sync";
   dump(OS, S.HandRolledSync);
   dump(OS, S.ConditionalLock);
+  OS << " depth " << int(S.HandRolledDepth);
   OS << "\n";
   for (const Assumption &A : S.Assumptions) {
     OS << "  assumption " << int(A.Kind);
