@@ -191,22 +191,35 @@ bool isConstantTrue(const Expr *Cond, const ASTContext *Ctx) {
          V;
 }
 
-bool isHandRolledLoop(const Stmt *Loop, const ASTContext *Ctx) {
-  const Expr *Cond = nullptr;
-  const Stmt *Body = nullptr, *Inc = nullptr;
-  if (const auto *W = dyn_cast<WhileStmt>(Loop)) {
-    Cond = W->getCond();
-    Body = W->getBody();
-  } else if (const auto *D = dyn_cast<DoStmt>(Loop)) {
-    Cond = D->getCond();
-    Body = D->getBody();
-  } else if (const auto *F = dyn_cast<ForStmt>(Loop)) {
-    Cond = F->getCond();
-    Body = F->getBody();
-    Inc = F->getInc();
+} // namespace
+
+LoopParts loopParts(const Stmt *S) {
+  LoopParts P;
+  if (const auto *W = dyn_cast<WhileStmt>(S)) {
+    P.Cond = W->getCond();
+    P.Body = W->getBody();
+  } else if (const auto *D = dyn_cast<DoStmt>(S)) {
+    P.Cond = D->getCond();
+    P.Body = D->getBody();
+  } else if (const auto *F = dyn_cast<ForStmt>(S)) {
+    P.Cond = F->getCond();
+    P.Body = F->getBody();
+    P.Inc = F->getInc();
   } else {
-    return false;
+    return P;
   }
+  P.IsLoop = true;
+  return P;
+}
+
+namespace {
+
+bool isHandRolledLoop(const Stmt *Loop, const ASTContext *Ctx) {
+  LoopParts P = loopParts(Loop);
+  if (!P.IsLoop)
+    return false;
+  const Expr *Cond = P.Cond;
+  const Stmt *Body = P.Body, *Inc = P.Inc;
   if (containsCas(Cond) || containsCas(Body))
     return true;
   llvm::DenseSet<const VarDecl *> Counted, Stepped, InCond;
@@ -237,22 +250,11 @@ const Stmt *findHandRolledSync(const Stmt *Body, const ASTContext *Ctx) {
 const Stmt *findConditionWait(const Stmt *Body) {
   const Stmt *Found = nullptr;
   forEachDescendant(Body, [&](const Stmt *S) {
-    if (Found)
+    LoopParts P = loopParts(S);
+    if (Found || !P.IsLoop)
       return;
-    const Expr *Cond = nullptr;
-    const Stmt *LoopBody = nullptr;
-    if (const auto *W = dyn_cast<WhileStmt>(S)) {
-      Cond = W->getCond();
-      LoopBody = W->getBody();
-    } else if (const auto *D = dyn_cast<DoStmt>(S)) {
-      Cond = D->getCond();
-      LoopBody = D->getBody();
-    } else if (const auto *F = dyn_cast<ForStmt>(S)) {
-      Cond = F->getCond();
-      LoopBody = F->getBody();
-    } else {
-      return;
-    }
+    const Expr *Cond = P.Cond;
+    const Stmt *LoopBody = P.Body;
     bool Waits = false;
     forEachDescendant(LoopBody, [&](const Stmt *X) {
       if (const auto *CE = dyn_cast<CallExpr>(X)) {

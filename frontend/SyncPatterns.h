@@ -32,6 +32,15 @@
 
 namespace racer::frontend::lowering {
 
+/// The condition, body and increment of a while, do or for loop.
+struct LoopParts {
+  bool IsLoop = false;
+  const clang::Expr *Cond = nullptr; ///< null: `for (;;)`
+  const clang::Stmt *Body = nullptr;
+  const clang::Stmt *Inc = nullptr;  ///< for loops only
+};
+LoopParts loopParts(const clang::Stmt *S);
+
 /// The first loop of \p Body (lambda bodies excluded) that busy-waits or
 /// retries a compare-and-swap, or null. \p Ctx evaluates constant loop
 /// conditions (`while (1)`).

@@ -241,7 +241,9 @@ TEST(ThreadRaces, ThreadStartedInLoopRacesWithItself) {
   ASSERT_EQ(countAt(R, 5), 1u) << describe(R);
 }
 
-TEST(ThreadRaces, JoinLoopOverHandleArrayOrdersLaterAccesses) {
+/// Workers started in one loop into `th[]` (line 10), joined in another
+/// (line 12, no loop range known), then main reads g (line 14).
+std::vector<ir::Function> joinLoopProgram() {
   FunctionBuilder W = incrementer("worker", 5);
   FunctionBuilder M = freeFn("main");
   uint32_t Th = M.local("th");
@@ -254,7 +256,11 @@ TEST(ThreadRaces, JoinLoopOverHandleArrayOrdersLaterAccesses) {
   M.edges(0, {SpawnLoop})
       .edges(SpawnLoop, {SpawnLoop, JoinLoop})
       .edges(JoinLoop, {JoinLoop, After});
-  std::vector<RaceFinding> R = races({W.build(), M.build()});
+  return {W.build(), M.build()};
+}
+
+TEST(ThreadRaces, JoinLoopOverHandleArrayOrdersLaterAccesses) {
+  std::vector<RaceFinding> R = races(joinLoopProgram());
   EXPECT_EQ(countAt(R, 14), 0u);
   EXPECT_EQ(countAt(R, 5), 1u) << describe(R); // workers race with each other
 }
@@ -262,19 +268,7 @@ TEST(ThreadRaces, JoinLoopOverHandleArrayOrdersLaterAccesses) {
 TEST(ThreadRaces, JoinLoopOverHandleArrayIsAnAssumption) {
   // The join loop's bounds are not compared with the start loop's: the
   // threads it joins are taken to be all of them, and that is recorded.
-  FunctionBuilder W = incrementer("worker", 5);
-  FunctionBuilder M = freeFn("main");
-  uint32_t Th = M.local("th");
-  uint32_t SpawnLoop = M.newBlock();
-  spawn(M, M.localVar(Th).index(), "worker", Operand::unknown(), 10);
-  uint32_t JoinLoop = M.newBlock();
-  join(M, M.localVar(Th).index(), 12);
-  uint32_t After = M.newBlock();
-  M.read(FunctionBuilder::global("g"), 14);
-  M.edges(0, {SpawnLoop})
-      .edges(SpawnLoop, {SpawnLoop, JoinLoop})
-      .edges(JoinLoop, {JoinLoop, After});
-  CollectingSink S = findRacesAndAssumptions({W.build(), M.build()});
+  CollectingSink S = findRacesAndAssumptions(joinLoopProgram());
   ASSERT_TRUE(assumed(S, AssumptionKind::UnmatchedJoin));
   EXPECT_EQ(S.Assumptions.front().Location.Line, 12u);
 }
