@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - Parallel map over TUs, link, summarize, reduce ------===//
 #include "driver/Pipeline.h"
+#include "driver/RelativePaths.h"
 #include "driver/ResultCache.h"
 #include "driver/SccCache.h"
 #include "driver/SummaryCache.h"
@@ -93,11 +94,18 @@ summarizeWithCache(std::unique_ptr<ProgramSummarizer> PS, LinkedProgram &P,
 /// Keeps one class's findings, to be deduplicated as one group.
 class GroupBuffer final : public FindingSink {
 public:
+  explicit GroupBuffer(FindingSink &Assumptions) : Assumptions(Assumptions) {}
+  void noteAssumption(const Assumption &A) override {
+    Assumptions.noteAssumption(A);
+  }
   void handleRace(const RaceFinding &F) override { Findings.push_back(F); }
   void takeRace(RaceFinding &&F) override {
     Findings.push_back(std::move(F));
   }
   std::vector<RaceFinding> Findings;
+
+private:
+  FindingSink &Assumptions; ///< where the program's assumptions go
 };
 
 /// findConflicts, with the classes checked in parallel: each class's
@@ -111,11 +119,17 @@ ConflictStats findConflictsInParallel(const std::vector<ir::Function> &Fns,
   ConflictStats Stats;
   const std::vector<ClassCheck> Plan =
       planClassChecks(Fns, PS.summaries(), Classes, Stats, &PS.graph());
+  // The assumptions of the methods the class check pairs: what keeps a
+  // verdict on the classes from being race-free.
+  for (const ClassCheck &C : Plan)
+    for (uint32_t M : C.Methods)
+      for (const Assumption &A : PS.summaries()[M].Assumptions)
+        Collector.noteAssumption(A);
   std::vector<std::vector<ir::Loc>> Reported(Plan.size());
   std::atomic<unsigned> Findings{0};
   Arena.execute([&] {
     tbb::parallel_for(size_t(0), Plan.size(), [&](size_t I) {
-      GroupBuffer Buffer;
+      GroupBuffer Buffer(Collector);
       Findings += findClassConflicts(Plan[I], Fns, PS.summaries(), Buffer,
                                      Reported[I]);
       if (!Buffer.Findings.empty())
@@ -197,6 +211,13 @@ void setThreadSafeClasses(std::vector<std::string> Names) {
   threadSafeClasses() = std::move(Names);
 }
 
+static std::string &pathRoot() {
+  static std::string Root;
+  return Root;
+}
+
+void setPathRoot(std::string Root) { pathRoot() = std::move(Root); }
+
 MapResult runMap(std::vector<frontend::TUJob> Jobs,
                  const frontend::FrontendOptions &Opts, unsigned Threads,
                  SummaryCache *Cache, llvm::raw_ostream &Errs,
@@ -223,6 +244,7 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
     ir::Module &M = Results[I].Module;
     if (M.MainFile.empty())
       M.MainFile = Jobs[I].File;
+    relativizeModule(M, pathRoot());
     LinkedFunctions[I] = static_cast<uint32_t>(M.Functions.size());
     Link->add(static_cast<uint32_t>(I), std::move(M));
     M = ir::Module();
@@ -338,6 +360,7 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
         // asked for them.
         if (R.Module.MainFile.empty())
           R.Module.MainFile = Jobs[I].File;
+        relativizeModule(R.Module, pathRoot());
         R.Module.SkippedBodies.clear();
         if (R.Ok)
           LinkedFunctions[I] = static_cast<uint32_t>(R.Module.Functions.size());
@@ -370,7 +393,7 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
     St.SerializeCpuSeconds += WriteSeconds[I];
     if (!Results[I].Ok) {
       ++St.TUsFailed;
-      Map.FailedTUs.push_back(Jobs[I].File);
+      Map.FailedTUs.push_back(relativeTo(Jobs[I].File, pathRoot()));
       continue;
     }
     St.BodiesSkipped += Skipped[I];
@@ -380,6 +403,7 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
     }
     if (Results[I].Module.MainFile.empty())
       Results[I].Module.MainFile = Jobs[I].File;
+    relativizeModule(Results[I].Module, pathRoot());
     St.FunctionsLowered +=
         static_cast<unsigned>(Results[I].Module.Functions.size());
     Map.Modules.push_back(std::move(Results[I].Module));
@@ -465,6 +489,7 @@ ScanResult reduceLinked(LinkedProgram Program,
 
   auto T4 = std::chrono::steady_clock::now();
   R.Reports = Collector.takeReports();
+  R.Assumptions = Collector.takeAssumptions();
   St.ReportSeconds = secondsSince(T4);
   if (Run) {
     Run->store(R.Reports);
@@ -498,6 +523,9 @@ scanDigest(SummaryCache &Cache, const std::vector<frontend::TUJob> &Jobs,
   All.push_back("models " + userModelsKey());
   for (const std::string &C : threadSafeClasses())
     All.push_back("thread_safe " + C);
+  // Reports name files relative to the root (--relative-paths).
+  if (!pathRoot().empty())
+    All.push_back("relative-to " + pathRoot());
   for (size_t I = 0; I < Jobs.size(); ++I) {
     if (!Ids[I])
       return std::nullopt;
@@ -524,7 +552,7 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
         ScanResult R;
         R.Reports = std::move(*Reports);
         for (const frontend::TUJob &J : Jobs)
-          R.MainFiles.push_back(J.File);
+          R.MainFiles.push_back(relativeTo(J.File, pathRoot()));
         St.TUs = St.CacheHits = static_cast<unsigned>(Jobs.size());
         St.ResultReused = true;
         St.FrontendWallSeconds = St.CacheReadCpuSeconds = secondsSince(T0);
@@ -538,9 +566,12 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
     Scanned = Jobs;
   // With a cache, summaries are cached too (per SCC, keyed by the
   // functions' digests).
+  // The reduce's reports are reused only when the scan's result may be (not
+  // with --verdict, which needs the analysis's assumptions).
   std::optional<SccCache> Summaries;
   if (Cache)
-    Summaries.emplace(Cache->directory(), Cache->verbose(), Errs);
+    Summaries.emplace(Cache->directory(), Cache->verbose(), Errs,
+                      /*ReuseReduce=*/Results != nullptr);
   Linker Link(/*PackBodies=*/true, /*DigestBodies=*/Cache != nullptr);
   MapResult Map =
       runMap(std::move(Jobs), Opts, Threads, Cache, Errs, St, &Link);

@@ -14,6 +14,7 @@
 #include "driver/SccCache.h"
 #include "frontend/Frontend.h"
 #include "report/Report.h"
+#include "report/Verdict.h"
 #include "summarize/ConflictFinder.h"
 #include "summarize/ir/IR.h"
 
@@ -67,6 +68,8 @@ struct ScanResult {
   std::vector<std::string> MainFiles; ///< the TUs' main files
   std::vector<std::string> Files;     ///< every non-system file seen
   std::vector<std::string> FailedTUs;
+  /// The unsound shortcuts the analysis took (for --verdict), by kind.
+  std::vector<report::AssumptionNote> Assumptions;
   PhaseStats Stats;
   /// The result cache holds these reports for these inputs (stored by this
   /// scan, or reused by it).
@@ -91,6 +94,13 @@ void setProgress(Progress P);
 /// checked as if annotated racecar_thread_safe. Part of the result cache's
 /// digest. Call before scanning.
 void setThreadSafeClasses(std::vector<std::string> Names);
+
+/// Files under \p Root (an absolute directory; empty: none, the default) are
+/// recorded relative to it in the modules runMap returns or links, and in
+/// its failed TUs (RelativePaths.h; --relative-paths). Cache entries keep
+/// absolute names; the root is part of the result cache's digest. Call
+/// before scanning.
+void setPathRoot(std::string Root);
 
 MapResult runMap(std::vector<frontend::TUJob> Jobs,
                  const frontend::FrontendOptions &Opts, unsigned Threads,

@@ -26,12 +26,13 @@ std::string join(const std::string &Dir, llvm::StringRef Name) {
 } // namespace
 
 SccCache::SccCache(const std::string &CacheDir, bool Verbose,
-                   llvm::raw_ostream &Log)
+                   llvm::raw_ostream &Log, bool ReuseReduce)
     : Dir(join(CacheDir, "summaries")), Verbose(Verbose), Log(Log),
       // A cache that cannot be written is said once (by the per-TU cache),
       // or with -v for every file.
       Reduce(CacheDir, Verbose, Verbose ? Log : llvm::nulls(),
-             "last-reduce.result") {
+             "last-reduce.result"),
+      ReuseReduce(ReuseReduce) {
   Store = serialize::SccStore::open(
       Dir, [this](const std::string &M) { note(M); });
 }
@@ -117,6 +118,14 @@ uint64_t SccCache::Run::identityOf(uint32_t C) const {
   return llvm::xxh3_64bits(Names);
 }
 
+// The reduce reads every field of a function but its body: if this fires,
+// ir::Function changed; add the new field to reduceKey (below) if it is not
+// part of the body, then update the size.
+#if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
+static_assert(sizeof(ir::Function) == 184,
+              "ir::Function changed: update SccCache::Run::reduceKey");
+#endif
+
 ir::Digest SccCache::Run::reduceKey() const {
   // What pairing reads: every function's header (not its body: a body
   // shows in the summaries), the functions its body names as callables or
@@ -141,6 +150,8 @@ ir::Digest SccCache::Run::reduceKey() const {
     for (ir::Symbol S : F.Formals)
       B.str(S);
     B.u64(F.Location.File).u64(F.Location.Line).u64(F.Location.Col);
+    for (const ir::Loc &L : {F.HandRolledSync, F.ConditionWait})
+      B.u64(L.File).u64(L.Line).u64(L.Col);
     Symbols(ir::callablesOf(F));
     Symbols(ir::threadEntriesOf(F));
   }
@@ -178,8 +189,9 @@ std::optional<std::vector<report::Report>> SccCache::Run::reuseAll() {
     }
     Summaries[C] = Found[C]->Summaries;
   }
-  std::optional<std::vector<report::Report>> R =
-      Cache.Reduce.load(reduceKey().hex());
+  std::optional<std::vector<report::Report>> R;
+  if (Cache.ReuseReduce)
+    R = Cache.Reduce.load(reduceKey().hex());
   if (!R) {
     std::fill(Summaries.begin(), Summaries.end(), ir::Digest());
     return std::nullopt;
@@ -294,7 +306,7 @@ bool SccCache::Run::finish() {
 }
 
 std::optional<std::vector<report::Report>> SccCache::Run::reuseReduce() {
-  if (Failed || !Reuse)
+  if (Failed || !Reuse || !Cache.ReuseReduce)
     return std::nullopt;
   std::optional<std::vector<report::Report>> R =
       Cache.Reduce.load(reduceKey().hex());

@@ -75,8 +75,11 @@ struct SccCacheStats {
 class SccCache {
 public:
   /// Keeps the store in <CacheDir>/summaries and the last reduce's reports
-  /// in <CacheDir>/last-reduce.result.
-  SccCache(const std::string &CacheDir, bool Verbose, llvm::raw_ostream &Log);
+  /// in <CacheDir>/last-reduce.result. Without \p ReuseReduce, every reduce
+  /// runs (summaries are still reused): the caller needs more of it than the
+  /// reports (--verdict: the program's assumptions).
+  SccCache(const std::string &CacheDir, bool Verbose, llvm::raw_ostream &Log,
+           bool ReuseReduce = true);
   ~SccCache();
 
   /// The cache applied to one linked program.
@@ -150,6 +153,7 @@ private:
   std::mutex LogMutex;
   std::unique_ptr<serialize::SccStore> Store;
   ResultCache Reduce;
+  bool ReuseReduce;
 };
 
 } // namespace racer::driver

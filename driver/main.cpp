@@ -8,6 +8,11 @@
 //   racecar scan -p build/ --shard 3/16 -o shard3.rcs      (map a shard)
 //   racecar merge out/*.rcs --format=sarif -o races.sarif  (link + reduce)
 //   racecar ninja -p build/ -o racecar.ninja               (map as a build)
+//   racecar summarize --relative-paths --compiler=/usr/bin/gcc src/a.cc
+//       -o a.rcs -- <flags>   (a Bazel action: integrations/bazel/racecar.bzl)
+//
+// Arguments may come from response files (@file, shell quoting), as Bazel
+// passes long command lines.
 //
 // Exit status: 0 no races, 1 races reported (or -verify mismatches),
 // 2 usage or input error, or an output that could not be written,
@@ -17,6 +22,7 @@
 #include "driver/FailedUnits.h"
 #include "driver/NinjaWriter.h"
 #include "driver/Pipeline.h"
+#include "driver/RelativePaths.h"
 #include "driver/ResultCache.h"
 #include "driver/ShardSet.h"
 #include "driver/SummaryCache.h"
@@ -37,6 +43,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <csignal>
@@ -137,6 +144,12 @@ cl::opt<bool> Verify("verify",
 cl::opt<bool> Stats("stats", cl::desc("Print per-phase timing to stderr"),
                     cl::sub(ScanCmd), cl::sub(MergeCmd),
                     cl::cat(RacecarCategory));
+cl::opt<bool> VerdictFlag(
+    "verdict",
+    cl::desc("End the output with a verdict on the whole program: race, "
+             "race-free (no finding at any level and no unsound shortcut "
+             "taken) or unknown (with the reasons)"),
+    cl::sub(ScanCmd), cl::sub(MergeCmd), cl::cat(RacecarCategory));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"),
                     cl::sub(ScanCmd), cl::sub(MergeCmd),
                     cl::cat(RacecarCategory));
@@ -208,6 +221,32 @@ cl::opt<std::string> BaselinePath(
              "file (an earlier racecar scan)"),
     cl::value_desc("file.sarif"), cl::sub(ScanCmd), cl::sub(MergeCmd),
     cl::cat(RacecarCategory));
+cl::opt<bool> RelativePaths(
+    "relative-paths",
+    cl::desc("Record files under the current directory relative to it (a "
+             "build farm's execroot: the same output on every machine); "
+             "reports then read sources relative to it"),
+    cl::sub(ScanCmd), cl::sub(DumpIRCmd), cl::sub(SummarizeCmd),
+    cl::cat(RacecarCategory));
+cl::opt<std::string> Compiler(
+    "compiler",
+    cl::desc("For files given with flags after '--': the compiler they are "
+             "built with (argv[0]; Clang looks for the GCC installation next "
+             "to it; default clang/clang++)"),
+    cl::value_desc("path"), cl::sub(ScanCmd), cl::sub(DumpIRCmd),
+    cl::sub(SummarizeCmd), cl::cat(RacecarCategory));
+cl::opt<bool> ExitZero(
+    "exit-zero",
+    cl::desc("Exit 0 whenever the output was written, even with races "
+             "reported or TUs not analysed (a build action); 2 still means "
+             "an error"),
+    cl::sub(ScanCmd), cl::sub(SummarizeCmd), cl::sub(MergeCmd),
+    cl::cat(RacecarCategory));
+cl::opt<std::string> TextReportPath(
+    "text-report",
+    cl::desc("Also write the text report (as --format=text) to <file>"),
+    cl::value_desc("file"), cl::sub(ScanCmd), cl::sub(MergeCmd),
+    cl::cat(RacecarCategory));
 cl::opt<bool> ReportUnusedSuppressions(
     "report-unused-suppressions",
     cl::desc("List racecar suppression comments that silenced nothing"),
@@ -257,9 +296,20 @@ std::vector<std::string> absolutePaths(const std::vector<std::string> &In) {
   return Out;
 }
 
+std::string currentDirectory() {
+  SmallString<256> Cwd;
+  if (sys::fs::current_path(Cwd))
+    return "";
+  return std::string(Cwd);
+}
+
 /// The TU jobs from -p and/or files + flags after "--".
 Expected<std::vector<frontend::TUJob>> collectJobs(const SplitArgs &Args) {
   std::vector<std::string> Files = absolutePaths(Sources);
+  if (!BuildPath.empty() && !Compiler.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "--compiler is for files given with flags after "
+                             "'--'; with -p the compile database names it");
   if (!BuildPath.empty()) {
     std::vector<std::string> Warnings, Skipped;
     auto Jobs =
@@ -284,7 +334,7 @@ Expected<std::vector<frontend::TUJob>> collectJobs(const SplitArgs &Args) {
     if (!sys::fs::exists(F))
       return createStringError(inconvertibleErrorCode(),
                                "no such file: '%s'", F.c_str());
-  return frontend::jobsFromCommandLine(Files, Args.Flags);
+  return frontend::jobsFromCommandLine(Files, Args.Flags, Compiler);
 }
 
 int runDumpIR(const SplitArgs &Args) {
@@ -309,6 +359,8 @@ int runDumpIR(const SplitArgs &Args) {
       Status = ExitPartial;
       continue;
     }
+    if (RelativePaths)
+      driver::relativizeModule(R.Module, currentDirectory());
     ir::printModule(R.Module, outs());
   }
   return Status;
@@ -378,11 +430,62 @@ bool loadProjectConfig(StringRef StartDir) {
 /// The text emitReports wrote to -o (for the warm record).
 std::string WrittenOutput;
 
+/// The reports in format \p F.
+std::string renderReports(OutputFormat F,
+                          const std::vector<report::Report> &Shown,
+                          const std::vector<report::FailedUnit> &Failed,
+                          unsigned HiddenLow, const report::Verdict *V) {
+  std::string Text;
+  raw_string_ostream Out(Text);
+  switch (F) {
+  case OutputFormat::Text: {
+    report::TextOptions TO;
+    TO.ShowSource = !NoSnippets;
+    TO.FinalVerdict = V;
+    report::writeText(Shown, Out, TO, HiddenLow);
+    break;
+  }
+  case OutputFormat::Sarif: {
+    report::SarifOptions SO;
+    SO.ToolVersion = RACECAR_VERSION;
+    SO.FailedUnits = Failed;
+    SO.FinalVerdict = V;
+    SO.InformationUri = !SarifInformationUri.empty()
+                            ? std::string(SarifInformationUri)
+                            : ProjectConfig.InformationUri;
+    if (!SourceRoot.empty()) {
+      SmallString<256> Root(SourceRoot);
+      sys::fs::make_absolute(Root);
+      sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+      SO.SrcRoot = std::string(Root);
+    }
+    report::writeSarif(Shown, Out, SO, HiddenLow);
+    break;
+  }
+  case OutputFormat::Json:
+    report::writeJson(Shown, Out, Failed, HiddenLow, V);
+    break;
+  case OutputFormat::Html:
+    report::writeHtml(Shown, Out, HiddenLow);
+    break;
+  case OutputFormat::Plist:
+    report::writePlist(Shown, Out, RACECAR_VERSION);
+    break;
+  }
+  Out.flush();
+  return Text;
+}
+
 /// Writes reports in the chosen format and returns the exit status.
 int emitReports(const driver::ScanResult &R) {
   // What --confidence shows; the rest is counted, never silently dropped.
   std::vector<report::Report> Kept = R.Reports;
   unsigned LeftOut = driver::applyConfig(Kept, ProjectConfig, Excluded);
+  std::optional<report::Verdict> FinalVerdict;
+  if (VerdictFlag)
+    FinalVerdict =
+        report::decideVerdict(Kept, R.Assumptions, R.FailedTUs.size());
+  const report::Verdict *V = FinalVerdict ? &*FinalVerdict : nullptr;
   std::vector<report::Report> Shown;
   unsigned HiddenLow = 0;
   for (const report::Report &Rep : Kept) {
@@ -410,45 +513,17 @@ int emitReports(const driver::ScanResult &R) {
   // Partial results say so, in every format.
   std::vector<report::FailedUnit> Failed =
       driver::describeFailedUnits(R.FailedTUs);
-  std::string Text;
-  raw_string_ostream Out(Text);
-  switch (Format) {
-  case OutputFormat::Text: {
-    report::TextOptions TO;
-    TO.ShowSource = !NoSnippets;
-    report::writeText(Shown, Out, TO, HiddenLow);
-    break;
-  }
-  case OutputFormat::Sarif: {
-    report::SarifOptions SO;
-    SO.ToolVersion = RACECAR_VERSION;
-    SO.FailedUnits = Failed;
-    SO.InformationUri = !SarifInformationUri.empty()
-                            ? std::string(SarifInformationUri)
-                            : ProjectConfig.InformationUri;
-    if (!SourceRoot.empty()) {
-      SmallString<256> Root(SourceRoot);
-      sys::fs::make_absolute(Root);
-      sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
-      SO.SrcRoot = std::string(Root);
-    }
-    report::writeSarif(Shown, Out, SO, HiddenLow);
-    break;
-  }
-  case OutputFormat::Json:
-    report::writeJson(Shown, Out, Failed, HiddenLow);
-    break;
-  case OutputFormat::Html:
-    report::writeHtml(Shown, Out, HiddenLow);
-    break;
-  case OutputFormat::Plist:
-    report::writePlist(Shown, Out, RACECAR_VERSION);
-    break;
-  }
-  Out.flush();
   // Reports before the summary line on a terminal.
+  std::string Text = renderReports(Format, Shown, Failed, HiddenLow, V);
   if (!writeOutput(Text))
     return ExitUsage;
+  if (!TextReportPath.empty())
+    if (Error E = serialize::writeFileAtomically(
+            TextReportPath,
+            renderReports(OutputFormat::Text, Shown, Failed, HiddenLow, V))) {
+      errs() << "racecar: error: " << toString(std::move(E)) << "\n";
+      return ExitUsage;
+    }
 
   // After the output: the stats (as this scan measured them; the warm
   // record keeps those of a scan that reused everything), then the rest.
@@ -547,7 +622,10 @@ void writeWarmRecord(driver::SummaryCache &Cache,
                      const std::vector<frontend::TUJob> &Scanned, int Status) {
   driver::WarmScan W;
   W.Argv = CommandLine;
-  W.ExitStatus = Status;
+  // The status the process exits with (main applies --exit-zero).
+  W.ExitStatus =
+      ExitZero && (Status == ExitRaces || Status == ExitPartial) ? ExitNoRaces
+                                                                 : Status;
   W.OutputPath = OutputPath;
   W.Output = WrittenOutput;
   W.ErrBefore = ErrBefore;
@@ -655,15 +733,21 @@ int runScanCommand(const SplitArgs &Args) {
   }
 
   // A scan whose answer the launcher may replay next time (WarmStart.h):
-  // cached, and printing nothing that depends on more than its inputs.
-  const bool Replayable = Cache && !Verbose && !Verify;
+  // cached, printing nothing that depends on more than its inputs, writing
+  // no file but -o, and with no argument read from a file.
+  const bool Replayable =
+      Cache && !Verbose && !Verify && TextReportPath.empty() &&
+      llvm::none_of(CommandLine,
+                    [](const std::string &A) { return !A.empty() && A[0] == '@'; });
   std::vector<frontend::TUJob> Scanned;
   if (Replayable)
     Scanned = *JobsOr;
 
   driver::ScanResult R =
       driver::runScan(std::move(*JobsOr), Opts, Jobs, CachePtr, errs(),
-                      Results ? &*Results : nullptr);
+                      // The verdict needs the analysis's assumptions,
+                      // which the last scan's reports do not keep.
+                      Results && !VerdictFlag ? &*Results : nullptr);
 
   if (Verify) {
     // Suppressed reports are not expected either.
@@ -671,8 +755,12 @@ int runScanCommand(const SplitArgs &Args) {
     report::applySuppressions(Unsuppressed);
     llvm::erase_if(Unsuppressed,
                    [](const report::Report &Rep) { return Rep.Suppressed; });
-    report::VerifyResult V =
-        report::verifyReports(Unsuppressed, R.Files, R.MainFiles, outs());
+    // Every --verify run checks the verdict too: never race-free where a
+    // race is expected or known.
+    report::Verdict Verdict =
+        report::decideVerdict(R.Reports, R.Assumptions, R.FailedTUs.size());
+    report::VerifyResult V = report::verifyReports(
+        Unsuppressed, R.Files, R.MainFiles, outs(), &Verdict);
     if (!R.FailedTUs.empty())
       return ExitPartial;
     return V.ok() ? ExitNoRaces : ExitRaces;
@@ -823,6 +911,15 @@ int runNinja(const SplitArgs &Args) {
 }
 
 int runCommand(const SplitArgs &Args) {
+  if (RelativePaths) {
+    std::string Cwd = currentDirectory();
+    if (Cwd.empty()) {
+      errs() << "racecar: error: --relative-paths: cannot read the current "
+                "directory\n";
+      return ExitUsage;
+    }
+    driver::setPathRoot(Cwd);
+  }
   if (ScanCmd)
     return runScanCommand(Args);
   if (DumpIRCmd)
@@ -862,8 +959,19 @@ int main(int Argc, const char **Argv) {
   // A closed pipe on standard error must not kill the scan before its report
   // is written: writes then fail with EPIPE, and are ignored (finish).
   std::signal(SIGPIPE, SIG_IGN);
-  SplitArgs Args = splitAtDashDash(Argc, Argv);
+  // The command line as given (a warm record is keyed by it).
   CommandLine.assign(Argv + 1, Argv + Argc);
+  // @file arguments (Bazel's param files, shell-quoted) before the split at
+  // "--", so flags can come from a file too.
+  SmallVector<const char *, 64> Expanded(Argv, Argv + Argc);
+  BumpPtrAllocator Alloc;
+  cl::ExpansionContext Expander(Alloc, cl::TokenizeGNUCommandLine);
+  if (Error E = Expander.expandResponseFiles(Expanded)) {
+    errs() << "racecar: error: " << toString(std::move(E)) << "\n";
+    return ExitUsage;
+  }
+  SplitArgs Args =
+      splitAtDashDash(static_cast<int>(Expanded.size()), Expanded.data());
   cl::HideUnrelatedOptions(RacecarCategory, ScanCmd);
   cl::HideUnrelatedOptions(RacecarCategory, DumpIRCmd);
   cl::HideUnrelatedOptions(RacecarCategory, SummarizeCmd);
@@ -877,5 +985,10 @@ int main(int Argc, const char **Argv) {
           static_cast<int>(Args.Tool.size()), Args.Tool.data(),
           "racecar: static data race detection for C and C++\n", &errs()))
     return ExitUsage;
-  return finish(runCommand(Args));
+  int Status = runCommand(Args);
+  // A build action succeeds when its output is written (the findings are in
+  // it); --verify's status is its result.
+  if (ExitZero && !Verify && (Status == ExitRaces || Status == ExitPartial))
+    Status = ExitNoRaces;
+  return finish(Status);
 }

@@ -12,6 +12,7 @@
 //   a = b (trivial copy)     read b; write a                  (no call)
 //===----------------------------------------------------------------------===//
 #include "frontend/FunctionLowerer.h"
+#include "frontend/SyncPatterns.h"
 
 namespace racer::frontend::lowering {
 
@@ -161,6 +162,7 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
 
   ir::CallInfo C = callTo(Callee);
   C.ElementType = std::move(ElementType);
+  C.LoopRange = loopRangeOf(CE, LoopsAroundCalls, Ctx);
   SourceLocation At = CE->getExprLoc();
   if (Recv) {
     if (Callee && isLambdaCallOperator(Callee)) {

@@ -213,7 +213,8 @@ loadCompileDatabase(const std::string &BuildDir,
 }
 
 std::vector<TUJob> jobsFromCommandLine(const std::vector<std::string> &Files,
-                                       const std::vector<std::string> &Flags) {
+                                       const std::vector<std::string> &Flags,
+                                       const std::string &Compiler) {
   std::string Cwd = currentDir();
   std::vector<TUJob> Jobs;
   for (const std::string &F : Files) {
@@ -222,7 +223,11 @@ std::vector<TUJob> jobsFromCommandLine(const std::vector<std::string> &Files,
     J.Directory = Cwd;
     // C for .c and preprocessed C (.i, as SV-COMP's tasks); C++ otherwise.
     llvm::StringRef Ext = llvm::sys::path::extension(J.File);
-    J.CommandLine.push_back(Ext == ".c" || Ext == ".i" ? "clang" : "clang++");
+    if (!Compiler.empty())
+      J.CommandLine.push_back(Compiler);
+    else
+      J.CommandLine.push_back(Ext == ".c" || Ext == ".i" ? "clang"
+                                                         : "clang++");
     J.CommandLine.insert(J.CommandLine.end(), Flags.begin(), Flags.end());
     J.CommandLine.push_back(J.File);
     Jobs.push_back(std::move(J));

@@ -38,7 +38,7 @@ struct TUJob {
 /// Version of the lowering (what the frontend puts in the IR), part of every
 /// cache key: bump it when a change to frontend/ makes the IR of an unchanged
 /// TU different, so stale cache entries are not reused.
-constexpr unsigned LoweringVersion = 4;
+constexpr unsigned LoweringVersion = 8;
 
 struct FrontendOptions {
   /// Extra arguments appended to every command (e.g. from the CLI).
@@ -105,9 +105,13 @@ loadCompileDatabase(const std::string &BuildDir,
                     std::vector<std::string> *Warnings = nullptr,
                     std::vector<std::string> *Skipped = nullptr);
 
-/// Jobs for `racecar scan a.cpp b.c -- <flags>` (clang-tidy style).
+/// Jobs for `racecar scan a.cpp b.c -- <flags>` (clang-tidy style), run in
+/// the current directory. \p Compiler is argv[0] (the build's compiler, so
+/// Clang finds the same GCC installation); empty: clang for .c and .i
+/// files, clang++ otherwise.
 std::vector<TUJob> jobsFromCommandLine(const std::vector<std::string> &Files,
-                                       const std::vector<std::string> &Flags);
+                                       const std::vector<std::string> &Flags,
+                                       const std::string &Compiler = "");
 
 /// Parses one TU with Clang and lowers every function defined outside system
 /// headers to IR. Never throws; a TU with errors gives Ok == false.

@@ -20,6 +20,7 @@
 
 #include "frontend/IRBuilder.h"
 #include "frontend/PathBuilder.h"
+#include "frontend/SyncPatterns.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
@@ -107,6 +108,8 @@ private:
 
   const FunctionDecl *FD;
   ASTContext &Ctx;
+  /// The for loops around calls with array elements in their arguments.
+  EnclosingLoops LoopsAroundCalls;
   FileTable &Files;
   PathBuilder PB;
   ir::Function F;

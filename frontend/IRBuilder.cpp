@@ -20,6 +20,7 @@
 // globals read directly, thread_local variables.
 //===----------------------------------------------------------------------===//
 #include "frontend/FunctionLowerer.h"
+#include "frontend/SyncPatterns.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -78,6 +79,11 @@ ir::Function FunctionLowerer::run() {
   if (!Body)
     return std::move(F);
   preScan(Body);
+  collectEnclosingLoops(Body, LoopsAroundCalls);
+  if (const Stmt *Loop = findHandRolledSync(Body, &Ctx))
+    F.HandRolledSync = Files.loc(Loop->getBeginLoc());
+  if (const Stmt *Loop = findConditionWait(Body))
+    F.ConditionWait = Files.loc(Loop->getBeginLoc());
 
   CFG::BuildOptions BO;
   BO.setAllAlwaysAdd();
@@ -181,6 +187,9 @@ void FunctionLowerer::lowerBranch(const CFGBlock &B, ir::Block &Out) {
     } else if (const auto *BO = dyn_cast<BinaryOperator>(C)) {
       BinaryOperatorKind Op = BO->getOpcode();
       if (Op == BO_LAnd || Op == BO_LOr) {
+        C = BO->getRHS();
+      } else if (Op == BO_Assign || Op == BO_Comma) {
+        // `if ((pid = fork()) == 0)`: the value is the right-hand side's.
         C = BO->getRHS();
       } else if (Op == BO_EQ || Op == BO_NE) {
         const Expr *L = BO->getLHS(), *R = BO->getRHS();
@@ -384,8 +393,15 @@ void FunctionLowerer::emitPathAccess(ir::InstrKind K, AccessPath P,
 void FunctionLowerer::emitAccess(ir::InstrKind K, const Expr *LV,
                                  bool ForceAtomic, SourceLocation At) {
   std::optional<AccessPath> P = PB.pathOf(LV);
-  if (!P)
+  if (!P) {
+    // Memory we cannot name: kept as such, so that the analysis knows it
+    // missed an access (an assumption for the verdict), unless it is a
+    // thread's own (`__thread` variable) or a local's.
+    if (!PB.isPrivateVariable(LV))
+      emitPathAccess(K, AccessPath::unnamed(), /*Atomic=*/false,
+                     At.isValid() ? At : accessLoc(LV));
     return;
+  }
   if (!hasDeref(*P)) {
     bool Escaping = P->Root == ir::RootKind::Local &&
                     EscapingLocals.count(P->Index);

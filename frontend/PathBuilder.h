@@ -223,6 +223,16 @@ public:
     return MC->getImplicitObjectArgument();
   }
 
+  /// \p E names a variable nobody else sees: thread-local, or a local or
+  /// parameter of this function (no path for it is needed).
+  bool isPrivateVariable(const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(stripWrappers(E));
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD)
+      return DRE && !isa<BindingDecl>(DRE->getDecl()); // functions, enums
+    return VD->getTLSKind() != VarDecl::TLS_None || !VD->hasGlobalStorage();
+  }
+
   /// The memory an lvalue (glvalue) expression designates.
   std::optional<AccessPath> pathOf(const Expr *E) {
     if (!E)

@@ -45,7 +45,7 @@ void strings(json::OStream &J, llvm::StringRef Key,
 void racer::report::writeJson(const std::vector<Report> &Reports,
                               llvm::raw_ostream &OS,
                               const std::vector<FailedUnit> &FailedUnits,
-                              unsigned HiddenLow) {
+                              unsigned HiddenLow, const Verdict *FinalVerdict) {
   json::OStream J(OS, /*IndentSize=*/2);
   J.object([&] {
     J.attribute("version", 1);
@@ -86,6 +86,13 @@ void racer::report::writeJson(const std::vector<Report> &Reports,
           J.attribute("definesMain", F.DefinesMain);
         });
     });
+    if (FinalVerdict) {
+      J.attribute("verdict", FinalVerdict->Word);
+      J.attributeArray("verdictReasons", [&] {
+        for (const std::string &R : FinalVerdict->Reasons)
+          J.value(R);
+      });
+    }
   });
   OS << '\n';
 }

@@ -296,6 +296,12 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "caller-synchronized";
   case LowForeignLockOnly:
     return "foreign-lock-only";
+  case LowHandRolledSync:
+    return "hand-rolled-sync";
+  case LowConditionalLock:
+    return "conditional-lock";
+  case LowConditionWait:
+    return "condition-wait";
   }
   return "unknown";
 }
@@ -325,6 +331,16 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
     return "every call of '" + F.Reported.Function +
            "' holds a lock of its caller's, and the other side holds a lock "
            "too";
+  case LowHandRolledSync:
+    return "a thread here busy-waits or retries a compare-and-swap, which "
+           "may order these accesses";
+  case LowConditionalLock:
+    return "a thread here locks a mutex under a condition and unlocks it "
+           "under the same one, so the access may be protected on every "
+           "path that runs it";
+  case LowConditionWait:
+    return "it comes after a wait on a condition variable, which may order "
+           "it after the other access";
   }
   return "";
 }
@@ -557,4 +573,18 @@ std::vector<Report> ReportCollector::takeReports() {
   }
   Stats.Reports = Out.size();
   return Out;
+}void ReportCollector::noteAssumption(const Assumption &A) {
+  std::lock_guard<std::mutex> L(Mu);
+  addAssumption(Assumptions, A);
 }
+
+std::vector<AssumptionNote> ReportCollector::takeAssumptions() {
+  std::lock_guard<std::mutex> L(Mu);
+  std::vector<AssumptionNote> Out;
+  for (const Assumption &A : Assumptions)
+    Out.push_back(wordAssumption(A, Files));
+  Assumptions.clear();
+  return Out;
+}
+
+

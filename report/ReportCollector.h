@@ -23,6 +23,7 @@
 #define RACER_REPORT_REPORTCOLLECTOR_H
 
 #include "report/Report.h"
+#include "report/Verdict.h"
 #include "summarize/FindingSink.h"
 
 #include <mutex>
@@ -102,6 +103,12 @@ public:
   /// single findings) and clears them.
   std::vector<Report> takeReports();
 
+  /// Keeps the program's assumptions (one per kind, the earliest place).
+  /// Thread-safe.
+  void noteAssumption(const Assumption &A) override;
+  /// The assumptions noted so far, worded, by kind; clears them.
+  std::vector<AssumptionNote> takeAssumptions();
+
   /// Single findings received since the last takeReports() (not groups).
   unsigned numFindings() const;
   /// Counters of the last takeReports().
@@ -123,6 +130,7 @@ private:
   mutable std::mutex Mu;
   std::vector<RaceFinding> Findings; ///< single findings, not reduced yet
   std::vector<ReducedReport> Reduced; ///< kept reports of added groups
+  std::vector<Assumption> Assumptions; ///< one per kind
   ReportStats Pending; ///< counters of the groups added since takeReports()
   ReportStats Stats;   ///< counters of the last takeReports()
 };

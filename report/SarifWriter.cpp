@@ -397,6 +397,13 @@ void racer::report::writeSarif(const std::vector<Report> &Reports,
         });
         J.attributeObject("properties", [&] {
           J.attribute("hiddenLowConfidence", HiddenLow);
+          if (const Verdict *V = Opts.FinalVerdict) {
+            J.attribute("verdict", V->Word);
+            J.attributeArray("verdictReasons", [&] {
+              for (const std::string &R : V->Reasons)
+                J.value(R);
+            });
+          }
         });
       });
     });

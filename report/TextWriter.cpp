@@ -118,4 +118,14 @@ void racer::report::writeText(const std::vector<Report> &Reports,
        << (HiddenLow == 1 ? " was" : "s were")
        << " not shown; --confidence=low shows "
        << (HiddenLow == 1 ? "it" : "them") << ".\n";
+  if (const Verdict *V = Opts.FinalVerdict) {
+    OS << "verdict: " << V->Word;
+    if (!V->Reasons.empty()) {
+      OS << " (";
+      for (size_t I = 0; I < V->Reasons.size(); ++I)
+        OS << (I ? "; " : "") << V->Reasons[I];
+      OS << ")";
+    }
+    OS << "\n";
+  }
 }

@@ -131,6 +131,9 @@ public:
   /// Some directive was written, even a malformed one (then the "no
   /// expectations" error would only repeat the malformed-directive error).
   bool SawDirective = false;
+  /// expected-verdict{{TEXT}}: the text and the directive's line.
+  std::string VerdictText;
+  unsigned VerdictLine = 0;
 
   void parse() {
     for (const Comment &C : lexComments(Buf))
@@ -182,6 +185,16 @@ private:
         P = parseRace(T, WEnd, Off, DirKind::Expected, C.Offset, /*Low=*/true);
       } else if (Word == "FIXME-race") {
         P = parseRace(T, WEnd, Off, DirKind::Fixme, C.Offset);
+      } else if (Word == "expected-verdict") {
+        size_t Open = T.find("{{", WEnd), Close = T.find("}}", WEnd);
+        if (Open != WEnd || Close == llvm::StringRef::npos) {
+          error(Off, "expected '{{TEXT}}' after 'expected-verdict'");
+          P = WEnd;
+        } else {
+          VerdictText = T.slice(Open + 2, Close).str();
+          VerdictLine = lineOf(Off);
+          P = Close + 2;
+        }
       } else if (Word == "expected-no-races") {
         if (!NoRaces) {
           NoRaces = true;
@@ -305,7 +318,8 @@ std::string haystack(const Report &R) {
 VerifyResult racer::report::verifyReports(const std::vector<Report> &Reports,
                                           const std::vector<std::string> &Files,
                                           const std::vector<std::string> &MainFiles,
-                                          llvm::raw_ostream &Out) {
+                                          llvm::raw_ostream &Out,
+                                          const Verdict *FinalVerdict) {
   VerifyResult Res;
   PathKeys Keys;
 
@@ -324,6 +338,11 @@ VerifyResult racer::report::verifyReports(const std::vector<Report> &Reports,
   }
 
   std::vector<Directive> Dirs;
+  struct VerdictExpectation {
+    std::string File, Text;
+    unsigned Line;
+  };
+  std::vector<VerdictExpectation> VerdictDirs;
   for (const auto &[File, IsMain] : ToParse) {
     auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/true,
                                            /*RequiresNullTerminator=*/false);
@@ -354,6 +373,8 @@ VerifyResult racer::report::verifyReports(const std::vector<Report> &Reports,
     }
     for (Directive &D : P.Dirs)
       Dirs.push_back(std::move(D));
+    if (!P.VerdictText.empty())
+      VerdictDirs.push_back({File, P.VerdictText, P.VerdictLine});
   }
 
   // Reports by (file key, line).
@@ -431,6 +452,33 @@ VerifyResult racer::report::verifyReports(const std::vector<Report> &Reports,
           << D.Line << ": {{" << D.Text << "}}"
           << (D.Count > 1 ? " x" + std::to_string(D.Count - D.Seen) : "")
           << '\n';
+
+  if (FinalVerdict) {
+    std::string Line = "verdict: " + FinalVerdict->Word;
+    if (!FinalVerdict->Reasons.empty()) {
+      Line += " (";
+      for (size_t I = 0; I < FinalVerdict->Reasons.size(); ++I)
+        Line += (I ? "; " : "") + FinalVerdict->Reasons[I];
+      Line += ")";
+    }
+    Out << Line << '\n';
+    // A race-free verdict on a program with a race the tests know of is
+    // the worst answer: always an error.
+    if (FinalVerdict->Word == "race-free" && !Dirs.empty()) {
+      ++Res.Errors;
+      Out << "error: verdict race-free on a program with expected or known "
+             "races\n";
+    }
+    for (const VerdictExpectation &E : VerdictDirs)
+      if (Line.find(E.Text) == std::string::npos) {
+        ++Res.Errors;
+        Out << E.File << ':' << E.Line << ":1: error: expected-verdict{{"
+            << E.Text << "}} does not match '" << Line << "'\n";
+      }
+  } else if (!VerdictDirs.empty()) {
+    ++Res.Errors;
+    Out << "error: expected-verdict without a verdict to check\n";
+  }
 
   Out << "verify: " << Res.Expected << " expected, " << Res.Matched
       << " matched, " << Res.Unexpected << " unexpected, " << Res.Missing

@@ -25,6 +25,9 @@
 //       listed; a report matching it is an error (promote it).
 //   expected-no-races
 //       the file expects no reports.
+//   expected-verdict{{TEXT}}
+//       the program's verdict line (`verdict: race-free`, `verdict: unknown
+//       (unmatched-join at a.c:12)`) contains TEXT.
 // Every main file must contain expected-race, FIXME-race or
 // expected-no-races; headers are exempt. Files are identified by real path.
 //===----------------------------------------------------------------------===//
@@ -32,6 +35,7 @@
 #define RACER_REPORT_VERIFY_H
 
 #include "report/Report.h"
+#include "report/Verdict.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -61,10 +65,18 @@ struct VerifyResult {
 /// "note: known miss ..." line per unreported FIXME-race, and finally
 ///   verify: N expected, M matched, K unexpected, L missing, F known misses (FIXME-race)
 /// to \p Out.
+///
+/// With \p FinalVerdict, also prints `verdict: ...`, and it is an error if
+/// the verdict is race-free while some directive expects or knows a race
+/// (expected-race, expected-low-race, FIXME-race), or if a file's
+///   expected-verdict{{TEXT}}
+/// is not part of the verdict line (`{{race-free}}`, `{{unknown
+/// (unmatched-join}}`).
 VerifyResult verifyReports(const std::vector<Report> &Reports,
                            const std::vector<std::string> &Files,
                            const std::vector<std::string> &MainFiles,
-                           llvm::raw_ostream &Out);
+                           llvm::raw_ostream &Out,
+                           const Verdict *FinalVerdict = nullptr);
 
 } // namespace racer::report
 

@@ -18,6 +18,7 @@
 #define RACER_REPORT_WRITERS_H
 
 #include "report/Report.h"
+#include "report/Verdict.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -36,6 +37,8 @@ struct TextOptions {
   bool ShowNoteSource = false;
   /// Emit ANSI colors like clang's -fcolor-diagnostics.
   bool Color = false;
+  /// --verdict: the text ends with `verdict: WORD` (and the reasons).
+  const Verdict *FinalVerdict = nullptr;
 };
 
 /// Clang-style diagnostics: for each report the warning line, its source
@@ -68,6 +71,8 @@ struct SarifOptions {
   /// Recorded as invocations[0].executionSuccessful = false and one
   /// toolExecutionNotification (level "error") per unit.
   std::vector<FailedUnit> FailedUnits;
+  /// --verdict: run.properties.verdict and verdictReasons.
+  const Verdict *FinalVerdict = nullptr;
 };
 
 /// SARIF 2.1.0 (one run; both rules always listed in tool.driver.rules).
@@ -94,9 +99,10 @@ void writeSarif(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
 ///    "failedTranslationUnits": [{"file", "definesMain"}]}
 /// Pretty-printed. The reports are partial when failedTranslationUnits is
 /// not empty; hiddenLowConfidence counts low-confidence reports left out.
+/// With \p FinalVerdict (--verdict): also "verdict" and "verdictReasons".
 void writeJson(const std::vector<Report> &Reports, llvm::raw_ostream &OS,
                const std::vector<FailedUnit> &FailedUnits = {},
-               unsigned HiddenLow = 0);
+               unsigned HiddenLow = 0, const Verdict *FinalVerdict = nullptr);
 
 /// One self-contained HTML page (no external resources): reports grouped by
 /// class (races between threads under "Threads"), each with its source lines,

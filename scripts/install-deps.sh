@@ -17,7 +17,8 @@ PACKAGES=(
 # Wanted, not required: if one cannot be installed, the tests that use it
 # say so and are reported as skipped.
 OPTIONAL_PACKAGES=(
-  chromium  # renders --format=html in the driver/html test
+  chromium         # renders --format=html in the driver/html test
+  bazel-bootstrap  # Bazel 4.2.3, for the bazel/aspect test (integrations/bazel)
 )
 
 log() { printf 'install-deps: %s\n' "$*"; }
@@ -164,9 +165,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   log "installing: ${missing[*]}"
   as_root apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
-if [ ${#optional[@]} -gt 0 ]; then
-  log "installing (optional): ${optional[*]}"
-  as_root apt-get install -y -q --no-install-recommends "${optional[@]}" ||
-    log "warning: could not install ${optional[*]}; the tests that need them will be skipped"
-fi
+# One at a time: apt installs all or nothing, and one optional package that
+# cannot be had must not keep the others out.
+for p in "${optional[@]}"; do
+  log "installing (optional): $p"
+  as_root apt-get install -y -q --no-install-recommends "$p" ||
+    log "warning: could not install $p; the tests that need it will be skipped"
+done
 log "done"

@@ -112,19 +112,19 @@ RACER_SIZE(ir::PathStep, 8);
 RACER_SIZE(ir::AccessPath, 72);
 RACER_SIZE(ir::Operand, 80);
 RACER_SIZE(ir::DeclaredLockEffect, 80);
-RACER_SIZE(ir::CallInfo, 128);
+RACER_SIZE(ir::CallInfo, 136);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 56);
-RACER_SIZE(ir::Function, 160); // Packed is link-time only: never encoded
+RACER_SIZE(ir::Function, 184); // Packed is link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 128);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 152);
 RACER_SIZE(LockEffect, 72);
-RACER_SIZE(FunctionSummary, 336);
-RACER_SIZE(ThreadSpawn, 192);
+RACER_SIZE(FunctionSummary, 392);
+RACER_SIZE(ThreadSpawn, 200);
 RACER_SIZE(TUFile, 184);
 #undef RACER_SIZE
 #endif
@@ -161,7 +161,7 @@ bool isDefault(const ir::CallInfo &C) {
   return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
          C.ArgTypes.empty() && C.ResultLocal == -1 && !C.IsConstructor &&
          !C.IsDestructor && C.DeclaredEffects.empty() && C.Callables.empty() &&
-         C.ElementType.empty();
+         C.ElementType.empty() && C.LoopRange.empty();
 }
 bool isDefault(const LockEffect &E) {
   return E.Acquired.empty() && E.Released.empty() && E.Assumed.empty();
@@ -286,6 +286,7 @@ private:
       }
     }
     B.setElementType(str(C.ElementType));
+    B.setLoopRange(str(C.LoopRange));
   }
 
   /// A list of operands; \p Init is called with the size only if non-empty.
@@ -363,6 +364,10 @@ private:
       }
     }
     effects(B, F.DeclaredEffects);
+    if (!isDefault(F.HandRolledSync))
+      loc(B.initHandRolledSync(), F.HandRolledSync);
+    if (!isDefault(F.ConditionWait))
+      loc(B.initConditionWait(), F.ConditionWait);
   }
 
   void module(sc::Module::Builder B, const ir::Module &M) {
@@ -430,6 +435,7 @@ private:
         if (!A.Trace.empty())
           trace(AB.initTrace(A.Trace.size()), A.Trace);
         ids(A.Live, [&](size_t N) { return AB.initLive(N); });
+        AB.setInForkChild(A.InForkChild);
       }
     }
     if (!isDefault(S.Return))
@@ -446,6 +452,9 @@ private:
         if (!isDefault(T.Handle))
           operand(TB.initHandle(), T.Handle);
         TB.setMulti(T.Multi);
+        TB.setLoopRange(str(T.LoopRange));
+        TB.setFreshArgs(T.FreshArgs);
+        TB.setInForkChild(T.InForkChild);
         ids(T.LiveAtSpawn, [&](size_t N) { return TB.initLiveAtSpawn(N); });
         if (!isDefault(T.Location))
           loc(TB.initLocation(), T.Location);
@@ -460,6 +469,19 @@ private:
       for (size_t I = 0; I < S.CallContexts.size(); ++I) {
         L[I].setCallee(str(S.CallContexts[I].Callee));
         L[I].setFlags(S.CallContexts[I].Flags);
+      }
+    }
+    if (!isDefault(S.HandRolledSync))
+      loc(B.initHandRolledSync(), S.HandRolledSync);
+    if (!isDefault(S.ConditionalLock))
+      loc(B.initConditionalLock(), S.ConditionalLock);
+    B.setHandRolledDepth(S.HandRolledDepth);
+    if (!S.Assumptions.empty()) {
+      auto L = B.initAssumptions(S.Assumptions.size());
+      for (size_t I = 0; I < S.Assumptions.size(); ++I) {
+        L[I].setKind(static_cast<uint8_t>(S.Assumptions[I].Kind));
+        if (!isDefault(S.Assumptions[I].Location))
+          loc(L[I].initLocation(), S.Assumptions[I].Location);
       }
     }
   }
@@ -601,6 +623,7 @@ private:
       C.Callables.push_back(std::move(A));
     }
     C.ElementType = str(R.getElementType());
+    C.LoopRange = str(R.getLoopRange());
     return C;
   }
 
@@ -673,6 +696,10 @@ private:
       B.CondNegated = BR.getCondNegated();
     }
     F.DeclaredEffects = effects(R.getDeclaredEffects());
+    if (R.hasHandRolledSync())
+      F.HandRolledSync = loc(R.getHandRolledSync());
+    if (R.hasConditionWait())
+      F.ConditionWait = loc(R.getConditionWait());
   }
 
   ir::Module module(sc::Module::Reader R) {
@@ -740,6 +767,7 @@ private:
         A.Location = loc(AR.getLocation());
       A.Trace = trace(AR.getTrace());
       A.Live = ids<llvm::SmallVector<uint32_t, 0>>(AR.getLive());
+      A.InForkChild = AR.getInForkChild();
       S.Accesses.push_back(std::move(A));
     }
     if (R.hasReturnValue())
@@ -753,6 +781,9 @@ private:
       if (TR.hasHandle())
         T.Handle = operand(TR.getHandle());
       T.Multi = TR.getMulti();
+      T.LoopRange = str(TR.getLoopRange());
+      T.FreshArgs = TR.getFreshArgs();
+      T.InForkChild = TR.getInForkChild();
       T.LiveAtSpawn = ids<llvm::SmallVector<uint32_t, 0>>(TR.getLiveAtSpawn());
       if (TR.hasLocation())
         T.Location = loc(TR.getLocation());
@@ -763,6 +794,20 @@ private:
     S.Joins = operands(R.getJoins());
     for (auto U : R.getCallContexts())
       S.CallContexts.push_back({str(U.getCallee()), U.getFlags()});
+    if (R.hasHandRolledSync())
+      S.HandRolledSync = loc(R.getHandRolledSync());
+    if (R.hasConditionalLock())
+      S.ConditionalLock = loc(R.getConditionalLock());
+    S.HandRolledDepth = R.getHandRolledDepth();
+    for (auto A : R.getAssumptions()) {
+      if (A.getKind() >= NumAssumptionKinds)
+        fail("assumption kind " + llvm::Twine(A.getKind()) + " out of range");
+      Assumption X;
+      X.Kind = static_cast<AssumptionKind>(A.getKind());
+      if (A.hasLocation())
+        X.Location = loc(A.getLocation());
+      addAssumption(S.Assumptions, X);
+    }
     return S;
   }
 

@@ -28,9 +28,10 @@ RACER_SUMMARY_SIZE(CallSite, 24);
 RACER_SUMMARY_SIZE(CallChain, 8);
 RACER_SUMMARY_SIZE(AccessSnapshot, 152);
 RACER_SUMMARY_SIZE(LockEffect, 72);
-RACER_SUMMARY_SIZE(ThreadSpawn, 192);
+RACER_SUMMARY_SIZE(ThreadSpawn, 200);
+RACER_SUMMARY_SIZE(Assumption, 16);
 RACER_SUMMARY_SIZE(CallContext, 16);
-RACER_SUMMARY_SIZE(FunctionSummary, 336);
+RACER_SUMMARY_SIZE(FunctionSummary, 392);
 #undef RACER_SUMMARY_SIZE
 #endif
 
@@ -121,8 +122,14 @@ public:
     }
     return FileIds[File] - 1;
   }
+  /// 0 for no location (all zero: not a place in the program's first
+  /// file), else the file's id + 1, line and column.
   void loc(const ir::Loc &L) {
-    var(fileId(L.File));
+    if (L == ir::Loc()) {
+      var(0);
+      return;
+    }
+    var(fileId(L.File) + 1);
     var(L.Line);
     var(L.Col);
   }
@@ -185,7 +192,10 @@ public:
       operands(T.Args);
       operand(T.Handle);
       u8(T.Multi);
+      u8(T.InForkChild);
       ids(T.LiveAtSpawn);
+      sym(T.LoopRange);
+      var(T.FreshArgs);
       loc(T.Location);
       var(T.Trace.size());
       for (const CallSite &C : T.Trace)
@@ -198,6 +208,14 @@ public:
       sym(C.Callee);
       u8(C.Flags);
     }
+    var(S.Assumptions.size());
+    for (const Assumption &A : S.Assumptions) {
+      u8(uint8_t(A.Kind));
+      loc(A.Location);
+    }
+    loc(S.HandRolledSync);
+    u8(S.HandRolledDepth);
+    loc(S.ConditionalLock);
   }
 
   /// The frames of every access's trace, into Frames (access I's are
@@ -244,6 +262,8 @@ public:
          (A.ContainerMethod.empty() ? 0 : HasContainer) |
          (A.Locks.empty() ? 0 : HasLocks) | (A.Live.empty() ? 0 : HasLive) |
          (Same ? SameRoot : 0));
+      const bool NoLoc = A.Location == ir::Loc();
+      u8(uint8_t(A.InForkChild) | uint8_t(NoLoc) << 1);
       // Path: the root unless it is the previous path's, then the steps
       // after those it shares with the previous path.
       size_t Common = 0;
@@ -267,14 +287,16 @@ public:
         locks(A.Locks);
       if (!A.Live.empty())
         ids(A.Live);
-      // Location: 0 for the previous access's file, else its id + 1; the
-      // line as a difference.
-      uint32_t File = fileId(A.Location.File);
-      var(File == PrevFile ? 0 : File + 1);
-      PrevFile = File;
-      svar(int64_t(A.Location.Line) - PrevLine);
-      PrevLine = A.Location.Line;
-      var(A.Location.Col);
+      // Location (unless none): 0 for the previous access's file, else its
+      // id + 1; the line as a difference.
+      if (!NoLoc) {
+        uint32_t File = fileId(A.Location.File);
+        var(File == PrevFile ? 0 : File + 1);
+        PrevFile = File;
+        svar(int64_t(A.Location.Line) - PrevLine);
+        PrevLine = A.Location.Line;
+        var(A.Location.Col);
+      }
       // Trace: the outer frames it shares with the previous trace, then
       // the rest.
       llvm::ArrayRef<CallSite> Trace(&Frames[AI * CallChain::MaxDepth],
@@ -403,8 +425,14 @@ public:
   }
   ir::Loc loc() {
     ir::Loc L;
-    uint32_t F = id();
-    L.File = Bad ? 0 : fileOf(F);
+    uint64_t F = var();
+    if (F == 0)
+      return L; // no location
+    if (F - 1 >= Strings.size()) {
+      fail("string index out of range");
+      return L;
+    }
+    L.File = fileOf(uint32_t(F - 1));
     L.Line = uint32_t(var());
     L.Col = uint32_t(var());
     return L;
@@ -482,7 +510,10 @@ public:
       T.Args = operands();
       T.Handle = operand();
       T.Multi = u8();
+      T.InForkChild = u8();
       T.LiveAtSpawn = ids();
+      T.LoopRange = sym();
+      T.FreshArgs = uint32_t(var());
       T.Location = loc();
       T.Trace.resize(count());
       for (CallSite &C : T.Trace)
@@ -495,6 +526,14 @@ public:
       C.Callee = sym();
       C.Flags = u8();
     }
+    S.Assumptions.resize(count());
+    for (Assumption &A : S.Assumptions) {
+      A.Kind = enumOf<AssumptionKind>(NumAssumptionKinds);
+      A.Location = loc();
+    }
+    S.HandRolledSync = loc();
+    S.HandRolledDepth = u8();
+    S.ConditionalLock = loc();
   }
 
   void accesses(std::vector<AccessSnapshot> &V) {
@@ -512,6 +551,9 @@ public:
         fail("enum out of range");
       A.Kind = AccessKind(Flags & KindMask);
       A.Threads = ThreadsKind((Flags >> ThreadsShift) & 3);
+      const uint8_t More = u8();
+      A.InForkChild = More & 1;
+      const bool NoLoc = More & 2;
       if (Flags & SameRoot) {
         if (!PrevPath) {
           fail("no previous path");
@@ -539,21 +581,23 @@ public:
         A.Locks = locks();
       if (Flags & HasLive)
         A.Live = ids();
-      uint64_t F = var();
-      if (F != 0) {
-        if (F - 1 >= Strings.size()) {
-          fail("string index out of range");
+      if (!NoLoc) {
+        uint64_t F = var();
+        if (F != 0) {
+          if (F - 1 >= Strings.size()) {
+            fail("string index out of range");
+            return;
+          }
+          PrevFile = fileOf(uint32_t(F - 1));
+        } else if (PrevFile == UINT32_MAX) {
+          fail("no previous file");
           return;
         }
-        PrevFile = fileOf(uint32_t(F - 1));
-      } else if (PrevFile == UINT32_MAX) {
-        fail("no previous file");
-        return;
+        A.Location.File = PrevFile;
+        PrevLine += svar();
+        A.Location.Line = uint32_t(PrevLine);
+        A.Location.Col = uint32_t(var());
       }
-      A.Location.File = PrevFile;
-      PrevLine += svar();
-      A.Location.Line = uint32_t(PrevLine);
-      A.Location.Col = uint32_t(var());
       uint64_t Shared = var();
       size_t New = count();
       if (Shared > PrevTrace.size() || Shared + New > CallChain::MaxDepth) {

@@ -49,8 +49,21 @@ enum LowReason : uint16_t {
   /// owner's): not evidence that the class itself is shared (an iterator
   /// locking its database's mutex).
   LowForeignLockOnly = 1u << 5,
+  /// A thread of the race busy-waits on shared memory or retries a
+  /// compare-and-swap (Dekker, Peterson, ticket and MCS locks, lock-free
+  /// stacks): it may order the accesses in a way the analysis does not
+  /// model.
+  LowHandRolledSync = 1u << 6,
+  /// A thread of the race locks a mutex on some paths only and unlocks it
+  /// under the same condition: the accesses in between may be protected on
+  /// every path that runs them.
+  LowConditionalLock = 1u << 7,
+  /// One side comes after a thread's wait on a condition variable for a
+  /// flag (`while (!done) pthread_cond_wait(..)`): the other thread may
+  /// have done its access before setting the flag and signalling.
+  LowConditionWait = 1u << 8,
 };
-constexpr unsigned NumLowReasons = 6;
+constexpr unsigned NumLowReasons = 9;
 
 inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

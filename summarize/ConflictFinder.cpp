@@ -287,7 +287,14 @@ unsigned findClassConflicts(const ClassCheck &Class,
           continue;
         if (!threadsCanConflict(ThreadsKind::AnyThread, Y.Threads))
           continue;
-        if (judgePair(X, Y, LockScope::Class) != PairVerdict::DifferentLocks)
+        PairVerdict V = judgePair(X, Y, LockScope::Class);
+        if (V == PairVerdict::Safe &&
+            !shareIdentifiableLock(X, Y, LockScope::Class))
+          // Taken as ordered by a lock that cannot be named or told apart
+          // (a function's own local mutex, `locks_[i]`).
+          Sink.noteAssumption(
+              Assumption{AssumptionKind::LockIdentity, X.Location});
+        if (V != PairVerdict::DifferentLocks)
           continue;
         int Rank = (IsSetup(B.Function) ? 0 : 4) +
                    (B.Function != A.Function ? 2 : 0) +

@@ -87,6 +87,8 @@ llvm::SmallVector<uint32_t, 0> AbstractState::live() const {
 void AbstractState::joinWith(const AbstractState &O) {
   unionInto(Started, O.Started);
   unionInto(Joined, O.Joined);
+  if (ForkBlock != O.ForkBlock)
+    ForkBlock = -1;
   Held.joinWith(O.Held);
   Released.joinWith(O.Released);
   for (auto &[Local, Value] : Bindings) {
@@ -111,7 +113,8 @@ void AbstractState::joinWith(const AbstractState &O) {
 bool operator==(const AbstractState &A, const AbstractState &B) {
   return A.Held == B.Held && A.Released == B.Released &&
          A.Bindings == B.Bindings && A.Guards == B.Guards &&
-         A.Started == B.Started && A.Joined == B.Joined;
+         A.Started == B.Started && A.Joined == B.Joined &&
+         A.ForkBlock == B.ForkBlock;
 }
 
 } // namespace racer

@@ -71,6 +71,14 @@ struct AbstractState final {
   /// be running iff started and not joined: joining on one path counts (a
   /// join loop over a handle array joins every thread started into it).
   llvm::SmallVector<uint32_t, 2> Started, Joined;
+  /// >= 0: on every path here, this code runs in a child process that the
+  /// `fork()` in this block started (the branch where it returned 0). A
+  /// process shares no ordinary memory with its parent, and none of the
+  /// parent's threads exist in it: Started/Joined are cleared on that edge,
+  /// and accesses and spawns from here on are marked InForkChild, so that
+  /// callers do not pair them with their own threads either. Join: -1 unless
+  /// both sides are the same child.
+  int32_t ForkBlock = -1;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<AbstractState>
   // would deep-copy every element when it grows.
@@ -79,6 +87,13 @@ struct AbstractState final {
   AbstractState &operator=(const AbstractState &) = default;
   AbstractState(AbstractState &&) noexcept = default;
   AbstractState &operator=(AbstractState &&) noexcept = default;
+
+  /// The branch where `fork()` (in block \p B) returned 0: a new process.
+  void enterForkChild(uint32_t B) {
+    Started.clear();
+    Joined.clear();
+    ForkBlock = static_cast<int32_t>(B);
+  }
 
   /// Started minus Joined.
   llvm::SmallVector<uint32_t, 0> live() const;

@@ -70,6 +70,10 @@ public:
   /// The same, for a finding the caller no longer needs; sinks that store
   /// findings override it to avoid a copy.
   virtual void takeRace(RaceFinding &&F) { handleRace(F); }
+  /// An unsound shortcut the program-level analysis took (Assumptions.h):
+  /// what keeps the verdict from saying race-free. Sinks that do not give
+  /// a verdict ignore it.
+  virtual void noteAssumption(const Assumption &) {}
 };
 
 } // namespace racer

@@ -26,6 +26,10 @@
 namespace racer::detail {
 
 constexpr size_t MaxTraceDepth = CallChain::MaxDepth;
+/// How many calls deep a busy-wait or compare-and-swap loop still makes a
+/// function hand-synchronized (FunctionSummary::HandRolledSync): a lock
+/// function and its helper, not a clock read's seqlock deep below.
+constexpr uint8_t MaxHandRolledDepth = 2;
 
 using ir::AccessPath;
 using ir::Operand;
@@ -147,7 +151,7 @@ llvm::SmallVector<uint32_t, 0> idUnion(llvm::ArrayRef<uint32_t> A,
 void insertId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id);
 void eraseId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id);
 /// Blocks that lie on a CFG cycle.
-std::vector<bool> blocksInLoops(const ir::Function &F);
+std::vector<int32_t> loopsOfBlocks(const ir::Function &F);
 /// True if the function may start or join threads itself or through a callee:
 /// only then are accesses to its own objects and thread ids tracked.
 bool tracksThreads(const ir::Function &F, const SummaryLookup &Callees);
@@ -168,7 +172,7 @@ public:
         TrackThreads(tracksThreads(F, Callees)),
         NextSyntheticLocal(static_cast<uint32_t>(F.Locals.size())) {
     if (TrackThreads)
-      InLoop = blocksInLoops(F);
+      LoopOf = loopsOfBlocks(F);
   }
 
   FunctionSummary run();
@@ -179,10 +183,20 @@ private:
     std::vector<HeldLock> Acquire; ///< locks held if the call succeeded
     int32_t Guard = -1;            ///< guard that then owns them
     bool OnZero = false;           ///< success is a zero (false) result
+    bool ForkChild = false; ///< `fork()`: the success edge is the child
   };
 
+  /// Sets PartialJoin where a thread is joined on some paths into a block
+  /// only (\p Out: per block, the threads started and joined at its end).
+  void findPartialJoins(
+      const std::vector<std::optional<AbstractState>> &In,
+      const std::vector<std::pair<llvm::SmallVector<uint32_t, 2>,
+                                  llvm::SmallVector<uint32_t, 2>>> &Out);
   void transferBlock(const ir::Block &B, AbstractState &S,
                      std::optional<CondEffect> &Cond);
+  /// A call of a function with no body and no model: the C library's
+  /// effects on memory (CLibraryEffects.cpp), or an assumption.
+  void applyUnseenCall(const ir::Instr &I, const AbstractState &S);
   void transferCall(const ir::Instr &I, AbstractState &S, bool IsCond,
                     std::optional<CondEffect> &Cond);
   bool applyModel(const ir::Instr &I, const CallModel &M, AbstractState &S,
@@ -225,6 +239,9 @@ private:
   void acquire(AbstractState &S, const HeldLock &L) {
     S.Held.acquire(L);
     noteLock(L);
+    if (!L.Unknown && std::find(LockedHere.begin(), LockedHere.end(),
+                                L.Lock) == LockedHere.end())
+      LockedHere.push_back(L.Lock);
   }
   /// `mu_.AssertHeld()`: held from here on, but acquired by the caller --
   /// unless this function already holds it (then callers need not).
@@ -238,10 +255,29 @@ private:
       AssumedLocks.push_back(L);
   }
   void release(AbstractState &S, const HeldLock &L) {
-    if (!S.Held.release(L))
+    if (L.Unknown && !S.Held.empty())
+      noteAssumption(AssumptionKind::UnknownLock, CurLoc);
+    if (!S.Held.release(L)) {
       S.Released.acquire(L);
+      // Unlocked where it is not held, though this function locks it: it
+      // was locked on some paths only (correlated branches).
+      if (!L.Unknown && !ConditionalLock.Line &&
+          std::find(LockedHere.begin(), LockedHere.end(), L.Lock) !=
+              LockedHere.end())
+        ConditionalLock = CurLoc;
+    }
     noteLock(L);
   }
+
+  /// An unsound shortcut taken at \p At (Assumptions.h); recorded in the
+  /// last, recording pass only.
+  void noteAssumption(AssumptionKind K, ir::Loc At) {
+    if (Recording)
+      addAssumption(Assumed, Assumption{K, At});
+  }
+  /// \p P goes through a local pointer whose target is not known (not a
+  /// fresh object of ours, not memory a caller can name).
+  bool throughUnknownPointer(const AccessPath &P, const AbstractState &S) const;
 
   // Threads (O2 origins). Only when TrackThreads.
   /// A path naming memory this function can see, keeping its own objects
@@ -268,10 +304,20 @@ private:
   void joinThread(const ir::Instr &I, const CallModel &M, AbstractState &S);
   /// Joins the threads whose handle matches \p Handle (Unknown: those whose
   /// handle is not known either).
-  void applyJoin(const Operand &Handle, AbstractState &S);
+  /// \p Range: the join's counted loop (ir::CallInfo::LoopRange), if any.
+  void applyJoin(const Operand &Handle, AbstractState &S, ir::Loc At,
+                 ir::Symbol Range);
   void applyCalleeThreads(const ir::Instr &I, const FunctionSummary &Callee,
                           AbstractState &S);
-  bool inLoop() const { return CurBlock < InLoop.size() && InLoop[CurBlock]; }
+  bool inLoop() const { return loopOf(CurBlock) >= 0; }
+  int32_t loopOf(uint32_t B) const { return B < LoopOf.size() ? LoopOf[B] : -1; }
+  /// A thread started here may be started again while it runs: the block
+  /// is in a loop, and (in a forked child, \p S) that loop does not also
+  /// repeat the fork, which would start each instance in a new process.
+  bool startsRepeatedly(const AbstractState &S) const {
+    return inLoop() &&
+           (S.ForkBlock < 0 || loopOf(CurBlock) != loopOf(S.ForkBlock));
+  }
   /// The one pseudo-lock of all SV-COMP atomic sections.
   static HeldLock atomicLock() {
     HeldLock L;
@@ -324,8 +370,25 @@ private:
   std::map<std::pair<const ir::Instr *, uint32_t>, uint32_t> SyntheticLocals;
   uint32_t NextSyntheticLocal;
   std::vector<Operand> Joins;
-  std::vector<bool> InLoop;
+  std::vector<int32_t> LoopOf;
+  /// Locals bound to a new object inside a loop: each iteration has its
+  /// own (a thread started in the same loop gets its own, FreshArgs).
+  std::set<uint32_t> FreshInLoop;
   uint32_t CurBlock = 0;
+  /// The instruction being transferred (for assumptions' places).
+  ir::Loc CurLoc;
+  /// The unsound shortcuts taken (FunctionSummary::Assumptions).
+  std::vector<Assumption> Assumed;
+  /// The nearest callee's FunctionSummary::HandRolledSync, and how many
+  /// calls deep its loop is.
+  ir::Loc HandRolledSync;
+  uint8_t HandRolledDepth = 0;
+  /// FunctionSummary::ConditionalLock, and the locks acquired here.
+  ir::Loc ConditionalLock;
+  std::vector<AccessPath> LockedHere;
+  /// A merge where a join happened on one path only (not a loop's back
+  /// edge): the thread is taken as joined (an assumption).
+  ir::Loc PartialJoin;
   /// Locks the caller holds on entry (REQUIRES attributes).
   std::vector<HeldLock> EntryLocks;
   /// Locks asserted held (ASSERT_EXCLUSIVE_LOCK), here or in callees.

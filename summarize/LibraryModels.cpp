@@ -14,6 +14,7 @@ struct FunctionRow {
   ModelKind Kind;
   unsigned LockArg;
   bool ZeroIsSuccess = false;
+  bool Counting = false; ///< CallModel::Counting
 };
 
 /// Thread APIs: who starts a thread, with which entry and data, and who
@@ -79,6 +80,13 @@ const FunctionRow FunctionTable[] = {
     {"pthread_spin_lock", ModelKind::Lock, 0},
     {"pthread_spin_unlock", ModelKind::Unlock, 0},
     {"pthread_spin_trylock", ModelKind::TryLock, 0, true},
+    // A semaphore used as a mutex (initialized to 1): wait acquires, post
+    // releases. A counting semaphore may admit several threads at once, so
+    // this is an assumption (Counting).
+    {"sem_wait", ModelKind::Lock, 0, false, true},
+    {"sem_trywait", ModelKind::TryLock, 0, true, true},
+    {"sem_timedwait", ModelKind::TryLock, 0, true, true},
+    {"sem_post", ModelKind::Unlock, 0, false, true},
     {"mtx_lock", ModelKind::Lock, 0},
     {"mtx_unlock", ModelKind::Unlock, 0},
     {"mtx_trylock", ModelKind::TryLock, 0, true},
@@ -95,9 +103,18 @@ const FunctionRow FunctionTable[] = {
     {"std::atomic_fetch_add", ModelKind::Atomic, 0},
     {"std::atomic_fetch_sub", ModelKind::Atomic, 0},
     // SV-COMP atomic sections: one global pseudo-lock (AtomicLockName).
+    // SV-COMP's `__VERIFIER_atomic_acquire(&m)` (`assume(m == 0); m = 1;`
+    // in an atomic section) and `__VERIFIER_atomic_release(&m)`: a lock on m.
+    {"__VERIFIER_atomic_acquire", ModelKind::Lock, 0},
+    {"__VERIFIER_atomic_release", ModelKind::Unlock, 0},
     {"__VERIFIER_atomic_begin", ModelKind::Lock, AtomicLockArg},
     {"__VERIFIER_atomic_end", ModelKind::Unlock, AtomicLockArg},
     {"std::thread::detach", ModelKind::NoEffect, 0},
+    // Processes: the child is the branch where the result is 0. (vfork's
+    // child borrows the parent's memory, but the parent is suspended until
+    // the child calls exec or _exit: nothing runs concurrently either.)
+    {"fork", ModelKind::ProcessFork, 0, true},
+    {"vfork", ModelKind::ProcessFork, 0, true},
 };
 
 enum class ClassRole : uint8_t { Mutex, Guard, SharedGuard, Container, Atomic };
@@ -244,7 +261,9 @@ struct Tables {
 
   Tables() {
     for (const FunctionRow &R : FunctionTable)
-      Functions[R.Name] = CallModel{R.Kind, R.LockArg, R.ZeroIsSuccess};
+      Functions[R.Name] =
+          CallModel{R.Kind, R.LockArg, R.ZeroIsSuccess, -1, -1,
+                    ThreadData::Rest, 0, false, R.Counting};
     for (const ThreadRow &R : ThreadTable) {
       CallModel M;
       M.Kind = R.Kind;

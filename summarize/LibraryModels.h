@@ -52,6 +52,9 @@ enum class ModelKind : uint8_t {
   AssertHeld,    ///< `mu_.AssertHeld()`: Args[LockArg] is held from here on
                  ///< (by a caller, if this function did not take it)
   AssertHeldShared, ///< the same, in shared mode (`AssertReaderHeld`)
+  ProcessFork,   ///< `fork()`: starts a process, not a thread; on the branch
+                 ///< where it returned 0 the code runs in the child, which
+                 ///< shares no ordinary memory with the parent
   AtomicSection, ///< the callee's body runs atomically (SV-COMP
                  ///< `__VERIFIER_atomic_*` functions): as if under AtomicLock
 };
@@ -85,6 +88,9 @@ struct CallModel {
   /// ThreadCreate: the handle is an element of the container Args[HandleArg]
   /// (`std::vector<std::thread>::emplace_back(f)`).
   bool HandleIsElement = false;
+  /// Lock/Unlock of a counting primitive (a semaphore) taken as a mutex:
+  /// right only if it admits one thread at a time; an assumption.
+  bool Counting = false;
 };
 
 /// The model for a callee, by its qualified name without template arguments
@@ -129,6 +135,32 @@ CallModel lookupConventionalLockModel(llvm::StringRef CalleeName);
 /// `std::vector<std::thread>` starts a thread.
 CallModel lookupCallModel(llvm::StringRef CalleeName,
                           llvm::StringRef ElementType);
+
+/// What a C library function without a body in the program does to the
+/// memory its pointer arguments designate, and whether its result is a new
+/// object (CLibraryEffects.cpp). A call of a function with no body, no
+/// model and no row here is an assumption (summarize/Assumptions.h).
+///
+///   lookupExternalEffect("memcpy")  -> {Known, Writes={0}, Reads={1}}
+///   lookupExternalEffect("malloc")  -> {Known, ResultFresh}
+///   lookupExternalEffect("printf")  -> {Known, Reads=all}
+struct ExternalEffect {
+  bool Known = false;       ///< the row exists
+  bool ResultFresh = false; ///< returns a new object (or no pointer at all)
+  uint32_t Reads = 0;       ///< bit k: reads what argument k points to
+  uint32_t Writes = 0;      ///< bit k: writes what argument k points to
+  /// Reads (or writes) what every argument from this one on points to
+  /// (`printf`, `scanf`); 32: none.
+  uint8_t ReadsFrom = 32, WritesFrom = 32;
+
+  bool reads(unsigned Arg) const {
+    return (Arg < 32 && (Reads >> Arg) & 1) || Arg >= ReadsFrom;
+  }
+  bool writes(unsigned Arg) const {
+    return (Arg < 32 && (Writes >> Arg) & 1) || Arg >= WritesFrom;
+  }
+};
+ExternalEffect lookupExternalEffect(llvm::StringRef CalleeName);
 
 /// Guard constructor tags (`std::defer_lock`, ...), by argument type name.
 /// An owning smart pointer of namespace std, by its unqualified class name

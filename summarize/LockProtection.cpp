@@ -48,8 +48,39 @@ bool shareProtectingLock(const AccessSnapshot &X, const AccessSnapshot &Y) {
   return false;
 }
 
+bool shareIdentifiableLock(const AccessSnapshot &X, const AccessSnapshot &Y,
+                           LockScope Scope) {
+  for (const HeldLock &LX : X.Locks) {
+    if (LX.Unknown || !identifiable(LX, Scope))
+      continue;
+    for (const HeldLock &LY : Y.Locks)
+      if (!LY.Unknown && LX.Lock == LY.Lock &&
+          ((protects(LX, X.Kind) && protects(LY, Y.Kind)) || !LX.Shared ||
+           !LY.Shared))
+        return true;
+  }
+  return false;
+}
+
+/// X and Y hold one (nameable) lock, at least one of them exclusively: a
+/// writer's lock excludes readers, so even a write under a read lock is
+/// ordered with an access under the write lock.
+static bool excludeEachOther(const AccessSnapshot &X, const AccessSnapshot &Y,
+                             LockScope Scope) {
+  for (const HeldLock &LX : X.Locks) {
+    if (LX.Unknown || !identifiable(LX, Scope))
+      continue;
+    for (const HeldLock &LY : Y.Locks)
+      if (!LY.Unknown && LX.Lock == LY.Lock && (!LX.Shared || !LY.Shared))
+        return true;
+  }
+  return false;
+}
+
 PairVerdict judgePair(const AccessSnapshot &X, const AccessSnapshot &Y,
                       LockScope Scope) {
+  if (excludeEachOther(X, Y, Scope))
+    return PairVerdict::Safe;
   if (!X.isProtected())
     return PairVerdict::Unprotected;
   if (!Y.isProtected())

@@ -55,6 +55,11 @@ PairVerdict judgePair(const AccessSnapshot &X, const AccessSnapshot &Y,
 
 /// Some lock held by both, in a mode that protects each side's access.
 bool shareProtectingLock(const AccessSnapshot &X, const AccessSnapshot &Y);
+/// X and Y hold a common protecting lock that names one mutex (not an
+/// element of an array of mutexes, not one reached through a pointer):
+/// what makes a pair safe for sure rather than by assumption.
+bool shareIdentifiableLock(const AccessSnapshot &X, const AccessSnapshot &Y,
+                           LockScope Scope);
 
 /// The lock that guards most accesses to one location: of two accesses
 /// under different locks, the one holding it is right and the other is

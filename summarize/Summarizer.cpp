@@ -44,6 +44,8 @@ bool sameSpawns(const std::vector<ThreadSpawn> &A,
     if (A[I].Id != B[I].Id || A[I].Entry != B[I].Entry ||
         A[I].Args != B[I].Args || !(A[I].Handle == B[I].Handle) ||
         A[I].Multi != B[I].Multi || A[I].LiveAtSpawn != B[I].LiveAtSpawn ||
+        A[I].LoopRange != B[I].LoopRange || A[I].FreshArgs != B[I].FreshArgs ||
+        A[I].InForkChild != B[I].InForkChild ||
         !(A[I].Location == B[I].Location) || !(A[I].Trace == B[I].Trace))
       return false;
   return true;
@@ -59,7 +61,10 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.Locks.Assumed == B.Locks.Assumed && A.Return == B.Return &&
          sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
          A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins &&
-         A.CallContexts == B.CallContexts;
+         A.CallContexts == B.CallContexts && A.Assumptions == B.Assumptions &&
+         A.HandRolledSync == B.HandRolledSync &&
+         A.HandRolledDepth == B.HandRolledDepth &&
+         A.ConditionalLock == B.ConditionalLock;
 }
 
 ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,

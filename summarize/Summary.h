@@ -16,6 +16,7 @@
 #ifndef RACER_SUMMARIZE_SUMMARY_H
 #define RACER_SUMMARIZE_SUMMARY_H
 
+#include "summarize/Assumptions.h"
 #include "summarize/ir/IR.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -170,6 +171,10 @@ private:
 /// owned iff the root actual is owned) or at globals (never owned).
 struct AccessSnapshot {
   AccessKind Kind = AccessKind::Read;
+  /// In a child process started by `fork()` in the summarized function or a
+  /// callee: Live holds only that process's threads, and a caller adds none
+  /// of its own (they do not exist in the child).
+  bool InForkChild = false;
   ir::AccessPath Path;
   /// For container accesses: the modeled method, e.g. "std::vector::push_back".
   ir::Symbol ContainerMethod;
@@ -230,8 +235,18 @@ struct ThreadSpawn {
   /// May start more than once (in a loop, or in a callee called in a loop):
   /// then it races with itself.
   bool Multi = false;
+  /// Started in a child process (`fork()` returned 0): as for
+  /// AccessSnapshot::InForkChild, the caller's threads are not running then,
+  /// and a caller's loop around the call forks a new process each time.
+  bool InForkChild = false;
   /// Spawns of this function that may be running when this one starts.
   llvm::SmallVector<uint32_t, 0> LiveAtSpawn;
+  /// Multi spawns started in a counted loop with the handle indexed by its
+  /// counter: the loop's range (ir::CallInfo::LoopRange), else empty.
+  ir::Symbol LoopRange;
+  /// Bit k: Args[k] is an object allocated anew in the loop that starts
+  /// the thread, so every instance of a Multi thread has its own.
+  uint32_t FreshArgs = 0;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<ThreadSpawn>
   // would deep-copy every element when it grows.
@@ -303,6 +318,25 @@ struct FunctionSummary {
   /// object is being set up (`ShardedLRUCache()` calling
   /// `shard_[s].SetCapacity(n)`), or only under its callers' locks.
   std::vector<CallContext> CallContexts;
+  /// The unsound shortcuts taken here or in callees (Assumptions.h), one
+  /// per kind, sorted by kind.
+  std::vector<Assumption> Assumptions;
+  /// Where this function or a callee a few calls deep synchronizes by hand
+  /// (ir::Function::HandRolledSync), or Line 0: races of its threads may be
+  /// ordered in a way the analysis does not model (LowHandRolledSync). A
+  /// spin lock's lock() makes its caller's critical section
+  /// hand-synchronized; a seqlock deep in a clock read does not make every
+  /// thread that reads the clock so.
+  ir::Loc HandRolledSync;
+  /// How many calls below this function the loop is (0: here), at most
+  /// MaxHandRolledDepth (FunctionAnalysis.h).
+  uint8_t HandRolledDepth = 0;
+  /// Where this function (not a callee: the pattern and the accesses it
+  /// guards are in one function) unlocks a mutex it locks on some paths
+  /// only (`if (i) lock(&m); ...; if (i) unlock(&m);`), or Line 0: the
+  /// paths are correlated, which the analysis does not track, so accesses
+  /// in between look unprotected on some (LowConditionalLock).
+  ir::Loc ConditionalLock;
 };
 
 } // namespace racer

@@ -28,6 +28,9 @@ struct Origin {
   int Parent = -1;         ///< -1 for the root
   uint32_t IdInParent = 0; ///< ThreadSpawn::Id in the parent's frame
   bool Multi = false;      ///< started more than once
+  /// Root-frame locals whose object each instance gets its own of
+  /// (ThreadSpawn::FreshArgs), sorted.
+  llvm::SmallVector<uint32_t, 0> OwnLocals;
   llvm::SmallVector<uint32_t, 0> LiveAtSpawn; ///< parent-frame spawn ids
   uint32_t Function = 0;
   std::vector<Operand> Actuals; ///< of the entry's formals, in root terms
@@ -42,6 +45,17 @@ struct OriginAccess {
 
 bool contains(llvm::ArrayRef<uint32_t> Sorted, uint32_t Id) {
   return std::binary_search(Sorted.begin(), Sorted.end(), Id);
+}
+
+/// The path goes through a pointer loaded from memory others can see
+/// (`g->f`, `this->next->f`): another path may name the same memory, and
+/// paths are compared by name.
+bool throughLoadedPointer(const AccessPath &P) {
+  for (size_t I = 0; I < P.Steps.size(); ++I)
+    if (P.Steps[I].kind() == StepKind::Deref &&
+        (I > 0 || P.Root == RootKind::Global))
+      return true;
+  return false;
 }
 
 AccessPath appendAfterFirst(const AccessPath &Base, const AccessPath &P) {
@@ -70,6 +84,25 @@ private:
   bool concurrent(const OriginAccess &X, const OriginAccess &Y) const;
   std::vector<uint32_t> chain(uint32_t O) const;
   void pairGroup(const std::vector<uint32_t> &Group, ThreadRaceStats &Stats);
+  void checkAliasing();
+  /// Origin \p O (its function or a callee) synchronizes by hand.
+  bool handRolled(uint32_t O) const {
+    return Summaries[Origins[O].Function].HandRolledSync.Line != 0;
+  }
+  /// \p A is in its thread's own function, below a loop that waits on a
+  /// condition variable for a flag.
+  bool afterConditionWait(const OriginAccess &A) const {
+    const ir::Loc &W = Functions[Origins[A.Origin].Function].ConditionWait;
+    return W.Line && A.Snap.Trace.empty() && W.File == A.Snap.Location.File &&
+           A.Snap.Location.Line > W.Line;
+  }
+  /// \p A is on the line of its thread's hand-rolled loop (the read of a
+  /// plain flag a busy-wait spins on).
+  bool onBusyWait(const OriginAccess &A) const {
+    const ir::Loc &L = Summaries[Origins[A.Origin].Function].HandRolledSync;
+    return L.Line && L.File == A.Snap.Location.File &&
+           L.Line == A.Snap.Location.Line;
+  }
   RaceSide sideOf(const OriginAccess &A) const;
 
   const std::vector<ir::Function> &Functions;
@@ -83,27 +116,40 @@ private:
 };
 
 void RootAnalysis::expand(uint32_t Root) {
+  auto Limit = [&](AssumptionKind K, ir::Loc At) {
+    Sink.noteAssumption(Assumption{K, At});
+  };
   Origins.clear();
   Origin R;
   R.Function = Root;
   Origins.push_back(std::move(R));
   for (size_t O = 0; O < Origins.size(); ++O) {
     const FunctionSummary &S = Summaries[Origins[O].Function];
-    if (Origins[O].Depth >= MaxThreadDepth)
+    if (Origins[O].Depth >= MaxThreadDepth) {
+      if (!S.Spawns.empty())
+        Limit(AssumptionKind::ThreadLimit, S.Spawns.front().Location);
       continue;
+    }
     for (const ThreadSpawn &Sp : S.Spawns) {
-      if (Origins.size() >= MaxOrigins)
+      if (Origins.size() >= MaxOrigins) {
+        Limit(AssumptionKind::ThreadLimit, Sp.Location);
         return;
+      }
       auto It = Graph.index().find(Sp.Entry.str());
-      if (It == Graph.index().end())
-        continue; // the entry's body is not in the program
+      if (It == Graph.index().end()) {
+        // The entry's body is not in the program.
+        Limit(AssumptionKind::UnknownThread, Sp.Location);
+        continue;
+      }
       uint32_t Entry = It->second;
       // A thread that (transitively) starts its own entry again: stop.
       bool Recursive = false;
       for (int A = static_cast<int>(O); A >= 0; A = Origins[A].Parent)
         Recursive |= A != 0 && Origins[A].Function == Entry;
-      if (Recursive)
+      if (Recursive) {
+        Limit(AssumptionKind::ThreadLimit, Sp.Location);
         continue;
+      }
       Origin C;
       C.Parent = static_cast<int>(O);
       C.IdInParent = Sp.Id;
@@ -111,10 +157,14 @@ void RootAnalysis::expand(uint32_t Root) {
       C.LiveAtSpawn = Sp.LiveAtSpawn;
       C.Function = Entry;
       C.Depth = Origins[O].Depth + 1;
-      for (const Operand &A : Sp.Args) {
+      for (size_t K = 0; K < Sp.Args.size(); ++K) {
+        const Operand &A = Sp.Args[K];
         std::optional<AccessPath> P;
         if (A.K == Operand::Kind::Object)
           P = toRoot(A.Path, static_cast<uint32_t>(O));
+        if (P && K < 32 && (Sp.FreshArgs >> K) & 1 &&
+            P->Root == RootKind::Local)
+          C.OwnLocals.push_back(P->Index);
         C.Actuals.push_back(P ? Operand::object(std::move(*P))
                               : Operand::unknown());
       }
@@ -146,10 +196,17 @@ std::optional<AccessPath> RootAnalysis::toRoot(const AccessPath &P,
 void RootAnalysis::materialize() {
   Accesses.clear();
   for (uint32_t O = 0; O < Origins.size(); ++O) {
-    for (const AccessSnapshot &A : Summaries[Origins[O].Function].Accesses) {
+    const FunctionSummary &S = Summaries[Origins[O].Function];
+    for (const Assumption &X : S.Assumptions)
+      Sink.noteAssumption(X);
+    for (const AccessSnapshot &A : S.Accesses) {
       std::optional<AccessPath> P = toRoot(A.Path, O);
-      if (!P)
+      if (!P) {
+        // Through an argument of the thread's we cannot name.
+        Sink.noteAssumption(
+            Assumption{AssumptionKind::UnknownPointer, A.Location});
         continue;
+      }
       OriginAccess X{O, A};
       X.Snap.Path = std::move(*P);
       for (HeldLock &L : X.Snap.Locks) {
@@ -182,10 +239,17 @@ bool RootAnalysis::concurrent(const OriginAccess &X,
   size_t L = 0; // CX[L] == CY[L] is the deepest common ancestor
   while (L + 1 < CX.size() && L + 1 < CY.size() && CX[L + 1] == CY[L + 1])
     ++L;
-  // Two instances of a thread started more than once (or of an ancestor).
+  // Two instances of a thread started more than once (or of an ancestor),
+  // unless the memory is an object each instance has its own of.
   for (size_t K = 1; K <= L; ++K)
-    if (Origins[CX[K]].Multi)
-      return true;
+    if (Origins[CX[K]].Multi) {
+      const Origin &M = Origins[CX[K]];
+      bool Own = X.Snap.Path.Root == RootKind::Local &&
+                 llvm::is_contained(M.OwnLocals, X.Snap.Path.Index) &&
+                 X.Snap.Path == Y.Snap.Path;
+      if (!Own)
+        return true;
+    }
   bool XIsLCA = L + 1 == CX.size(), YIsLCA = L + 1 == CY.size();
   if (XIsLCA && YIsLCA)
     return false; // one origin, started once: its accesses are sequential
@@ -196,6 +260,64 @@ bool RootAnalysis::concurrent(const OriginAccess &X,
   const Origin &A = Origins[CX[L + 1]], &B = Origins[CY[L + 1]];
   return contains(A.LiveAtSpawn, B.IdInParent) ||
          contains(B.LiveAtSpawn, A.IdInParent);
+}
+
+/// The field a path ends in, or "" (a whole object, an element, a scalar
+/// behind a pointer: it may be any memory).
+std::string lastField(const AccessPath &P) {
+  if (!P.Steps.empty() && P.Steps.back().kind() == StepKind::Field)
+    return P.Steps.back().name().str();
+  return std::string();
+}
+
+/// Paths are compared by name: `a->next->v` and `b->next->v` are taken for
+/// different memory. Where an access goes through a pointer loaded from
+/// shared memory and another access of a thread that may run at the same
+/// time could be the same memory under another name (same last field, or
+/// no field to tell them apart), unordered by a lock both hold and one of
+/// them a write, the race check may have missed a race: an assumption.
+void RootAnalysis::checkAliasing() {
+  std::vector<uint32_t> Loaded;
+  for (uint32_t I = 0; I < Accesses.size(); ++I)
+    if (throughLoadedPointer(Accesses[I].Snap.Path))
+      Loaded.push_back(I);
+  if (Loaded.empty())
+    return;
+  std::map<std::string, std::vector<uint32_t>> ByField;
+  for (uint32_t I = 0; I < Accesses.size(); ++I)
+    ByField[lastField(Accesses[I].Snap.Path)].push_back(I);
+  size_t Budget = size_t(1) << 22; // pairs compared before giving up
+  auto MayConflict = [&](const OriginAccess &X, const OriginAccess &Y) {
+    return (isWrite(X.Snap.Kind) || isWrite(Y.Snap.Kind)) &&
+           !(X.Snap.Path == Y.Snap.Path) &&
+           !shareIdentifiableLock(X.Snap, Y.Snap, LockScope::Program) &&
+           concurrent(X, Y);
+  };
+  for (uint32_t XI : Loaded) {
+    const OriginAccess &X = Accesses[XI];
+    std::string F = lastField(X.Snap.Path);
+    bool Found = false;
+    auto Scan = [&](const std::vector<uint32_t> &Group) {
+      for (uint32_t YI : Group) {
+        if (Found || Budget == 0)
+          return;
+        --Budget;
+        Found = MayConflict(X, Accesses[YI]);
+      }
+    };
+    if (F.empty()) {
+      for (const auto &[Name, Group] : ByField)
+        Scan(Group);
+    } else {
+      Scan(ByField[F]);
+      Scan(ByField[std::string()]);
+    }
+    if (Found || Budget == 0) {
+      Sink.noteAssumption(
+          Assumption{AssumptionKind::PointerAlias, X.Snap.Location});
+      return;
+    }
+  }
 }
 
 RaceSide RootAnalysis::sideOf(const OriginAccess &A) const {
@@ -228,11 +350,24 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
       if (!isWrite(X.Snap.Kind) && !isWrite(Y.Snap.Kind))
         continue;
       PairVerdict V = judgePair(X.Snap, Y.Snap, LockScope::Program);
-      if (V != PairVerdict::Unprotected &&
-          (V != PairVerdict::DifferentLocks || HoldsGuard))
+      // Different locks are reported at the side that does not hold the
+      // lock most accesses hold.
+      bool Reportable = V == PairVerdict::Unprotected ||
+                        (V == PairVerdict::DifferentLocks && !HoldsGuard);
+      // Taken as protected by locks that cannot be told apart or named
+      // (`m[i]`, a mutex through an unknown pointer): an assumption if the
+      // two may run at once.
+      bool Assumed = V == PairVerdict::Safe &&
+                     !shareIdentifiableLock(X.Snap, Y.Snap, LockScope::Program);
+      if (!Reportable && !Assumed)
         continue;
       if (!concurrent(X, Y))
         continue;
+      if (!Reportable) {
+        Sink.noteAssumption(
+            Assumption{AssumptionKind::LockIdentity, X.Snap.Location});
+        continue;
+      }
       // Prefer another thread's access, then a write.
       int Rank = (Y.Origin != X.Origin ? 2 : 0) + (isWrite(Y.Snap.Kind) ? 1 : 0);
       if (Rank > BestRank) {
@@ -255,6 +390,16 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
     R.Conflicting = sideOf(*Best);
     R.LowReasons = pathLowReasons(R.Reported.Access.Path, true) |
                    pathLowReasons(R.Conflicting.Access.Path, true);
+    // Hand-rolled synchronization may order the two accesses, unless the
+    // race is on the busy-wait's own plain read (the flag itself races).
+    if ((handRolled(X.Origin) || handRolled(Best->Origin)) &&
+        !onBusyWait(X) && !onBusyWait(*Best))
+      R.LowReasons |= LowHandRolledSync;
+    if (afterConditionWait(X) || afterConditionWait(*Best))
+      R.LowReasons |= LowConditionWait;
+    if (Summaries[Origins[X.Origin].Function].ConditionalLock.Line ||
+        Summaries[Origins[Best->Origin].Function].ConditionalLock.Line)
+      R.LowReasons |= LowConditionalLock;
     Sink.takeRace(std::move(R));
     ++Stats.Findings;
   }
@@ -267,6 +412,7 @@ void RootAnalysis::run(uint32_t Root, ThreadRaceStats &Stats) {
   ++Stats.Roots;
   Stats.Threads += static_cast<unsigned>(Origins.size() - 1);
   materialize();
+  checkAliasing();
   // Memory touched by at least two origins, or by one started many times.
   std::map<AccessPath, std::vector<uint32_t>> ByPath;
   for (uint32_t I = 0; I < Accesses.size(); ++I)
@@ -301,6 +447,14 @@ ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
       if (It != Graph.index().end())
         Entries.insert(It->second);
     }
+  // Threads that cannot be expanded anywhere in the program (an unknown
+  // entry, the spawn limit) keep it from being proved race-free, whether or
+  // not their starter is a root.
+  for (const FunctionSummary &S : Summaries)
+    for (const Assumption &A : S.Assumptions)
+      if (A.Kind == AssumptionKind::UnknownThread ||
+          A.Kind == AssumptionKind::ThreadLimit)
+        Sink.noteAssumption(A);
   RootAnalysis RA(Functions, Summaries, Graph, AlreadyReported, Sink);
   for (uint32_t F = 0; F < Functions.size(); ++F) {
     if (Summaries[F].Spawns.empty() || Entries.count(F))

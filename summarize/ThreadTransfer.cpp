@@ -10,7 +10,11 @@
 //  - the function's own objects (locals, allocations bound to locals) get
 //    names instead of being dropped as owned, so that when one is handed to
 //    a thread, the parent's accesses to it can be paired with the thread's;
-//  - a callee's spawns, joins and named objects are mapped into the caller.
+//  - a callee's spawns, joins and named objects are mapped into the caller;
+//  - `fork()` starts a process, not a thread: on the branch where it returned
+//    0 (AbstractState::enterForkChild) none of the parent's threads run, and
+//    accesses and spawns there are marked InForkChild, so that no caller
+//    pairs them with its own threads (they share no ordinary memory).
 //===----------------------------------------------------------------------===//
 #include "summarize/FunctionAnalysis.h"
 
@@ -44,10 +48,12 @@ void eraseId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id) {
     Set.erase(It);
 }
 
-/// Blocks that lie on a CFG cycle (iterative Tarjan).
-std::vector<bool> blocksInLoops(const ir::Function &F) {
+/// For each block, the loop (CFG cycle) it lies on, named by one of its
+/// blocks, or -1 (iterative Tarjan: a loop is a non-trivial SCC).
+std::vector<int32_t> loopsOfBlocks(const ir::Function &F) {
   const size_t N = F.Blocks.size();
-  std::vector<bool> InLoop(N, false);
+  std::vector<int32_t> LoopOf(N, -1);
+  std::vector<bool> SelfLoop(N, false);
   std::vector<int> Index(N, -1), Low(N, 0);
   std::vector<bool> OnStack(N, false);
   std::vector<uint32_t> Stack;
@@ -71,7 +77,7 @@ std::vector<bool> blocksInLoops(const ir::Function &F) {
         if (S >= N)
           continue;
         if (S == Fr.B)
-          InLoop[S] = true;
+          SelfLoop[S] = true;
         if (Index[S] < 0) {
           Index[S] = Low[S] = Next++;
           Stack.push_back(S);
@@ -96,17 +102,18 @@ std::vector<bool> blocksInLoops(const ir::Function &F) {
           if (M == B)
             break;
         }
-        if (Size > 1)
+        if (Size > 1 || SelfLoop[B])
           for (size_t K = Top; K < Stack.size(); ++K)
-            InLoop[Stack[K]] = true;
+            LoopOf[Stack[K]] = static_cast<int32_t>(B);
         Stack.resize(Top);
       }
     }
   }
-  return InLoop;
+  return LoopOf;
 }
 
-/// True if the function may start or join threads itself or through a callee:
+/// True if the function may start or join threads itself or through a callee,
+/// or fork a process (its child must forget the threads it does not have):
 /// only then are accesses to its own objects and thread ids tracked.
 bool tracksThreads(const ir::Function &F, const SummaryLookup &Callees) {
   for (const ir::Block &B : F.Blocks)
@@ -114,7 +121,8 @@ bool tracksThreads(const ir::Function &F, const SummaryLookup &Callees) {
       if (I.Kind != ir::InstrKind::Call)
         continue;
       ModelKind K = lookupCallModel(I.call().CalleeName, I.call().ElementType).Kind;
-      if (K == ModelKind::ThreadCreate || K == ModelKind::ThreadJoin)
+      if (K == ModelKind::ThreadCreate || K == ModelKind::ThreadJoin ||
+          K == ModelKind::ProcessFork)
         return true;
       if (K != ModelKind::None || I.call().Callee.empty())
         continue;
@@ -219,8 +227,10 @@ ThreadSpawn *FunctionAnalysis::spawnFor(const ir::Instr &Call,
   for (ThreadSpawn &T : Spawns)
     if (T.Id == Id)
       return &T;
-  if (Spawns.size() >= MaxSpawns)
+  if (Spawns.size() >= MaxSpawns) {
+    noteAssumption(AssumptionKind::ThreadLimit, Call.Location);
     return nullptr;
+  }
   Spawns.emplace_back();
   Spawns.back().Id = Id;
   return &Spawns.back();
@@ -244,8 +254,11 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
       Entry = &CA;
       break;
     }
-  if (!Entry || Entry->Callee.empty())
-    return; // an entry we cannot see: nothing to pair its accesses with
+  if (!Entry || Entry->Callee.empty()) {
+    // An entry we cannot see: nothing to pair its accesses with.
+    noteAssumption(AssumptionKind::UnknownThread, I.Location);
+    return;
+  }
   std::vector<Operand> Data;
   if (M.Data == ThreadData::One) {
     if (M.DataArg < C.Args.size())
@@ -269,8 +282,18 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
   T->Entry = ir::Symbol(Entry->Callee);
   T->EntryName = ir::Symbol(Entry->CalleeName);
   T->Args.clear();
-  for (const Operand &A : Actuals)
-    T->Args.push_back(namedOperand(A, S));
+  T->FreshArgs = 0;
+  for (const Operand &A : Actuals) {
+    Operand N = namedOperand(A, S);
+    // `t = malloc(..)` in the loop that starts the thread with t: every
+    // instance of the thread gets an object of its own.
+    if (inLoop() && N.K == Operand::Kind::Object &&
+        N.Path.Root == RootKind::Local && startsWithDeref(N.Path) &&
+        N.Path.Steps.size() == 1 && FreshInLoop.count(N.Path.Index) &&
+        T->Args.size() < 32)
+      T->FreshArgs |= 1u << T->Args.size();
+    T->Args.push_back(std::move(N));
+  }
   Operand Handle = Operand::unknown();
   if (M.HandleArg >= 0 && static_cast<size_t>(M.HandleArg) < C.Args.size()) {
     Handle = namedOperand(C.Args[M.HandleArg], S);
@@ -278,7 +301,9 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
       Handle.Path = truncated(Handle.Path.index());
   }
   T->Handle = Handle;
-  T->Multi = T->Multi || inLoop();
+  T->Multi = T->Multi || startsRepeatedly(S);
+  T->InForkChild = S.ForkBlock >= 0;
+  T->LoopRange = inLoop() ? C.LoopRange : ir::Symbol();
   llvm::SmallVector<uint32_t, 0> Live = S.live();
   T->LiveAtSpawn = idUnion(T->LiveAtSpawn, Live);
   T->Location = I.Location;
@@ -287,14 +312,41 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
   eraseId(S.Joined, T->Id);
 }
 
-void FunctionAnalysis::applyJoin(const Operand &Handle, AbstractState &S) {
+/// The handle is one element of an array of handles (`pthread_join(t[i])`).
+static bool elementHandle(const Operand &H) {
+  if (H.K != Operand::Kind::Object)
+    return false;
+  for (const ir::PathStep &St : H.Path.Steps)
+    if (St.kind() == StepKind::Index)
+      return true;
+  return false;
+}
+
+void FunctionAnalysis::applyJoin(const Operand &Handle, AbstractState &S,
+                                 ir::Loc At, ir::Symbol Range) {
   bool Matched = false;
+  unsigned Count = 0;
   for (const ThreadSpawn &T : Spawns)
     if (std::binary_search(S.Started.begin(), S.Started.end(), T.Id) &&
         sameHandle(Handle, T.Handle)) {
       insertId(S.Joined, T.Id);
       Matched = true;
+      ++Count;
+      // Joined for sure only if the handle names this one thread. An
+      // unknown handle may be another thread's. A thread started many
+      // times is joined in full only by a join loop over an array of
+      // handles with the same range as the start loop (one handle variable
+      // reused, or a join loop of another range, leaves some running).
+      bool SameLoop = !Range.empty() && Range == T.LoopRange &&
+                      elementHandle(Handle);
+      if (Handle.K != Operand::Kind::Object ||
+          T.Handle.K != Operand::Kind::Object || (T.Multi && !SameLoop))
+        noteAssumption(AssumptionKind::UnmatchedJoin, At);
     }
+  // One handle for two threads (`pthread_create(&t[0], ..)` again): the
+  // join waits for the last one started with it only.
+  if (Count > 1)
+    noteAssumption(AssumptionKind::UnmatchedJoin, At);
   // A thread our caller started (`void join_all(pthread_t *ts)`).
   if (!Matched && Handle.K == Operand::Kind::Object &&
       Handle.Path.Root != RootKind::Local &&
@@ -321,7 +373,7 @@ void FunctionAnalysis::joinThread(const ir::Instr &I, const CallModel &M,
   if (Handle.K == Operand::Kind::Object &&
       Handle.Path.Root == RootKind::Local && startsWithDeref(Handle.Path))
     Handle = Operand::unknown();
-  applyJoin(Handle, S);
+  applyJoin(Handle, S, I.Location, inLoop() ? C.LoopRange : ir::Symbol());
 }
 
 void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
@@ -340,12 +392,19 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     for (const Operand &A : CS.Args)
       T->Args.push_back(substituteNamedOperand(A, I, S));
     T->Handle = substituteNamedOperand(CS.Handle, I, S);
-    T->Multi = T->Multi || CS.Multi || inLoop();
+    // A thread of a process the callee forks: our loop around the call forks
+    // a new process each time, and none of our threads run in it.
+    T->Multi = T->Multi || CS.Multi || (!CS.InForkChild && startsRepeatedly(S));
+    T->InForkChild = CS.InForkChild || S.ForkBlock >= 0;
+    T->LoopRange = inLoop() ? ir::Symbol() : CS.LoopRange;
+    T->FreshArgs = CS.FreshArgs;
     llvm::SmallVector<uint32_t, 0> Mapped;
     for (uint32_t Id : CS.LiveAtSpawn)
       Mapped.push_back(mapSpawnId(I, Id));
     llvm::sort(Mapped);
-    T->LiveAtSpawn = idUnion(idUnion(T->LiveAtSpawn, LiveNow), Mapped);
+    T->LiveAtSpawn = CS.InForkChild
+                         ? idUnion(T->LiveAtSpawn, Mapped)
+                         : idUnion(idUnion(T->LiveAtSpawn, LiveNow), Mapped);
     T->Location = CS.Location;
     T->Trace.clear();
     T->Trace.push_back(CallSite{I.call().CalleeName.empty()
@@ -360,7 +419,7 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     eraseId(S.Joined, Mine);
   }
   for (const Operand &H : Callee.Joins)
-    applyJoin(substituteNamedOperand(H, I, S), S);
+    applyJoin(substituteNamedOperand(H, I, S), S, I.Location, ir::Symbol());
 }
 
 } // namespace racer::detail

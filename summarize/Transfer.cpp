@@ -53,6 +53,15 @@ FunctionAnalysis::resolveShared(const AccessPath &P,
   return std::nullopt;
 }
 
+bool FunctionAnalysis::throughUnknownPointer(const AccessPath &P,
+                                             const AbstractState &S) const {
+  if (P.Root != RootKind::Local || !startsWithDeref(P))
+    return false;
+  auto It = S.Bindings.find(P.Index);
+  return It == S.Bindings.end() || It->second.K == Operand::Kind::Unknown ||
+         It->second.K == Operand::Kind::Value;
+}
+
 Operand FunctionAnalysis::resolveOperand(const Operand &O,
                                          const AbstractState &S) const {
   if (O.K != Operand::Kind::Object)
@@ -151,9 +160,15 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
                               const AbstractState &S) {
   if (!Recording)
     return;
+  if (Path.isUnnamed()) {
+    noteAssumption(AssumptionKind::UnknownPointer, Loc);
+    return;
+  }
   std::optional<AccessPath> P = resolveShared(Path, S);
   bool Local = false;
   if (!P) {
+    if (throughUnknownPointer(Path, S))
+      noteAssumption(AssumptionKind::UnknownPointer, Loc);
     if (!TrackThreads)
       return;
     P = namedPath(Path, S);
@@ -169,6 +184,7 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   A.Location = Loc;
   if (TrackThreads)
     A.Live = S.live();
+  A.InForkChild = S.ForkBlock >= 0;
   (Local ? LocalAccesses : Accesses).add(std::move(A));
 }
 
@@ -208,8 +224,14 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       if (!Local)
         P.reset();
     }
-    if (!P)
+    if (!P) {
+      if (A.Path.Root == RootKind::Formal && startsWithDeref(A.Path) &&
+          (A.Path.Index >= C.Args.size() ||
+           resolveOperand(C.Args[A.Path.Index], S).K ==
+               Operand::Kind::Unknown))
+        noteAssumption(AssumptionKind::UnknownPointer, I.Location);
       continue;
+    }
     AccessSnapshot Out;
     Out.Kind = A.Kind;
     Out.Path = std::move(*P);
@@ -231,14 +253,26 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       for (uint32_t Id : A.Live)
         Mapped.push_back(mapSpawnId(I, Id));
       llvm::sort(Mapped);
-      Out.Live = idUnion(LiveNow, Mapped);
+      // In a process the callee forked, none of our threads run.
+      Out.Live = A.InForkChild ? std::move(Mapped) : idUnion(LiveNow, Mapped);
     }
+    // Also where threads are not tracked: a caller that does must know.
+    Out.InForkChild = A.InForkChild || S.ForkBlock >= 0;
     AccessSet &Into = Local ? LocalAccesses : Accesses;
     size_t Depth = std::min<size_t>(A.Trace.size() + 1, MaxTraceDepth);
     if (!Into.wouldKeep(Out, Depth))
       continue; // the same access is already known from an earlier place
     Out.Trace = CallChain::prepend(CallSite{CalleeSym, I.Location}, A.Trace);
     Into.add(std::move(Out));
+  }
+  if (Recording) {
+    addAssumptions(Assumed, Callee.Assumptions);
+    if (Callee.HandRolledSync.Line &&
+        Callee.HandRolledDepth < MaxHandRolledDepth &&
+        (!HandRolledSync.Line || Callee.HandRolledDepth + 1 < HandRolledDepth)) {
+      HandRolledSync = Callee.HandRolledSync;
+      HandRolledDepth = Callee.HandRolledDepth + 1;
+    }
   }
   if (TrackThreads)
     applyCalleeThreads(I, Callee, S);
@@ -413,6 +447,16 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
     }
     return true;
   }
+  case ModelKind::ProcessFork:
+    // A branch on the result: its zero edge is the child (run() applies it).
+    // Otherwise parent and child run the same code and we cannot tell them
+    // apart: everything after is analysed as the parent's, as before.
+    if (IsCond) {
+      Cond.emplace();
+      Cond->ForkChild = true;
+      Cond->OnZero = M.ZeroIsSuccess;
+    }
+    return true;
   case ModelKind::AssertHeld:
   case ModelKind::AssertHeldShared:
     assume(S, lockOf(Arg(M.LockArg), M.Kind == ModelKind::AssertHeldShared, S));
@@ -610,6 +654,38 @@ void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
   }
 }
 
+void FunctionAnalysis::applyUnseenCall(const ir::Instr &I,
+                                       const AbstractState &S) {
+  const ir::CallInfo &C = I.call();
+  if (!C.DeclaredEffects.empty())
+    return; // its lock effects are declared; the rest is the library's
+  if (C.Callee.empty()) {
+    noteAssumption(AssumptionKind::UnresolvedCall, I.Location);
+    return;
+  }
+  ExternalEffect E = lookupExternalEffect(C.CalleeName);
+  if (C.ResultLocal >= 0 && !E.ResultFresh)
+    noteAssumption(AssumptionKind::ExternalResult, I.Location);
+  if (E.Known) {
+    for (unsigned K = 0; K < C.Args.size(); ++K) {
+      if (C.Args[K].K != Operand::Kind::Object)
+        continue;
+      if (E.reads(K))
+        record(AccessKind::Read, C.Args[K].Path, I.Location, {}, S);
+      if (E.writes(K))
+        record(AccessKind::Write, C.Args[K].Path, I.Location, {}, S);
+    }
+    return;
+  }
+  for (const Operand &A : C.Args) {
+    Operand R = resolveOperand(A, S);
+    if (R.K == Operand::Kind::Object || isNamedFresh(R)) {
+      noteAssumption(AssumptionKind::ExternalCall, I.Location);
+      return;
+    }
+  }
+}
+
 void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
                                     bool IsCond,
                                     std::optional<CondEffect> &Cond) {
@@ -627,6 +703,8 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
     release(S, L);
     return;
   }
+  if (M.Counting)
+    noteAssumption(AssumptionKind::CountingLock, I.Location);
   if (applyModel(I, M, S, IsCond, Cond)) {
     if (C.ResultLocal >= 0)
       S.Bindings[C.ResultLocal] = Operand::unknown();
@@ -639,18 +717,53 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
     if (Conv.Kind != ModelKind::None && applyModel(I, Conv, S, IsCond, Cond))
       return;
   }
-  if (Callee)
+  if (Callee) {
     applySummary(I, *Callee, S);
-  else if (C.ResultLocal >= 0)
-    // RacerD: unknown => owned; named for threads (`d = malloc(..)`).
-    S.Bindings[C.ResultLocal] = namedFresh(localObject(C.ResultLocal));
+  } else {
+    applyUnseenCall(I, S);
+    if (C.ResultLocal >= 0)
+      // RacerD: unknown => owned; named for threads (`d = malloc(..)`).
+    {
+      S.Bindings[C.ResultLocal] = namedFresh(localObject(C.ResultLocal));
+      if (inLoop())
+        FreshInLoop.insert(static_cast<uint32_t>(C.ResultLocal));
+    }
+  }
   applyDeclaredEffects(I, S, IsCond, Cond);
+}
+
+void FunctionAnalysis::findPartialJoins(
+    const std::vector<std::optional<AbstractState>> &In,
+    const std::vector<std::pair<llvm::SmallVector<uint32_t, 2>,
+                                llvm::SmallVector<uint32_t, 2>>> &Out) {
+  // A thread joined on one path into a block and started but not joined on
+  // another is taken as joined there (the join of states is a union). Loop
+  // blocks are exempt: a join loop's header merges its iterations, and a
+  // join loop is matched with its start loop by range (LoopRange).
+  for (uint32_t BI = 0; BI < Out.size() && !PartialJoin.Line; ++BI) {
+    if (!In[BI])
+      continue;
+    for (uint32_t Succ : F.Blocks[BI].Succs) {
+      if (Succ >= In.size() || !In[Succ] ||
+          loopOf(Succ) >= 0)
+        continue;
+      for (uint32_t Id : In[Succ]->Joined)
+        if (llvm::is_contained(Out[BI].first, Id) &&
+            !llvm::is_contained(Out[BI].second, Id)) {
+          PartialJoin = F.Blocks[Succ].Instrs.empty()
+                            ? F.Location
+                            : F.Blocks[Succ].Instrs.front().Location;
+          return;
+        }
+    }
+  }
 }
 
 void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
                                      std::optional<CondEffect> &Cond) {
   for (size_t Idx = 0; Idx < B.Instrs.size(); ++Idx) {
     const ir::Instr &I = B.Instrs[Idx];
+    CurLoc = I.Location;
     switch (I.Kind) {
     case ir::InstrKind::Read:
     case ir::InstrKind::Write:
@@ -673,8 +786,11 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
       break;
     case ir::InstrKind::Bind: {
       Operand V = resolveOperand(I.value(), S);
-      if (V.K == Operand::Kind::Fresh && !isNamedFresh(V))
+      if (V.K == Operand::Kind::Fresh && !isNamedFresh(V)) {
         V = namedFresh(localObject(I.Dest));
+        if (inLoop())
+          FreshInLoop.insert(I.Dest);
+      }
       S.Bindings[I.Dest] = std::move(V);
       break;
     }
@@ -748,6 +864,8 @@ FunctionSummary FunctionAnalysis::run() {
             Out.Held.acquire(L);
           if (Cond->Guard >= 0)
             Out.Guards[Cond->Guard].Owns = true;
+          if (Cond->ForkChild && TrackThreads)
+            Out.enterForkChild(BI);
         }
         bool Changed;
         if (!In[Succ]) {
@@ -771,6 +889,10 @@ FunctionSummary FunctionAnalysis::run() {
       Exit.reset();
       for (ThreadSpawn &T : Spawns)
         T.LiveAtSpawn.clear();
+      // Per block, the threads started and joined at its end.
+      std::vector<std::pair<llvm::SmallVector<uint32_t, 2>,
+                            llvm::SmallVector<uint32_t, 2>>>
+          OutThreads(TrackThreads ? N : 0);
       for (uint32_t BI = 0; BI < N; ++BI) {
         if (!In[BI])
           continue;
@@ -779,6 +901,12 @@ FunctionSummary FunctionAnalysis::run() {
         TempGuards.clear();
         CurBlock = BI;
         transferBlock(F.Blocks[BI], S, Cond);
+        if (TrackThreads)
+          OutThreads[BI] = {S.Started, S.Joined};
+        if (!TempGuards.empty())
+          // A temporary guard whose destructor is not seen: returned
+          // (`return std::unique_lock(mu_)`) or moved out.
+          noteAssumption(AssumptionKind::EscapingGuard, CurLoc);
         if (F.Blocks[BI].Succs.empty()) {
           if (Exit)
             Exit->joinWith(S);
@@ -786,6 +914,8 @@ FunctionSummary FunctionAnalysis::run() {
             Exit = std::move(S);
         }
       }
+      if (TrackThreads)
+        findPartialJoins(In, OutThreads);
     }
   }
 
@@ -844,6 +974,11 @@ FunctionSummary FunctionAnalysis::run() {
   }
   Sum.Joins = std::move(Joins);
   if (Exit) {
+    for (const auto &[Local, G] : Exit->Guards)
+      if (G.Owns && !G.Locks.empty())
+        // A guard alive at the exit: returned, so its lock is the caller's
+        // guard's, which the caller does not know of.
+        noteAssumption(AssumptionKind::EscapingGuard, F.Location);
     Sum.LiveAtExit = Exit->live();
     auto Escaping = [](const LockSet &Set) {
       std::vector<HeldLock> Out;
@@ -873,6 +1008,13 @@ FunctionSummary FunctionAnalysis::run() {
   if (Return && Return->K == Operand::Kind::Fresh)
     Return = Operand::fresh(); // our names mean nothing to callers
   Sum.Return = Return.value_or(Operand::unknown());
+  Sum.Assumptions = std::move(Assumed);
+  Sum.HandRolledSync = F.HandRolledSync.Line ? F.HandRolledSync : HandRolledSync;
+  Sum.HandRolledDepth = F.HandRolledSync.Line ? 0 : HandRolledDepth;
+  Sum.ConditionalLock = ConditionalLock;
+  if (PartialJoin.Line)
+    addAssumption(Sum.Assumptions,
+                  Assumption{AssumptionKind::UnmatchedJoin, PartialJoin});
   return Sum;
 }
 

@@ -14,6 +14,8 @@ CORPUS_DIR=${RACECAR_CORPUS_DIR:-$HOME/.cache/racecar-corpus}
 CORPUS_SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_ROOT=$(cd "$CORPUS_SCRIPT_DIR/../.." && pwd)
 ALL_CORPORA=(leveldb memcached redis rocksdb)
+# Prepared only when named (slower, or for precision work rather than speed).
+OPTIONAL_CORPORA=(fio)
 
 # racecar binary: $RACECAR, else the repo's build.
 RACECAR=${RACECAR:-$REPO_ROOT/build/racecar}

@@ -2,6 +2,7 @@
 # Prepare the real-codebase benchmark corpora for racecar.
 #
 #   perf/corpus/prepare.sh [NAME...]      # default: leveldb memcached redis rocksdb
+#                                         # optional: fio (by name only)
 #
 # For each corpus, in ${RACECAR_CORPUS_DIR:-$HOME/.cache/racecar-corpus}/NAME/:
 #   1. `apt-get source PKG` (Debian bookworm, patches applied), unless already unpacked;
@@ -10,7 +11,8 @@
 #        leveldb, rocksdb: cmake configure only (no build: every generated
 #                          header is written at configure time);
 #        memcached, redis: ./configure (memcached) then `bear -- make -j2`
-#                          (a real build of the server binary only).
+#                          (a real build of the server binary only);
+#        fio:              ./configure then `bear -- make -j2 fio`.
 #   4. writes NAME/corpus.env (SRC, DB_DIR, VERSION) for the bench scripts.
 # For rocksdb it also writes a compile DB reduced to perf/corpus/rocksdb-subset.txt,
 # available to the bench scripts as the pseudo-corpus "rocksdb-subset".
@@ -167,6 +169,26 @@ EOF
     write_env rocksdb-subset rocksdb "$SRC" "$sub" "$VERSION"
 }
 
+prep_fio() {
+    # Optional (not in the default list): a full `bear -- make` of fio takes
+    # about 3 minutes on 2 cores. fio starts its jobs with fork() by default
+    # (threads only with thread=1), which is why it is here: the case of
+    # processes that share no memory with their parent.
+    fetch_source fio fio || return 1
+    apt_install gcc make bear pkg-config zlib1g-dev libaio-dev libnuma-dev || return 1
+    local db=$SRC/compile_commands.json
+    if [ "$FORCE" = 1 ] || [ ! -s "$db" ] || ! grep -q '"file"' "$db"; then
+        # debian/rules' configure minus gfio (GTK) and the engines whose
+        # libraries are not installed here (rbd, gluster, rdma, pmem, nbd):
+        # configure probes for them and leaves them out.
+        (cd "$SRC" && make clean >/dev/null 2>&1; rm -f compile_commands.json
+         run_logged "$CORPUS_DIR/fio/configure.log" \
+            ./configure --disable-native --prefix=/usr &&
+         run_logged "$CORPUS_DIR/fio/build.log" bear -- make -j2 V=1 fio) || return 1
+    fi
+    write_env fio fio "$SRC" "$SRC" "$VERSION"
+}
+
 # ---------------------------------------------------------------- main ---
 
 names=("$@")
@@ -175,7 +197,7 @@ mkdir -p "$CORPUS_DIR"
 failed=()
 for n in "${names[@]}"; do
     if ! declare -F "prep_$n" >/dev/null; then
-        echo "unknown corpus '$n' (known: ${ALL_CORPORA[*]})" >&2
+        echo "unknown corpus '$n' (known: ${ALL_CORPORA[*]} ${OPTIONAL_CORPORA[*]})" >&2
         failed+=("$n"); continue
     fi
     log "=== $n"

@@ -9,7 +9,8 @@
 # Env: SVCOMP_DIR (default: extract to /tmp/racecar-svcomp), JOBS (2),
 #      TIMEOUT seconds per task (60). Writes results.tsv in SVCOMP_DIR.
 # A task's answer: "race" if racecar reports one (exit 1), "race-free" only
-# if it prints `verdict: race-free` (--verdict), else "unknown".
+# if it prints `verdict: race-free` (--verdict, always passed), else
+# "unknown".
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -41,17 +42,20 @@ for d, _, files in os.walk(root):
 PY
 
 run_one() { # yml expected input
-  local start end status out answer
+  local start end status out answer reasons
   start=$(date +%s.%N)
-  out=$(timeout "$TIMEOUT" "$RACECAR" scan "$3" --quiet --no-source "${EXTRA[@]}" -- -m32 -w -std=gnu11 2>&1)
+  out=$(timeout "$TIMEOUT" "$RACECAR" scan "$3" --quiet --no-source --verdict "${EXTRA[@]}" -- -m32 -w -std=gnu11 2>&1)
   status=$?
   end=$(date +%s.%N)
   if [ $status -eq 1 ]; then answer=race
   elif grep -q '^verdict: race-free' <<<"$out"; then answer=race-free
   elif [ $status -eq 124 ]; then answer=timeout
   else answer=unknown; fi
-  printf '%s\t%s\t%s\t%s\t%.2f\n' "$1" "$2" "$answer" "$status" \
-    "$(awk -v s="$start" -v e="$end" 'BEGIN { print e - s }')"
+  # The reasons of an unknown verdict, as their ids: "pointer-alias,unmatched-join".
+  reasons=$(sed -n 's/^verdict: unknown (\(.*\))$/\1/p' <<<"$out" | tr ';' '\n' |
+            sed 's/^ *//; s/ at .*//; s/ /-/g' | sort -u | paste -sd, -)
+  printf '%s\t%s\t%s\t%s\t%.2f\t%s\n' "$1" "$2" "$answer" "$status" \
+    "$(awk -v s="$start" -v e="$end" 'BEGIN { print e - s }')" "${reasons:--}"
 }
 export -f run_one
 export RACECAR TIMEOUT
@@ -68,7 +72,11 @@ rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
 score = 0
 c = collections.Counter()
 cpu = 0.0
-for yml, expected, answer, status, secs in rows:
+why = collections.Counter()
+for yml, expected, answer, status, secs, reasons in rows:
+    if answer == "unknown" and reasons != "-":
+        for r in reasons.split(","):
+            why[r] += 1
     racefree = expected == "true"
     cpu += float(secs)
     if answer == "race":
@@ -82,5 +90,8 @@ for yml, expected, answer, status, secs in rows:
     c[kind] += 1
 print(f"tasks {len(rows)}  score {score}  wall-clock sum {cpu/3600:.2f} h")
 for k, v in sorted(c.items()):
+    print(f"  {k:32s} {v}")
+print("unknown answers by reason (a task may have several):")
+for k, v in why.most_common():
     print(f"  {k:32s} {v}")
 PY

@@ -93,6 +93,7 @@ struct CallInfo {
   declaredEffects @7 :List(DeclaredLockEffect);
   callables @8 :List(CallableArg);
   elementType @9 :StrId;
+  loopRange @10 :StrId;
 }
 
 enum InstrKind { read @0; write @1; call @2; bind @3; return @4; }
@@ -132,6 +133,8 @@ struct Function {
   location @7 :Loc;
   blocks @8 :List(Block);
   declaredEffects @9 :List(DeclaredLockEffect);
+  handRolledSync @10 :Loc;
+  conditionWait @11 :Loc;
 }
 
 struct ClassInfo {
@@ -147,7 +150,7 @@ struct Module {
   files @1 :List(StrId);
   functions @2 :List(Function);
   classes @3 :List(ClassInfo);
-  skippedBodies @4 :List(StrId);   # symbols, sorted (format 6)
+  skippedBodies @4 :List(StrId);   # symbols, sorted (format 14)
 }
 
 # ---- summarize/Summary.h ----------------------------------------------------
@@ -175,6 +178,7 @@ struct AccessSnapshot {
   location @5 :Loc;
   trace @6 :List(CallSite);
   live @7 :List(UInt32);
+  inForkChild @8 :Bool;
 }
 
 struct ThreadSpawn {
@@ -187,6 +191,9 @@ struct ThreadSpawn {
   liveAtSpawn @6 :List(UInt32);
   location @7 :Loc;
   trace @8 :List(CallSite);
+  loopRange @9 :StrId;
+  freshArgs @10 :UInt32;
+  inForkChild @11 :Bool;
 }
 
 struct LockEffect {
@@ -208,6 +215,15 @@ struct FunctionSummary {
   joins @9 :List(Operand);
   lockOwners @10 :UInt8;  # LockOwner bits (summarize/ConcurrencyEvidence.h)
   callContexts @11 :List(CallContext);
+  assumptions @12 :List(Assumption);
+  handRolledSync @13 :Loc;   # FunctionSummary::HandRolledSync
+  conditionalLock @14 :Loc;  # FunctionSummary::ConditionalLock
+  handRolledDepth @15 :UInt8;
+}
+
+struct Assumption {
+  kind @0 :UInt8;    # AssumptionKind (summarize/Assumptions.h)
+  location @1 :Loc;
 }
 
 struct CallContext {

@@ -116,6 +116,17 @@ struct AccessPath {
     P.Spelling = std::move(Name);
     return P;
   }
+  /// Memory the frontend could not name (`*(int *)addr`, `*(c ? p : q)`,
+  /// `*f()`): an access to it is recorded only as an assumption of the
+  /// analysis (summarize/Assumptions.h), never paired.
+  static AccessPath unnamed() {
+    return global(ir::Symbol(UnnamedSymbol), ir::Symbol(UnnamedSymbol));
+  }
+  bool isUnnamed() const {
+    return Root == RootKind::Global && Symbol == UnnamedSymbol;
+  }
+  static constexpr const char *UnnamedSymbol = "<unnamed>";
+
   static AccessPath local(uint32_t Id, ir::Symbol Name) {
     AccessPath P;
     P.Root = RootKind::Local;

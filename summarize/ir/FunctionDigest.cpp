@@ -20,11 +20,11 @@ RACER_DIGESTED_SIZE(PathStep, 8);
 RACER_DIGESTED_SIZE(AccessPath, 72);
 RACER_DIGESTED_SIZE(Operand, 80);
 RACER_DIGESTED_SIZE(DeclaredLockEffect, 80);
-RACER_DIGESTED_SIZE(CallInfo, 128);
+RACER_DIGESTED_SIZE(CallInfo, 136);
 RACER_DIGESTED_SIZE(CallableArg, 168);
 RACER_DIGESTED_SIZE(Instr, 112);
 RACER_DIGESTED_SIZE(Block, 56);
-RACER_DIGESTED_SIZE(Function, 160);
+RACER_DIGESTED_SIZE(Function, 184);
 #undef RACER_DIGESTED_SIZE
 #endif
 
@@ -84,13 +84,19 @@ public:
     text(S.str());
   }
   void loc(const Loc &L) {
+    // No location (all zero) is not a place in Files[0]: the same in every
+    // module, whatever its main file.
+    if (L == Loc()) {
+      var(0);
+      return;
+    }
     auto [It, New] = SeenFiles.try_emplace(L.File, uint32_t(SeenFiles.size()));
     if (New) {
-      var(0);
+      var(1);
       text(L.File < Files.size() ? llvm::StringRef(Files[L.File])
                                  : llvm::StringRef("<no file>"));
     } else {
-      var(It->second + 1);
+      var(It->second + 2);
     }
     var(L.Line);
     var(L.Col);
@@ -144,6 +150,7 @@ public:
       operands(A.DecayedArgs);
     }
     sym(C.ElementType);
+    sym(C.LoopRange);
   }
   // An absent operand or call reads as its default (Instr::value(),
   // call()), and a module read from the cache has none where the default
@@ -159,7 +166,7 @@ public:
     return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
            C.ArgTypes.empty() && C.ResultLocal == -1 && !C.IsConstructor &&
            !C.IsDestructor && C.DeclaredEffects.empty() &&
-           C.Callables.empty() && C.ElementType.empty();
+           C.Callables.empty() && C.ElementType.empty() && C.LoopRange.empty();
   }
   void instr(const Instr &I) {
     const bool Value = !isDefault(I.value()), Call = !isDefault(I.call());
@@ -200,6 +207,8 @@ public:
     for (const Block &B : F.Blocks)
       block(B);
     effects(F.DeclaredEffects);
+    loc(F.HandRolledSync);
+    loc(F.ConditionWait);
   }
 
 private:

@@ -178,6 +178,12 @@ struct CallInfo {
   /// qualified name of its first template argument, without template
   /// arguments: "std::thread" for `std::vector<std::thread>::emplace_back`.
   Symbol ElementType;
+  /// For a call with an argument indexed by the counter of an enclosing
+  /// counted loop (`pthread_join(t[i], 0)` in `for (i = 0; i < n; i++)`):
+  /// the loop's range, normalized ("0 < n +1"); else empty. Two loops with
+  /// the same range visit the same elements: a join loop is matched with
+  /// the loop that started the threads.
+  Symbol LoopRange;
 };
 
 /// Instruction kinds.
@@ -287,6 +293,14 @@ struct Function {
   std::vector<Block> Blocks;
   /// Capability attributes on the function itself (it acquires/releases).
   std::vector<DeclaredLockEffect> DeclaredEffects;
+  /// Where the body synchronizes by hand, or Line 0: a loop that busy-waits
+  /// on shared memory (`while (flag == 0) ;`, a ticket lock's spin) or
+  /// retries a compare-and-swap (frontend/SyncPatterns.cpp).
+  Loc HandRolledSync;
+  /// Where the body waits on a condition variable for a flag, or Line 0:
+  /// `while (!ready) pthread_cond_wait(&c, &m);` orders what follows after
+  /// what the signalling thread did before setting the flag.
+  Loc ConditionWait;
   /// Set by the linker instead of Blocks and Locals: the body packed
   /// (PackedBody.h) until its SCC is summarized. Never set in a TU's module.
   std::shared_ptr<const PackedBody> Packed;

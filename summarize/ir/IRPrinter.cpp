@@ -236,6 +236,9 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
       OS << " " << printEffect(E);
     OS << "\n";
   }
+  if (F.HandRolledSync.Line)
+    OS << "  hand-rolled sync at " << F.HandRolledSync.Line << ":"
+       << F.HandRolledSync.Col << "\n";
   for (size_t B = 0; B < F.Blocks.size(); ++B) {
     const Block &Blk = F.Blocks[B];
     OS << "  bb" << B;

@@ -18,7 +18,7 @@ RACER_PACKED_SIZE(PathStep, 8);
 RACER_PACKED_SIZE(AccessPath, 72);
 RACER_PACKED_SIZE(Operand, 80);
 RACER_PACKED_SIZE(DeclaredLockEffect, 80);
-RACER_PACKED_SIZE(CallInfo, 128);
+RACER_PACKED_SIZE(CallInfo, 136);
 RACER_PACKED_SIZE(CallableArg, 168);
 RACER_PACKED_SIZE(Instr, 112);
 RACER_PACKED_SIZE(Block, 56);
@@ -108,6 +108,7 @@ public:
       operands(A.DecayedArgs);
     }
     sym(C.ElementType);
+    sym(C.LoopRange);
   }
   void instr(const Instr &I) {
     u8(uint8_t(I.Kind));
@@ -234,6 +235,7 @@ public:
       A.DecayedArgs = operands();
     }
     C.ElementType = sym();
+    C.LoopRange = sym();
   }
   void instr(Instr &I) {
     I.Kind = InstrKind(u8());

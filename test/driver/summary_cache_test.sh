@@ -5,7 +5,8 @@
 # re-summarizes nothing, an edit that changes a helper's accesses
 # re-summarizes it and its callers only, an edit that changes no summary
 # stops at the edited function. A damaged store is a miss, never a wrong
-# report.
+# report. With --verdict, the assumptions in reused summaries count as in a
+# scan without cache.
 # Usage: summary_cache_test.sh <racecar binary>
 . "$(dirname "$0")/lib.sh" "$1"
 P=$WORK/p
@@ -129,4 +130,60 @@ printf '/* once more */\n' >>"$P/main.c"
 scan "$WORK/healed.txt"
 check "after the damage: reused again" grep -q ' 0 recomputed' <(line "$WORK/healed.txt.err")
 check "after the damage: same reports" cmp -s "$WORK/edit.txt" "$WORK/healed.txt"
+
+# --verdict: the assumptions travel in the cached summaries, and the verdict
+# of a cached scan is that of a scan without cache. A callback called by the
+# threads (an unresolved call) makes it unknown; once the call is gone, the
+# program is race-free.
+V=$WORK/v
+mkdir -p "$V"
+cat >"$V/hook.c" <<'SRC'
+void (*on_tick)(void);
+void tick(void) {
+  if (on_tick)
+    on_tick();
+}
+SRC
+cat >"$V/main.c" <<'SRC'
+#include <pthread.h>
+void tick(void);
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static int ticks;
+static void *run(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&mu);
+  ticks++;
+  pthread_mutex_unlock(&mu);
+  tick();
+  return 0;
+}
+int main(void) {
+  pthread_t a, b;
+  pthread_create(&a, 0, run, 0);
+  pthread_create(&b, 0, run, 0);
+  pthread_join(a, 0);
+  pthread_join(b, 0);
+  return 0;
+}
+SRC
+printf '[{"directory": "%s", "file": "%s/hook.c", "command": "cc -c hook.c"},
+ {"directory": "%s", "file": "%s/main.c", "command": "cc -c main.c"}]\n' \
+  "$V" "$V" "$V" "$V" >"$V/compile_commands.json"
+vscan() { "$R" scan -p "$V" --cache-dir "$WORK/vcache" --verdict --quiet -o "$1" 2>/dev/null; }
+vref() { "$R" scan -p "$V" --no-cache --verdict --quiet -o "$1" 2>/dev/null; }
+vscan "$WORK/v1.txt"
+vscan "$WORK/v2.txt"
+vref "$WORK/v.ref"
+check "verdict: unknown for the callback" grep -q '^verdict: unknown (.*unresolved-call' "$WORK/v.ref"
+check "verdict: cold cached scan == no cache" cmp -s "$WORK/v.ref" "$WORK/v1.txt"
+check "verdict: warm scan == no cache" cmp -s "$WORK/v.ref" "$WORK/v2.txt"
+# An edit of main.c only: hook.c's summary (and its assumption) is reused.
+printf '/* edited */\n' >>"$V/main.c"
+vscan "$WORK/v3.txt"
+check "verdict: after an edit elsewhere, still the callback's" cmp -s "$WORK/v.ref" "$WORK/v3.txt"
+sed -i 's|on_tick();|;|' "$V/hook.c"
+vscan "$WORK/v4.txt"
+vref "$WORK/v4.ref"
+check "verdict: the call removed, race-free" grep -q '^verdict: race-free' "$WORK/v4.ref"
+check "verdict: the call removed, cached == no cache" cmp -s "$WORK/v4.ref" "$WORK/v4.txt"
 finish

@@ -163,6 +163,8 @@ ir::Module realisticModule() {
     E.K = ir::DeclaredLockEffect::Kind::Acquire;
     E.Lock = ir::AccessPath::global("c:@g_lock", "g_lock");
     F.DeclaredEffects.push_back(E);
+    F.HandRolledSync = {2, 9, 5};
+    F.ConditionWait = {2, 11, 3};
     ir::Block B;
     B.Instrs.push_back(call("pthread_mutex_lock", "c:@F@pthread_mutex_lock",
                             {ir::Operand::object(ir::AccessPath::global("c:@g_lock", "g_lock"))},
@@ -207,6 +209,7 @@ ir::Module realisticModule() {
                         ir::Operand::value(ir::AccessPath::local(1, "n"))},
                        {"std::vector", "", ""}, 42);
     T.call().ElementType = "std::thread";
+    T.call().LoopRange = "0 < n +1";
     ir::CallableArg CA;
     CA.Arg = 1;
     CA.Callee = "c:@F@main#@lambda@42:20";
@@ -322,6 +325,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   }
   F.Return = ir::Operand::object(thisField("shop::Inventory", "items_").index());
   F.Accesses.back().Live = {0, 3};
+  F.Accesses.back().InForkChild = true;
   F.Locks.Assumed = {held(thisField("shop::Inventory", "mu_"))};
   ThreadSpawn T;
   T.Id = 3;
@@ -331,6 +335,9 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
             ir::Operand::unknown()};
   T.Handle = ir::Operand::object(ir::AccessPath::local(5, "th").index());
   T.Multi = true;
+  T.LoopRange = "0 < 8 +1";
+  T.FreshArgs = 1;
+  T.InForkChild = true;
   T.LiveAtSpawn = {0, 1};
   T.Location = {0, 50, 3};
   T.Trace = {{"start_workers", {0, 49, 2}}};
@@ -341,6 +348,11 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.CallContexts = {{"c:@S@Cache@F@SetCapacity#l#",
                      CallContext::Unshared | CallContext::OnThis},
                     {"c:@S@Log@F@open#", CallContext::Locked}};
+  F.Assumptions = {{AssumptionKind::UnresolvedCall, {0, 12, 5}},
+                   {AssumptionKind::UnmatchedJoin, {}}};
+  F.HandRolledSync = {0, 30, 2};
+  F.ConditionalLock = {0, 31, 4};
+  F.HandRolledDepth = 1;
   S.push_back(F);
   S.push_back(FunctionSummary()); // all defaults
   return S;
@@ -414,6 +426,7 @@ void dump(llvm::raw_ostream &OS, const ir::Instr &I) {
   }
   OS << " element=";
   dump(OS, I.call().ElementType);
+  dump(OS, I.call().LoopRange);
   OS << ")\n";
 }
 void dump(llvm::raw_ostream &OS, const ir::Module &M) {
@@ -436,6 +449,8 @@ void dump(llvm::raw_ostream &OS, const ir::Module &M) {
       dump(OS, S);
     dump(OS, F.Location);
     dump(OS, F.DeclaredEffects);
+    dump(OS, F.HandRolledSync);
+    dump(OS, F.ConditionWait);
     OS << "\n";
     for (const ir::Block &B : F.Blocks) {
       OS << " block cond=" << B.CondCall << " neg=" << B.CondNegated << " succs";
@@ -497,6 +512,16 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
     OS << "  call context ";
     dump(OS, U.Callee);
     OS << int(U.Flags) << "\n";
+  }
+  OS << "  hand-rolled sync";
+  dump(OS, S.HandRolledSync);
+  dump(OS, S.ConditionalLock);
+  OS << " depth " << int(S.HandRolledDepth);
+  OS << "\n";
+  for (const Assumption &A : S.Assumptions) {
+    OS << "  assumption " << int(A.Kind);
+    dump(OS, A.Location);
+    OS << "\n";
   }
 }
 std::string dump(const TUFile &F) {

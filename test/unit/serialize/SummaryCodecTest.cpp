@@ -88,6 +88,19 @@ FunctionSummary everyField() {
   S.Joins = {ir::Operand::object(ir::AccessPath::formal(1, "ts").deref().index())};
   S.CallContexts = {{"c:@S@Pool@F@init#", CallContext::Unshared | CallContext::OnThis},
                     {"c:@S@Log@F@open#", CallContext::Locked}};
+  S.Spawns[0].InForkChild = true;
+  S.Spawns[0].LoopRange = "c:@S@Pool@FI@workers_";
+  S.Spawns[0].FreshArgs = 5;
+  S.Accesses[3].InForkChild = true;
+  S.Accesses[7].Location = ir::Loc(); // no location
+  Assumption A1, A2;
+  A1.Kind = AssumptionKind::UnresolvedCall;
+  A1.Location = {1, 77, 2};
+  A2.Kind = AssumptionKind::PointerAlias; // no location
+  S.Assumptions = {A1, A2};
+  S.HandRolledSync = {0, 12, 4};
+  S.HandRolledDepth = 2;
+  // ConditionalLock stays the default: no location.
   return S;
 }
 
@@ -120,6 +133,10 @@ void put(llvm::raw_ostream &OS, const ir::AccessPath &P) {
   OS << "]";
 }
 void put(llvm::raw_ostream &OS, const ir::Loc &L, const std::vector<std::string> &Files) {
+  if (L == ir::Loc()) {
+    OS << "@none";
+    return;
+  }
   OS << "@" << (L.File < Files.size() ? Files[L.File] : "?") << ":" << L.Line
      << ":" << L.Col;
 }
@@ -157,7 +174,8 @@ std::string dump(const std::vector<FunctionSummary> &V,
       for (const ir::Operand &A : T.Args)
         put(OS, A);
       put(OS, T.Handle);
-      OS << T.Multi;
+      OS << T.Multi << T.InForkChild << " " << T.LoopRange << " "
+         << T.FreshArgs;
       putIds(OS, T.LiveAtSpawn);
       put(OS, T.Location, Files);
       for (const CallSite &C : T.Trace) {
@@ -172,9 +190,17 @@ std::string dump(const std::vector<FunctionSummary> &V,
       put(OS, J);
     for (const CallContext &C : S.CallContexts)
       OS << " ctx " << C.Callee << int(C.Flags);
+    for (const Assumption &A : S.Assumptions) {
+      OS << " assumes " << int(A.Kind);
+      put(OS, A.Location, Files);
+    }
+    OS << " handrolled";
+    put(OS, S.HandRolledSync, Files);
+    OS << int(S.HandRolledDepth) << " condlock";
+    put(OS, S.ConditionalLock, Files);
     OS << "\n";
     for (const AccessSnapshot &A : S.Accesses) {
-      OS << " access " << int(A.Kind) << int(A.Threads);
+      OS << " access " << int(A.Kind) << int(A.Threads) << A.InForkChild;
       put(OS, A.Path);
       OS << A.ContainerMethod;
       put(OS, A.Locks);
@@ -246,7 +272,10 @@ TEST(SummaryCodec, FilesAreWrittenByPathNotIndex) {
   std::vector<std::string> Other = {"/src/other.cpp", Files[1], Files[0]};
   Other.insert(Other.end(), Files.begin() + 2, Files.end());
   std::vector<FunctionSummary> Renumbered = In;
-  auto Map = [](ir::Loc &L) { L.File = L.File == 0 ? 2 : 1; };
+  auto Map = [](ir::Loc &L) {
+    if (!(L == ir::Loc()))
+      L.File = L.File == 0 ? 2 : 1;
+  };
   for (FunctionSummary &S : Renumbered) {
     for (AccessSnapshot &A : S.Accesses) {
       Map(A.Location);
@@ -260,6 +289,10 @@ TEST(SummaryCodec, FilesAreWrittenByPathNotIndex) {
       for (CallSite &C : T.Trace)
         Map(C.Location);
     }
+    for (Assumption &A : S.Assumptions)
+      Map(A.Location);
+    Map(S.HandRolledSync);
+    Map(S.ConditionalLock);
   }
   EXPECT_EQ(encodeSummaries(pointers(Renumbered), Other).Bytes,
             encodeSummaries(pointers(In), Files).Bytes);

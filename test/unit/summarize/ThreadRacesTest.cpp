@@ -241,7 +241,9 @@ TEST(ThreadRaces, ThreadStartedInLoopRacesWithItself) {
   ASSERT_EQ(countAt(R, 5), 1u) << describe(R);
 }
 
-TEST(ThreadRaces, JoinLoopOverHandleArrayOrdersLaterAccesses) {
+/// Workers started in one loop into `th[]` (line 10), joined in another
+/// (line 12, no loop range known), then main reads g (line 14).
+std::vector<ir::Function> joinLoopProgram() {
   FunctionBuilder W = incrementer("worker", 5);
   FunctionBuilder M = freeFn("main");
   uint32_t Th = M.local("th");
@@ -254,9 +256,68 @@ TEST(ThreadRaces, JoinLoopOverHandleArrayOrdersLaterAccesses) {
   M.edges(0, {SpawnLoop})
       .edges(SpawnLoop, {SpawnLoop, JoinLoop})
       .edges(JoinLoop, {JoinLoop, After});
-  std::vector<RaceFinding> R = races({W.build(), M.build()});
+  return {W.build(), M.build()};
+}
+
+TEST(ThreadRaces, JoinLoopOverHandleArrayOrdersLaterAccesses) {
+  std::vector<RaceFinding> R = races(joinLoopProgram());
   EXPECT_EQ(countAt(R, 14), 0u);
   EXPECT_EQ(countAt(R, 5), 1u) << describe(R); // workers race with each other
+}
+
+TEST(ThreadRaces, JoinLoopOverHandleArrayIsAnAssumption) {
+  // The join loop's bounds are not compared with the start loop's: the
+  // threads it joins are taken to be all of them, and that is recorded.
+  CollectingSink S = findRacesAndAssumptions(joinLoopProgram());
+  ASSERT_TRUE(assumed(S, AssumptionKind::UnmatchedJoin));
+  EXPECT_EQ(S.Assumptions.front().Location.Line, 12u);
+}
+
+TEST(ThreadRaces, JoinOfTheOneHandleIsNoAssumption) {
+  FunctionBuilder W = incrementer("worker", 5);
+  FunctionBuilder M = freeFn("main");
+  uint32_t T = M.local("t");
+  spawn(M, M.localVar(T), "worker", Operand::unknown(), 10);
+  join(M, M.localVar(T), 11);
+  M.read(FunctionBuilder::global("g"), 12);
+  CollectingSink S = findRacesAndAssumptions({W.build(), M.build()});
+  EXPECT_TRUE(S.Races.empty()) << describe(S.Races);
+  EXPECT_TRUE(S.Assumptions.empty());
+}
+
+TEST(ThreadRaces, UnresolvedCallInAThreadIsAnAssumption) {
+  FunctionBuilder W = freeFn("worker");
+  W.formal("arg");
+  W.call("", {}, 6);
+  W.fn().Blocks.back().Instrs.back().call().Callee = ""; // indirect
+  FunctionBuilder M = freeFn("main");
+  uint32_t T = M.local("t");
+  spawn(M, M.localVar(T), "worker", Operand::unknown(), 10);
+  CollectingSink S = findRacesAndAssumptions({W.build(), M.build()});
+  ASSERT_TRUE(assumed(S, AssumptionKind::UnresolvedCall));
+}
+
+TEST(ThreadRaces, ArrayOfMutexesIsALockIdentityAssumption) {
+  // lock(&m[4]); g++ in the thread, lock(&m[i]); g++ in main: the same
+  // abstract lock `m[]`, but maybe not the same mutex.
+  FunctionBuilder W = freeFn("worker");
+  W.formal("arg");
+  W.call("pthread_mutex_lock",
+         {Operand::object(FunctionBuilder::global("m").index())}, 5);
+  W.read(FunctionBuilder::global("g"), 6).write(FunctionBuilder::global("g"), 6);
+  W.call("pthread_mutex_unlock",
+         {Operand::object(FunctionBuilder::global("m").index())}, 7);
+  FunctionBuilder M = freeFn("main");
+  uint32_t T = M.local("t");
+  spawn(M, M.localVar(T), "worker", Operand::unknown(), 10);
+  M.call("pthread_mutex_lock",
+         {Operand::object(FunctionBuilder::global("m").index())}, 11);
+  M.write(FunctionBuilder::global("g"), 12);
+  M.call("pthread_mutex_unlock",
+         {Operand::object(FunctionBuilder::global("m").index())}, 13);
+  CollectingSink S = findRacesAndAssumptions({W.build(), M.build()});
+  EXPECT_TRUE(S.Races.empty()) << describe(S.Races);
+  EXPECT_TRUE(assumed(S, AssumptionKind::LockIdentity));
 }
 
 TEST(ThreadRaces, ThreadsStartedByAHelperRaceWithTheCaller) {

@@ -1,0 +1,385 @@
+//===- SyncPatterns.cpp - Synchronization written by hand -----------------===//
+#include "frontend/SyncPatterns.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <functional>
+
+namespace racer::frontend::lowering {
+
+using namespace clang;
+
+namespace {
+
+/// Calls over children, not entering lambdas and blocks (other functions).
+void forEachDescendant(const Stmt *S,
+                       const std::function<void(const Stmt *)> &F) {
+  if (!S)
+    return;
+  F(S);
+  if (isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+    return;
+  for (const Stmt *C : S->children())
+    forEachDescendant(C, F);
+}
+
+std::string calleeName(const CallExpr *CE) {
+  if (const FunctionDecl *FD = CE->getDirectCallee())
+    if (FD->getIdentifier())
+      return FD->getName().str();
+  return std::string();
+}
+
+/// compare-and-swap, test-and-set, exchange: by name, as C code and
+/// libraries spell them.
+bool isCasName(llvm::StringRef N) {
+  std::string L = N.lower();
+  llvm::StringRef S(L);
+  return S.contains("compare_exchange") || S.contains("compare_and_swap") ||
+         S.contains("cmpxchg") || S.contains("test_and_set") || S == "cas" ||
+         S == "tas" || S.ends_with("_cas") || S.ends_with("_tas") ||
+         S.contains("_cas_") || S.contains("xchg");
+}
+
+bool isCasAtomic(const AtomicExpr *AE) {
+  switch (AE->getOp()) {
+  case AtomicExpr::AO__c11_atomic_compare_exchange_strong:
+  case AtomicExpr::AO__c11_atomic_compare_exchange_weak:
+  case AtomicExpr::AO__atomic_compare_exchange:
+  case AtomicExpr::AO__atomic_compare_exchange_n:
+  case AtomicExpr::AO__c11_atomic_exchange:
+  case AtomicExpr::AO__atomic_exchange:
+  case AtomicExpr::AO__atomic_exchange_n:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool containsCas(const Stmt *S) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *X) {
+    if (const auto *CE = dyn_cast<CallExpr>(X))
+      Found |= isCasName(calleeName(CE));
+    else if (const auto *AE = dyn_cast<AtomicExpr>(X))
+      Found |= isCasAtomic(AE);
+  });
+  return Found;
+}
+
+bool isSharedVar(const ValueDecl *D) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  return VD && VD->hasGlobalStorage() &&
+         VD->getTLSKind() == VarDecl::TLS_None &&
+         !VD->getType().isConstQualified();
+}
+
+/// Reads memory other threads can see: a global, something behind a
+/// pointer, an atomic load, a call that reads or loads.
+bool readsShared(const Stmt *S) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *X) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+      Found |= isSharedVar(DRE->getDecl());
+    else if (const auto *ME = dyn_cast<MemberExpr>(X))
+      Found |= ME->isArrow();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(X))
+      Found |= UO->getOpcode() == UO_Deref;
+    else if (isa<AtomicExpr>(X) || isa<ArraySubscriptExpr>(X))
+      Found = true;
+    else if (const auto *CE = dyn_cast<CallExpr>(X)) {
+      // An atomic load (`vatomic32_read`, `atomic_load_explicit`), not I/O
+      // (`read(fd, ..)`).
+      std::string N = llvm::StringRef(calleeName(CE)).lower();
+      llvm::StringRef L(N);
+      Found |= L.contains("atomic") || L.contains("load");
+    }
+  });
+  return Found;
+}
+
+/// A store to memory others can see that is not atomic.
+bool isPlainSharedLValue(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (E->getType()->isAtomicType())
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isSharedVar(DRE->getDecl());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() || isPlainSharedLValue(ME->getBase());
+  return isa<UnaryOperator>(E) || isa<ArraySubscriptExpr>(E);
+}
+
+/// Functions a waiting loop may call: pausing, yielding, atomic operations,
+/// verification hooks.
+bool isWaitingCall(const CallExpr *CE) {
+  if (const FunctionDecl *FD = CE->getDirectCallee())
+    if (FD->getBuiltinID())
+      return true;
+  std::string N = llvm::StringRef(calleeName(CE)).lower();
+  llvm::StringRef L(N);
+  if (L.empty())
+    return false;
+  // A condition variable's wait is synchronization the analysis models
+  // (under its mutex), not a busy-wait.
+  if (L.contains("cond_wait") || L.contains("cond_timedwait") ||
+      L.contains("cnd_wait") || L.contains("cnd_timedwait"))
+    return false;
+  static const char *const Words[] = {
+      "yield", "pause", "relax", "spin", "await", "verification_",
+      "__verifier_atomic", "atomic", "barrier", "fence", "cpu_", "load",
+      "assume", "nop"};
+  return isCasName(L) ||
+         llvm::any_of(Words, [&](const char *W) { return L.contains(W); });
+}
+
+/// The body waits: no plain store to shared memory, only waiting calls.
+/// Locals it writes are added to \p LocalsWritten; locals it steps
+/// (`p++`, `n += k`: a loop that walks or counts) to \p LocalsStepped.
+bool waits(const Stmt *S, llvm::DenseSet<const VarDecl *> &LocalsWritten,
+           llvm::DenseSet<const VarDecl *> &LocalsStepped) {
+  bool Ok = true;
+  auto Store = [&](const Expr *LHS, bool Step) {
+    if (isPlainSharedLValue(LHS))
+      Ok = false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (!VD->hasGlobalStorage()) {
+          LocalsWritten.insert(VD);
+          if (Step || VD->getType()->isPointerType())
+            LocalsStepped.insert(VD);
+        }
+  };
+  forEachDescendant(S, [&](const Stmt *X) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
+      if (BO->isAssignmentOp())
+        Store(BO->getLHS(), BO->isCompoundAssignmentOp());
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(X)) {
+      if (UO->isIncrementDecrementOp())
+        Store(UO->getSubExpr(), true);
+    } else if (const auto *CE = dyn_cast<CallExpr>(X)) {
+      if (!isWaitingCall(CE))
+        Ok = false;
+    }
+  });
+  return Ok;
+}
+
+bool mentions(const Stmt *S, const llvm::DenseSet<const VarDecl *> &Vars) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *X) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Found |= Vars.count(VD) != 0;
+  });
+  return Found;
+}
+
+bool isConstantTrue(const Expr *Cond, const ASTContext *Ctx) {
+  if (!Cond)
+    return true; // for (;;)
+  bool V = false;
+  return Ctx && !Cond->isValueDependent() && Cond->EvaluateAsBooleanCondition(
+                                                 V, *Ctx) &&
+         V;
+}
+
+} // namespace
+
+LoopParts loopParts(const Stmt *S) {
+  LoopParts P;
+  if (const auto *W = dyn_cast<WhileStmt>(S)) {
+    P.Cond = W->getCond();
+    P.Body = W->getBody();
+  } else if (const auto *D = dyn_cast<DoStmt>(S)) {
+    P.Cond = D->getCond();
+    P.Body = D->getBody();
+  } else if (const auto *F = dyn_cast<ForStmt>(S)) {
+    P.Cond = F->getCond();
+    P.Body = F->getBody();
+    P.Inc = F->getInc();
+  } else {
+    return P;
+  }
+  P.IsLoop = true;
+  return P;
+}
+
+namespace {
+
+bool isHandRolledLoop(const Stmt *Loop, const ASTContext *Ctx) {
+  LoopParts P = loopParts(Loop);
+  if (!P.IsLoop)
+    return false;
+  const Expr *Cond = P.Cond;
+  const Stmt *Body = P.Body, *Inc = P.Inc;
+  if (containsCas(Cond) || containsCas(Body))
+    return true;
+  llvm::DenseSet<const VarDecl *> Counted, Stepped, InCond;
+  if (!waits(Body, Counted, Stepped) || !waits(Inc, Counted, Stepped))
+    return false;
+  // A condition that calls an ordinary function retries an operation
+  // (`while ((item = alloc(q)) == NULL) ;`): not a wait on memory. One that
+  // steps a local walks a buffer (`while ((c = *p++))`).
+  if (!waits(Cond, InCond, Stepped) || !Stepped.empty())
+    return false;
+  if (isConstantTrue(Cond, Ctx))
+    return readsShared(Body); // `for (;;) { if (flag) break; }`
+  return readsShared(Cond) && !mentions(Cond, Counted);
+}
+
+} // namespace
+
+const Stmt *findHandRolledSync(const Stmt *Body, const ASTContext *Ctx) {
+  const Stmt *Found = nullptr;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    if (!Found && (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<ForStmt>(S)) &&
+        isHandRolledLoop(S, Ctx))
+      Found = S;
+  });
+  return Found;
+}
+
+const Stmt *findConditionWait(const Stmt *Body) {
+  const Stmt *Found = nullptr;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    LoopParts P = loopParts(S);
+    if (Found || !P.IsLoop)
+      return;
+    const Expr *Cond = P.Cond;
+    const Stmt *LoopBody = P.Body;
+    bool Waits = false;
+    forEachDescendant(LoopBody, [&](const Stmt *X) {
+      if (const auto *CE = dyn_cast<CallExpr>(X)) {
+        std::string N = llvm::StringRef(calleeName(CE)).lower();
+        llvm::StringRef L(N);
+        Waits |= L.contains("cond_wait") || L.contains("cond_timedwait") ||
+                 L.contains("cnd_wait") || L.contains("cnd_timedwait");
+      }
+    });
+    if (Waits && Cond && readsShared(Cond))
+      Found = S;
+  });
+  return Found;
+}
+
+namespace {
+
+const VarDecl *counterOf(const Expr *Index) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && !VD->hasGlobalStorage() ? VD : nullptr;
+}
+
+bool refersTo(const Expr *E, const VarDecl *V) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
+                                                    : nullptr);
+  return DRE && DRE->getDecl() == V;
+}
+
+std::string compactText(const Expr *E, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(
+      SM.getExpansionRange(E->getSourceRange()).getAsRange());
+  std::string T = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  llvm::erase_if(T, [](char C) { return C == ' ' || C == '\t' || C == '\n'; });
+  return T;
+}
+
+/// The range of \p For if it counts \p V up by one from an initial value
+/// to a bound: "FROM OP BOUND +1"; else "".
+std::string rangeOf(const ForStmt *For, const VarDecl *V, ASTContext &Ctx) {
+  const Expr *From = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    if (DS->isSingleDecl() && DS->getSingleDecl() == V)
+      From = V->getInit();
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit())) {
+    if (BO->getOpcode() == BO_Assign && refersTo(BO->getLHS(), V))
+      From = BO->getRHS();
+  }
+  if (!From)
+    return std::string();
+  bool StepOne = false;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(For->getInc()))
+    StepOne = UO->isIncrementOp() && refersTo(UO->getSubExpr(), V);
+  else if (const auto *CA =
+               dyn_cast_or_null<CompoundAssignOperator>(For->getInc()))
+    if (CA->getOpcode() == BO_AddAssign && refersTo(CA->getLHS(), V))
+      if (const auto *IL =
+              dyn_cast<IntegerLiteral>(CA->getRHS()->IgnoreParenImpCasts()))
+        StepOne = IL->getValue() == 1;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!StepOne || !Cond || !refersTo(Cond->getLHS(), V))
+    return std::string();
+  const char *Op = Cond->getOpcode() == BO_LT   ? "<"
+                   : Cond->getOpcode() == BO_LE ? "<="
+                   : Cond->getOpcode() == BO_NE ? "!="
+                                                : nullptr;
+  if (!Op)
+    return std::string();
+  return compactText(From, Ctx) + " " + Op + " " +
+         compactText(Cond->getRHS(), Ctx) + " +1";
+}
+
+} // namespace
+
+void collectEnclosingLoops(const Stmt *Body, EnclosingLoops &Out) {
+  std::vector<const ForStmt *> Stack; // outermost first
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && !Stack.empty()) {
+      bool Indexed = false;
+      for (const Expr *A : CE->arguments())
+        forEachDescendant(A, [&](const Stmt *X) {
+          Indexed |= isa<ArraySubscriptExpr>(X);
+        });
+      if (Indexed)
+        Out[CE].assign(Stack.rbegin(), Stack.rend());
+    }
+    const auto *For = dyn_cast<ForStmt>(S);
+    if (For)
+      Stack.push_back(For);
+    for (const Stmt *C : S->children())
+      Walk(C);
+    if (For)
+      Stack.pop_back();
+  };
+  Walk(Body);
+}
+
+std::string loopRangeOf(const CallExpr *CE, const EnclosingLoops &Loops,
+                        ASTContext &Ctx) {
+  auto It = Loops.find(CE);
+  if (It == Loops.end())
+    return std::string();
+  const VarDecl *Counter = nullptr;
+  for (const Expr *A : CE->arguments()) {
+    forEachDescendant(A, [&](const Stmt *S) {
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S))
+        if (!Counter)
+          Counter = counterOf(ASE->getIdx());
+    });
+    if (Counter)
+      break;
+  }
+  if (!Counter)
+    return std::string();
+  // The innermost enclosing for loop that counts with it.
+  for (const ForStmt *For : It->second) {
+    std::string R = rangeOf(For, Counter, Ctx);
+    if (!R.empty())
+      return R;
+  }
+  return std::string();
+}
+
+} // namespace racer::frontend::lowering

@@ -1,0 +1,71 @@
+//===- SyncPatterns.h - Synchronization written by hand -------*- C++ -*-===//
+//
+// Why: Dekker's and Peterson's algorithms, ticket, MCS and CLH locks,
+// lock-free stacks: programs that order their threads with plain or atomic
+// variables instead of a mutex. The analysis does not model what such code
+// orders, so a race between threads that run it is only possible, not
+// certain (summarize/Confidence.h, LowHandRolledSync). This finds the
+// shapes in a function body:
+//
+//   while (turn != 0) {}                   // busy-wait on shared memory
+//   for (;;) { if (flag) break; pause(); } // the same, exit in the body
+//   do { old = top; ... } while (!CAS(&top, old, n)); // compare-and-swap
+//
+// A loop counts as a busy-wait when its condition reads memory others can
+// see, its body writes none of it with plain stores, calls only waiting,
+// pausing or atomic functions, and the condition does not depend on a
+// local the loop itself counts with (`for (i = 0; i < n; i++)` is not one).
+//===----------------------------------------------------------------------===//
+#ifndef RACER_FRONTEND_SYNCPATTERNS_H
+#define RACER_FRONTEND_SYNCPATTERNS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+
+namespace racer::frontend::lowering {
+
+/// The condition, body and increment of a while, do or for loop.
+struct LoopParts {
+  bool IsLoop = false;
+  const clang::Expr *Cond = nullptr; ///< null: `for (;;)`
+  const clang::Stmt *Body = nullptr;
+  const clang::Stmt *Inc = nullptr;  ///< for loops only
+};
+LoopParts loopParts(const clang::Stmt *S);
+
+/// The first loop of \p Body (lambda bodies excluded) that busy-waits or
+/// retries a compare-and-swap, or null. \p Ctx evaluates constant loop
+/// conditions (`while (1)`).
+const clang::Stmt *findHandRolledSync(const clang::Stmt *Body,
+                                      const clang::ASTContext *Ctx);
+
+/// The first loop of \p Body that waits on a condition variable for a flag
+/// in shared memory (`while (!ready) pthread_cond_wait(&c, &m);`), or null.
+const clang::Stmt *findConditionWait(const clang::Stmt *Body);
+
+/// If an argument of \p CE is indexed by the counter of an enclosing
+/// counted loop (`pthread_join(t[i], 0)` inside `for (i = 0; i < n; i++)`),
+/// the loop's range normalized as "FROM OP BOUND STEP" ("0 < n +1"), with
+/// spaces removed inside FROM and BOUND; else "". Loops with equal ranges
+/// visit the same indices, whatever the counter is called.
+/// \p Loops: the for loops around each call (collectEnclosingLoops).
+using EnclosingLoops =
+    llvm::DenseMap<const clang::CallExpr *,
+                   llvm::SmallVector<const clang::ForStmt *, 2>>;
+std::string loopRangeOf(const clang::CallExpr *CE, const EnclosingLoops &Loops,
+                        clang::ASTContext &Ctx);
+/// The for loops around each call of \p Body with an array element in its
+/// arguments, innermost first (lambda bodies excluded).
+void collectEnclosingLoops(const clang::Stmt *Body, EnclosingLoops &Out);
+
+} // namespace racer::frontend::lowering
+
+#endif

@@ -1,0 +1,3 @@
+// Private header (listed in srcs).
+#pragma once
+#define STOCK_BUMP(x) ((x) + 1)

@@ -1,0 +1,44 @@
+// A producer fills `payload`, then sets an atomic flag; main spins on the
+// flag before reading. The spin orders the two, which the analysis does not
+// model: the race on `payload` is only possible (low). Known imprecision:
+// every race of a thread that spins is low, so main's read of `late`,
+// written after the flag is set, is low too, although it is certain.
+// A loop that walks an array up to a shared bound is not a busy-wait: the
+// summing thread's race with the producer on `count` stays certain.
+#include <pthread.h>
+#include <stdatomic.h>
+
+static atomic_int ready;
+static int payload;
+static int late;
+static int count;
+static int items[16];
+
+static void *producer(void *arg) {
+  (void)arg;
+  payload = 42; // expected-low-race{{busy-waits}}
+  atomic_store(&ready, 1);
+  late = 1;   // expected-low-race{{busy-waits}}
+  count = 16; // expected-race{{unprotected write to `count`}}
+  return 0;
+}
+
+static void *summer(void *arg) {
+  (void)arg;
+  int s = 0;
+  for (int i = 0; i < count; i++) // expected-race{{read of `count`}}
+    s += items[i];
+  return (void *)(long)s;
+}
+
+int main(void) {
+  pthread_t t, u;
+  pthread_create(&t, 0, producer, 0);
+  pthread_create(&u, 0, summer, 0);
+  while (!atomic_load(&ready))
+    ;
+  int v = payload + late; // expected-low-race 2 {{busy-waits}}
+  pthread_join(t, 0);
+  pthread_join(u, 0);
+  return v;
+}

@@ -1,0 +1,22 @@
+// The entry of a thread is a function pointer read from a variable: the
+// thread is not analysed, so nothing can be proved.
+// expected-verdict{{unknown (unknown-thread}}
+#include <pthread.h>
+
+int shared;
+void *(*entry)(void *);
+
+void *bump(void *arg) {
+  (void)arg;
+  shared++; // FIXME-race{{unprotected write to `shared`}}
+  return 0;
+}
+
+int main(void) {
+  pthread_t t;
+  entry = bump;
+  pthread_create(&t, 0, entry, 0);
+  shared++;
+  pthread_join(t, 0);
+  return 0;
+}
