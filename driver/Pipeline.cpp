@@ -389,6 +389,8 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
   for (size_t I = 0; I < Results.size(); ++I) {
     St.ParseCpuSeconds += Results[I].ParseSeconds;
     St.LowerCpuSeconds += Results[I].LowerSeconds;
+    St.LibraryInstantiationsDropped += Results[I].LibraryInstantiationsDropped;
+    St.LibraryInstantiationsKept += Results[I].LibraryInstantiationsKept;
     St.CacheReadCpuSeconds += ReadSeconds[I];
     St.SerializeCpuSeconds += WriteSeconds[I];
     if (!Results[I].Ok) {
@@ -613,6 +615,11 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
     OS << llvm::format("  header bodies       %8u left to the TU that lowers "
                        "them first (%u TUs analysed again in full)\n",
                        S.BodiesSkipped, S.TUsReanalysed);
+  if (S.LibraryInstantiationsDropped || S.LibraryInstantiationsKept)
+    OS << llvm::format("  library templates   %8u instantiations skipped, %u "
+                       "kept for the project code they call\n",
+                       S.LibraryInstantiationsDropped,
+                       S.LibraryInstantiationsKept);
   OS << llvm::format("  classes             %8u checked, %u without "
                      "evidence of concurrency\n",
                      S.Conflicts.ClassesChecked, S.Conflicts.ClassesSkipped);

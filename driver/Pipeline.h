@@ -43,6 +43,9 @@ struct PhaseStats {
   /// (frontend::BodyClaims), and TUs analysed again in full because the TU
   /// they left bodies to is not linked.
   unsigned BodiesSkipped = 0, TUsReanalysed = 0;
+  /// Library function templates not instantiated, and instantiated for the
+  /// project code they may instantiate (frontend/InstantiationFilter.h).
+  unsigned LibraryInstantiationsDropped = 0, LibraryInstantiationsKept = 0;
   unsigned SCCs = 0;
   unsigned CacheHits = 0, CacheMisses = 0, CacheInvalid = 0;
   /// Every TU was unchanged and the last scan's reports were reused.

@@ -124,8 +124,10 @@ cl::opt<std::string> ReportPath(
     cl::cat(RacecarCategory));
 cl::opt<bool> SkipSystemBodies(
     "skip-system-bodies",
-    cl::desc("Skip parsing bodies of functions in system headers (default: "
-             "on; =false to parse them, the results are the same)"),
+    cl::desc("Skip parsing bodies of functions in system headers, and "
+             "instantiating library templates that call no project code "
+             "(default: on; =false to parse and instantiate them, the "
+             "results are the same)"),
     cl::init(true), cl::sub(cl::SubCommand::getAll()), cl::Hidden,
     cl::cat(RacecarCategory));
 cl::opt<bool> ShareHeaderBodies(

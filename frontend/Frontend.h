@@ -84,6 +84,9 @@ struct TUResult {
   std::vector<std::string> FileDigests;
   double ParseSeconds = 0;  ///< time in Clang (preprocess, parse, sema)
   double LowerSeconds = 0;  ///< time lowering to IR
+  /// Library function templates left uninstantiated (InstantiationFilter.h)
+  /// and those instantiated because they may instantiate project code.
+  unsigned LibraryInstantiationsDropped = 0, LibraryInstantiationsKept = 0;
 };
 
 /// A source compile databases list beside C and C++ that Clang would parse

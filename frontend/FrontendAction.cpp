@@ -10,6 +10,7 @@
 #include "frontend/BodyClaims.h"
 #include "frontend/Frontend.h"
 #include "frontend/IRBuilder.h"
+#include "frontend/InstantiationFilter.h"
 #include "frontend/Isolation.h"
 #include "frontend/SymbolNames.h"
 
@@ -32,6 +33,8 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseSet.h"
@@ -524,9 +527,22 @@ private:
   FileTable &Files;
 };
 
-class LoweringConsumer : public ASTConsumer {
+class LoweringConsumer : public SemaConsumer {
 public:
   LoweringConsumer(RunState &S, const SourceManager &SM) : S(S), SM(SM) {}
+
+  /// With SkipSystemBodies, library function templates are instantiated
+  /// only where that may instantiate project code (InstantiationFilter.h).
+  void InitializeSema(Sema &Sema) override {
+    if (S.SkipSystemBodies)
+      Filter.emplace(Sema, SM);
+  }
+  void ForgetSema() override { Filter.reset(); }
+  bool HandleTopLevelDecl(DeclGroupRef) override {
+    if (Filter)
+      Filter->dropLibraryOnly();
+    return true;
+  }
 
   /// Called by the parser (FrontendOptions::SkipFunctionBodies) for every
   /// function body: skip those in system headers. Sema still parses bodies
@@ -558,6 +574,10 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     S.Result->ParseSeconds = secondsSince(S.Start);
+    if (Filter) {
+      S.Result->LibraryInstantiationsDropped = Filter->dropped();
+      S.Result->LibraryInstantiationsKept = Filter->keptLibrary();
+    }
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
     Clock::time_point T0 = Clock::now();
@@ -580,6 +600,7 @@ public:
 private:
   RunState &S;
   const SourceManager &SM;
+  std::optional<InstantiationFilter> Filter;
 };
 
 class LoweringAction : public ASTFrontendAction {
@@ -587,6 +608,18 @@ public:
   explicit LoweringAction(RunState &S) : S(S) {}
 
 protected:
+  /// With SkipSystemBodies, the bodies of C++ templates are parsed when
+  /// first instantiated (as -fdelayed-template-parsing does): with the
+  /// InstantiationFilter, most library templates never are. Not with a
+  /// precompiled header, whose language options must match.
+  bool BeginInvocation(CompilerInstance &CI) override {
+    LangOptions &LO = CI.getLangOpts();
+    if (S.SkipSystemBodies && LO.CPlusPlus &&
+        CI.getPreprocessorOpts().ImplicitPCHInclude.empty())
+      LO.DelayedTemplateParsing = true;
+    return true;
+  }
+
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     S.Files = std::make_unique<FileTable>(

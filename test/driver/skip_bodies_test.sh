@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Skipping the bodies of functions in system headers (the default) must not
-# change any result: scans every end-to-end source, and the driver test
+# Skipping the bodies of functions in system headers (the default), with
+# the library template instantiations that call no project code and the
+# templates' bodies parsed only when instantiated (InstantiationFilter.h),
+# must not change any result: scans every end-to-end source, and the driver test
 # project, with and without skipping and requires byte-identical reports
 # (text and SARIF). Likewise for parsing each project header's bodies in one
 # TU only (--share-header-bodies, the default): the multi-TU end-to-end
