@@ -33,6 +33,10 @@ void Linker::add(uint32_t Seq, ir::Module Mod, bool Replace) {
   }
   if (!Mod.SkippedBodies.empty())
     ModuleSkips.emplace_back(Key, std::move(Mod.SkippedBodies));
+  // A union: a module analysed again takes at least the addresses it took.
+  AddressTaken.insert(AddressTaken.end(), Mod.AddressTaken.begin(),
+                      Mod.AddressTaken.end());
+  AddressesUnknown |= Mod.AddressesUnknown;
   auto MapPtr = std::make_shared<std::vector<uint32_t>>();
   std::vector<uint32_t> &Map = *MapPtr;
   Map.reserve(Mod.Files.size());
@@ -192,6 +196,13 @@ LinkedProgram Linker::finish() {
   FunctionIds = llvm::StringMap<uint32_t>();
   std::vector<KeptClass>().swap(Classes);
   ClassIds = llvm::StringMap<uint32_t>();
+  std::sort(AddressTaken.begin(), AddressTaken.end());
+  AddressTaken.erase(std::unique(AddressTaken.begin(), AddressTaken.end()),
+                     AddressTaken.end());
+  P.AddressTaken = std::move(AddressTaken);
+  P.AddressesUnknown = AddressesUnknown;
+  AddressTaken.clear();
+  AddressesUnknown = false;
   return P;
 }
 

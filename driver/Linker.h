@@ -42,6 +42,10 @@ struct LinkedProgram {
   /// Per function (with DigestBodies): ir::functionDigest of the kept
   /// definition, for the summary cache. Empty otherwise.
   std::vector<ir::Digest> FunctionDigests;
+  /// The globals some module takes the address of (sorted), and whether a
+  /// module may take addresses it does not list (ir::Module::AddressTaken).
+  std::vector<std::string> AddressTaken;
+  bool AddressesUnknown = false;
 };
 
 class Linker {
@@ -117,6 +121,9 @@ private:
   std::vector<std::pair<ModuleKey, std::vector<std::string>>> ModuleFiles;
   /// Modules with skipped bodies, and which.
   std::vector<std::pair<ModuleKey, std::vector<std::string>>> ModuleSkips;
+  /// The union of the modules' ir::Module::AddressTaken (unsorted).
+  std::vector<std::string> AddressTaken;
+  bool AddressesUnknown = false;
   std::vector<KeptFunction> Functions;
   llvm::StringMap<uint32_t> FunctionIds; ///< symbol -> index in Functions
   /// With DigestBodies: the digest of each of Functions.

@@ -115,7 +115,8 @@ ConflictStats findConflictsInParallel(const std::vector<ir::Function> &Fns,
                                       const ProgramSummarizer &PS,
                                       const std::vector<ir::ClassInfo> &Classes,
                                       report::ReportCollector &Collector,
-                                      tbb::task_arena &Arena) {
+                                      tbb::task_arena &Arena,
+                                      const TakenAddresses *Addresses) {
   ConflictStats Stats;
   const std::vector<ClassCheck> Plan =
       planClassChecks(Fns, PS.summaries(), Classes, Stats, &PS.graph());
@@ -144,7 +145,8 @@ ConflictStats findConflictsInParallel(const std::vector<ir::Function> &Fns,
   }
   sortUnique(All);
   Stats.Threads =
-      findThreadRaces(Fns, PS.summaries(), PS.graph(), All, Collector);
+      findThreadRaces(Fns, PS.summaries(), PS.graph(), All, Collector,
+                      Addresses);
   return Stats;
 }
 
@@ -485,8 +487,15 @@ ScanResult reduceLinked(LinkedProgram Program,
 
   auto T3 = std::chrono::steady_clock::now();
   report::ReportCollector Collector(Program.Files);
+  std::optional<TakenAddresses> Addresses;
+  if (!Program.AddressesUnknown) {
+    Addresses.emplace();
+    for (const std::string &G : Program.AddressTaken)
+      Addresses->Globals.insert(G);
+  }
   St.Conflicts = findConflictsInParallel(Program.Functions, *PS,
-                                         Program.Classes, Collector, Arena);
+                                         Program.Classes, Collector, Arena,
+                                         Addresses ? &*Addresses : nullptr);
   St.ConflictSeconds = secondsSince(T3);
 
   auto T4 = std::chrono::steady_clock::now();

@@ -130,7 +130,7 @@ ir::Digest SccCache::Run::reduceKey() const {
   // What pairing reads: every function's header (not its body: a body
   // shows in the summaries), the functions its body names as callables or
   // thread entries, the call graph's shape, every SCC's summaries, the
-  // classes and the file table.
+  // classes, the file table and the globals whose address is taken.
   ir::DigestBuilder B;
   B.str("reduce").digest(Salt);
   B.u64(P.Files.size());
@@ -173,6 +173,10 @@ ir::Digest SccCache::Run::reduceKey() const {
         .u64(C.Location.File)
         .u64(C.Location.Line)
         .u64(C.Location.Col);
+  // The globals whose address is taken (the thread check's aliasing).
+  B.u64(P.AddressesUnknown).u64(P.AddressTaken.size());
+  for (const std::string &G : P.AddressTaken)
+    B.str(G);
   return B.finish();
 }
 

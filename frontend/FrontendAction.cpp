@@ -417,6 +417,33 @@ public:
     return true;
   }
 
+  // The globals whose address the TU takes (ir::Module::AddressTaken), in
+  // C: `&g`, `&g.f[i]`, and an array `g` (or `g.a`) used as a pointer other
+  // than as the base of a subscript. Visited before its operands, so a
+  // subscript's base is known when its decay is.
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      addressTaken(UO->getSubExpr());
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
+    SubscriptBases.insert(AS->getBase()->IgnoreParens());
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *AS) {
+    for (const Expr *E : AS->outputs())
+      addressTaken(E);
+    for (const Expr *E : AS->inputs())
+      addressTaken(E);
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *IC) {
+    if (IC->getCastKind() == CK_ArrayToPointerDecay &&
+        !SubscriptBases.contains(IC))
+      addressTaken(IC->getSubExpr());
+    return true;
+  }
+
   bool VisitLambdaExpr(LambdaExpr *LE) {
     CXXMethodDecl *Op = LE->getCallOperator();
     if (FunctionTemplateDecl *FTD = Op->getDescribedFunctionTemplate()) {
@@ -466,8 +493,35 @@ public:
 
   std::vector<const FunctionDecl *> Functions;
   std::vector<ir::ClassInfo> Classes;
+  std::vector<std::string> AddressTaken; // unsorted, may repeat
 
 private:
+  /// The global variable an lvalue is part of (`g`, `g.f`, `g.a[i]`), if
+  /// any: its address is taken.
+  void addressTaken(const Expr *E) {
+    while (true) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+        if (ME->isArrow())
+          return; // memory behind a pointer
+        E = ME->getBase();
+      } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+        const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+        if (!Base->getType()->isArrayType())
+          return; // p[i]: behind a pointer
+        E = Base;
+      } else {
+        break;
+      }
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (VD->hasGlobalStorage() && VD->getTLSKind() == VarDecl::TLS_None)
+          AddressTaken.push_back(variableSymbol(VD));
+  }
+
+  llvm::DenseSet<const Expr *> SubscriptBases;
+
   bool inSystemHeader(SourceLocation L) const {
     return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
   }
@@ -588,6 +642,16 @@ public:
     for (const FunctionDecl *FD : C.Functions)
       M.Functions.push_back(lowerFunction(FD, *S.Files));
     M.Classes = std::move(C.Classes);
+    // In C, `&` and array decay are the only ways to an object's address;
+    // C++ has references and `this` too: not tracked.
+    M.AddressesUnknown = Ctx.getLangOpts().CPlusPlus;
+    if (!M.AddressesUnknown) {
+      M.AddressTaken = std::move(C.AddressTaken);
+      std::sort(M.AddressTaken.begin(), M.AddressTaken.end());
+      M.AddressTaken.erase(
+          std::unique(M.AddressTaken.begin(), M.AddressTaken.end()),
+          M.AddressTaken.end());
+    }
     std::sort(S.Skipped.begin(), S.Skipped.end());
     S.Skipped.erase(std::unique(S.Skipped.begin(), S.Skipped.end()),
                     S.Skipped.end());

@@ -118,14 +118,14 @@ RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 56);
 RACER_SIZE(ir::Function, 184); // Packed is link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
-RACER_SIZE(ir::Module, 128);
+RACER_SIZE(ir::Module, 160);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 152);
 RACER_SIZE(LockEffect, 72);
 RACER_SIZE(FunctionSummary, 392);
 RACER_SIZE(ThreadSpawn, 200);
-RACER_SIZE(TUFile, 184);
+RACER_SIZE(TUFile, 216);
 #undef RACER_SIZE
 #endif
 
@@ -391,6 +391,8 @@ private:
       }
     }
     strList(M.SkippedBodies, [&](size_t N) { return B.initSkippedBodies(N); });
+    strList(M.AddressTaken, [&](size_t N) { return B.initAddressTaken(N); });
+    B.setAddressesKnown(!M.AddressesUnknown);
   }
 
   void heldLocks(capnp::List<sc::HeldLock>::Builder L,
@@ -723,6 +725,8 @@ private:
       M.Classes.push_back(std::move(C));
     }
     M.SkippedBodies = strList(R.getSkippedBodies());
+    M.AddressTaken = strList(R.getAddressTaken());
+    M.AddressesUnknown = !R.getAddressesKnown();
     return M;
   }
 

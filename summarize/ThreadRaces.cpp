@@ -71,9 +71,9 @@ public:
   RootAnalysis(const std::vector<ir::Function> &Functions,
                const std::vector<FunctionSummary> &Summaries,
                const CallGraph &Graph, llvm::ArrayRef<ir::Loc> Skip,
-               FindingSink &Sink)
+               FindingSink &Sink, const TakenAddresses *Addresses)
       : Functions(Functions), Summaries(Summaries), Graph(Graph), Skip(Skip),
-        Sink(Sink) {}
+        Sink(Sink), Addresses(Addresses) {}
 
   void run(uint32_t Root, ThreadRaceStats &Stats);
 
@@ -110,6 +110,7 @@ private:
   const CallGraph &Graph;
   llvm::ArrayRef<ir::Loc> Skip; ///< sorted
   FindingSink &Sink;
+  const TakenAddresses *Addresses; ///< null: any global's may be taken
 
   std::vector<Origin> Origins;
   std::vector<OriginAccess> Accesses;
@@ -287,8 +288,20 @@ void RootAnalysis::checkAliasing() {
   for (uint32_t I = 0; I < Accesses.size(); ++I)
     ByField[lastField(Accesses[I].Snap.Path)].push_back(I);
   size_t Budget = size_t(1) << 22; // pairs compared before giving up
+  // A global itself (`g`, `g.f`, `g.a[i]`) whose address no TU takes is
+  // never memory behind a pointer.
+  auto Unaddressed = [&](const AccessPath &P) {
+    return Addresses && P.Root == RootKind::Global && !P.isUnnamed() &&
+           llvm::none_of(P.Steps,
+                         [](const ir::PathStep &S) {
+                           return S.kind() != StepKind::Field &&
+                                  S.kind() != StepKind::Index;
+                         }) &&
+           !Addresses->mayBeTaken(P.Symbol);
+  };
   auto MayConflict = [&](const OriginAccess &X, const OriginAccess &Y) {
     return (isWrite(X.Snap.Kind) || isWrite(Y.Snap.Kind)) &&
+           !Unaddressed(Y.Snap.Path) &&
            !(X.Snap.Path == Y.Snap.Path) &&
            !shareIdentifiableLock(X.Snap, Y.Snap, LockScope::Program) &&
            concurrent(X, Y);
@@ -437,7 +450,8 @@ ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
                                 const std::vector<FunctionSummary> &Summaries,
                                 const CallGraph &Graph,
                                 llvm::ArrayRef<ir::Loc> AlreadyReported,
-                                FindingSink &Sink) {
+                                FindingSink &Sink,
+                                const TakenAddresses *Addresses) {
   ThreadRaceStats Stats;
   // Thread entries are origins of their own, never roots.
   llvm::DenseSet<uint32_t> Entries;
@@ -455,7 +469,8 @@ ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
       if (A.Kind == AssumptionKind::UnknownThread ||
           A.Kind == AssumptionKind::ThreadLimit)
         Sink.noteAssumption(A);
-  RootAnalysis RA(Functions, Summaries, Graph, AlreadyReported, Sink);
+  RootAnalysis RA(Functions, Summaries, Graph, AlreadyReported, Sink,
+                  Addresses);
   for (uint32_t F = 0; F < Functions.size(); ++F) {
     if (Summaries[F].Spawns.empty() || Entries.count(F))
       continue;

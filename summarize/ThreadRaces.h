@@ -31,6 +31,7 @@
 #include "summarize/Summary.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <vector>
 
@@ -42,14 +43,26 @@ struct ThreadRaceStats {
   unsigned Findings = 0; ///< races handed to the sink
 };
 
+/// The global variables whose address the program takes
+/// (ir::Module::AddressTaken, merged by the link): memory reached through a
+/// pointer is never one of the others.
+struct TakenAddresses {
+  llvm::StringSet<> Globals;
+  bool mayBeTaken(llvm::StringRef Global) const {
+    return Globals.contains(Global);
+  }
+};
+
 /// \p Summaries[i] is the summary of \p Functions[i]; \p Graph their call
 /// graph. Accesses located in \p AlreadyReported (innermost locations that
 /// the class-based analysis reported; sorted) are not reported again.
+/// Without \p Addresses, any global's address may be taken.
 ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
                                 const std::vector<FunctionSummary> &Summaries,
                                 const CallGraph &Graph,
                                 llvm::ArrayRef<ir::Loc> AlreadyReported,
-                                FindingSink &Sink);
+                                FindingSink &Sink,
+                                const TakenAddresses *Addresses = nullptr);
 
 } // namespace racer
 

@@ -137,7 +137,7 @@ printf '%-22s %9.3f %14.4f\n' "warm (no change)" "$(col 2 | median)" "$(ratio_co
 printf '%-22s %9.3f %14.4f\n' "touch (mtime only)" "$(col 3 | median)" "$(ratio_col 3 | median)"
 printf '%-22s %9.2f %14.3f\n' "edit (1 file changed)" "$(col 4 | median)" "$(ratio_col 4 | median)"
 printf '%-22s %9.2f %14.3f\n' "edit, lines moved" "$(col 7 | median)" "$(ratio_col 7 | median)"
-printf 'cache size %d bytes; source %d bytes (TU main files + headers); ratio %.3f\n' \
+printf 'cache size %.0f bytes; source %d bytes (TU main files + headers); ratio %.3f\n' \
     "$CB" "$SRC_BYTES" "$(calc "$CB / $SRC_BYTES")"
 echo "same races cold/warm/touch/edit: $(col 6 | sort -u | tr '\n' ' ')"
 echo "lines-moved edit == a scan of the edited tree without cache: ${LINES_SAME:-not checked}"

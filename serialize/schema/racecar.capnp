@@ -151,6 +151,8 @@ struct Module {
   functions @2 :List(Function);
   classes @3 :List(ClassInfo);
   skippedBodies @4 :List(StrId);   # symbols, sorted (format 14)
+  addressTaken @5 :List(StrId);    # global symbols, sorted (format 15)
+  addressesKnown @6 :Bool;         # false: any global's address may be taken
 }
 
 # ---- summarize/Summary.h ----------------------------------------------------

@@ -333,6 +333,13 @@ struct Module {
   /// (frontend::BodyClaims), sorted. The link checks that such a TU is
   /// linked (else this TU is analysed again in full).
   std::vector<std::string> SkippedBodies;
+  /// The global variables (symbols, sorted) whose address this TU takes:
+  /// `&g`, `&g.f`, an array `g` used as a pointer, in a function body or an
+  /// initializer. Memory reached through a pointer is never a global that no
+  /// TU takes the address of. AddressesUnknown: the TU may take addresses
+  /// the list does not show (C++: references, `this`), so any global may.
+  std::vector<std::string> AddressTaken;
+  bool AddressesUnknown = true;
 };
 
 } // namespace racer::ir

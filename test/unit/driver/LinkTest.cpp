@@ -50,6 +50,23 @@ TEST(Link, InlineFunctionsAreKeptOnceAndLocationsRemapped) {
   EXPECT_TRUE(P.Classes[0].HasGuardedFields) << "facts merge across TUs";
 }
 
+TEST(Link, TakenAddressesAreTheUnionAndUnknownIfAnyModuleCannotTell) {
+  ir::Module A, B, Cxx;
+  A.MainFile = "/src/a.c";
+  A.AddressTaken = {"c:@slots", "c:@table"};
+  A.AddressesUnknown = false;
+  B.MainFile = "/src/b.c";
+  B.AddressTaken = {"c:@cursor", "c:@slots"};
+  B.AddressesUnknown = false;
+  driver::LinkedProgram P = driver::linkModules({B, A});
+  EXPECT_EQ(P.AddressTaken,
+            (std::vector<std::string>{"c:@cursor", "c:@slots", "c:@table"}));
+  EXPECT_FALSE(P.AddressesUnknown);
+  Cxx.MainFile = "/src/c.cpp"; // AddressesUnknown by default
+  EXPECT_TRUE(driver::linkModules({A, B, Cxx}).AddressesUnknown);
+  EXPECT_FALSE(driver::linkModules({}).AddressesUnknown);
+}
+
 TEST(Link, ArrivalOrderDoesNotMatter) {
   // Three TUs sharing a header; they finish in any order on the workers.
   std::vector<ir::Module> Ms(3);

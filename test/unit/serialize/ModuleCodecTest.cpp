@@ -278,6 +278,10 @@ ir::Module realisticModule() {
   M.Classes.push_back(CJ);
   // Bodies left to an earlier TU of the scan (frontend::BodyClaims).
   M.SkippedBodies = {"c:@N@shop@S@Lock@F@acquire#", "c:@N@shop@S@Lock@F@release#"};
+  // Globals whose address the TU takes; the default (unknown) is true, so
+  // false must survive the round trip.
+  M.AddressTaken = {"c:@g_slots", "c:shop.c@g_cursor"};
+  M.AddressesUnknown = false;
   return M;
 }
 
@@ -470,6 +474,9 @@ void dump(llvm::raw_ostream &OS, const ir::Module &M) {
   }
   OS << "skipped";
   for (const std::string &S : M.SkippedBodies)
+    dump(OS, S);
+  OS << "\naddress-taken" << M.AddressesUnknown;
+  for (const std::string &S : M.AddressTaken)
     dump(OS, S);
   OS << "\n";
 }
