@@ -116,14 +116,14 @@ RACER_SIZE(ir::CallInfo, 136);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 56);
-RACER_SIZE(ir::Function, 184); // Packed is link-time only: never encoded
+RACER_SIZE(ir::Function, 176); // Packed is link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 160);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
-RACER_SIZE(AccessSnapshot, 152);
+RACER_SIZE(AccessSnapshot, 144);
 RACER_SIZE(LockEffect, 72);
-RACER_SIZE(FunctionSummary, 392);
+RACER_SIZE(FunctionSummary, 336);
 RACER_SIZE(ThreadSpawn, 200);
 RACER_SIZE(TUFile, 216);
 #undef RACER_SIZE

@@ -170,19 +170,21 @@ private:
 /// AccessSnapshot). Paths are rooted at formals (ownership precondition:
 /// owned iff the root actual is owned) or at globals (never owned).
 struct AccessSnapshot {
+  // The small fields first, so that they share one word (a million
+  // functions' summaries hold tens of millions of snapshots).
   AccessKind Kind = AccessKind::Read;
   /// In a child process started by `fork()` in the summarized function or a
   /// callee: Live holds only that process's threads, and a caller adds none
   /// of its own (they do not exist in the child).
   bool InForkChild = false;
+  ThreadsKind Threads = ThreadsKind::NoThread;
+  /// Where the access is, in the innermost function.
+  ir::Loc Location;
   ir::AccessPath Path;
   /// For container accesses: the modeled method, e.g. "std::vector::push_back".
   ir::Symbol ContainerMethod;
   /// Locks held at the access, sorted, without duplicates.
   std::vector<HeldLock> Locks;
-  ThreadsKind Threads = ThreadsKind::NoThread;
-  /// Where the access is, in the innermost function.
-  ir::Loc Location;
   /// Call chain from the summarized function, outermost call first.
   CallChain Trace;
   /// Threads (ThreadSpawn::Id of the summarized function) that may be
@@ -283,8 +285,8 @@ struct CallContext {
 
 /// The persisted summary of one function.
 struct FunctionSummary {
-  std::string Symbol;
-  std::string Name;
+  ir::Symbol Symbol; // interned: the function's own
+  ir::Symbol Name;
   ThreadsKind Threads = ThreadsKind::NoThread;
   /// The function itself (not a callee) acquires or releases a lock:
   /// RacerD's evidence that its class is used concurrently.
@@ -293,6 +295,18 @@ struct FunctionSummary {
   /// Only the class's own (`this->mu_`) or global ones are evidence that
   /// the function's class is used concurrently.
   uint8_t LockOwners = 0;
+  // (HandRolledDepth and HandRolledSync here share the word of the flags
+  // above: a million functions' summaries.)
+  /// How many calls below this function the loop is (0: here), at most
+  /// MaxHandRolledDepth (FunctionAnalysis.h).
+  uint8_t HandRolledDepth = 0;
+  /// Where this function or a callee a few calls deep synchronizes by hand
+  /// (ir::Function::HandRolledSync), or Line 0: races of its threads may be
+  /// ordered in a way the analysis does not model (LowHandRolledSync). A
+  /// spin lock's lock() makes its caller's critical section
+  /// hand-synchronized; a seqlock deep in a clock read does not make every
+  /// thread that reads the clock so.
+  ir::Loc HandRolledSync;
   LockEffect Locks;
   std::vector<AccessSnapshot> Accesses;
   /// What a returned pointer/reference designates, over formals/globals.
@@ -321,16 +335,6 @@ struct FunctionSummary {
   /// The unsound shortcuts taken here or in callees (Assumptions.h), one
   /// per kind, sorted by kind.
   std::vector<Assumption> Assumptions;
-  /// Where this function or a callee a few calls deep synchronizes by hand
-  /// (ir::Function::HandRolledSync), or Line 0: races of its threads may be
-  /// ordered in a way the analysis does not model (LowHandRolledSync). A
-  /// spin lock's lock() makes its caller's critical section
-  /// hand-synchronized; a seqlock deep in a clock read does not make every
-  /// thread that reads the clock so.
-  ir::Loc HandRolledSync;
-  /// How many calls below this function the loop is (0: here), at most
-  /// MaxHandRolledDepth (FunctionAnalysis.h).
-  uint8_t HandRolledDepth = 0;
   /// Where this function (not a callee: the pattern and the accesses it
   /// guards are in one function) unlocks a mutex it locks on some paths
   /// only (`if (i) lock(&m); ...; if (i) unlock(&m);`), or Line 0: the

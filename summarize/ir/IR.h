@@ -285,11 +285,11 @@ struct Function {
   ir::Symbol Class;  ///< qualified enclosing class, "" if none
   AccessSpec Access = AccessSpec::None;
   FunctionKind Kind = FunctionKind::Free;
+  Loc Location; // here: it fills the word of the two fields above
   /// Formal spellings; for methods/ctors/dtors/lambdas Formals[0] is "this".
   std::vector<ir::Symbol> Formals;
   /// Number of locals (ids are 0..NumLocals-1) and their spellings.
   std::vector<ir::Symbol> Locals;
-  Loc Location;
   std::vector<Block> Blocks;
   /// Capability attributes on the function itself (it acquires/releases).
   std::vector<DeclaredLockEffect> DeclaredEffects;

@@ -586,7 +586,7 @@ TEST(ModuleCodec, RoundTripsRealisticModuleAndSummaries) {
   }
   ASSERT_EQ(Out->Summaries.size(), In.Summaries.size());
   for (size_t I = 0; I < In.Summaries.size(); ++I)
-    EXPECT_TRUE(In.Summaries[I] == Out->Summaries[I]) << In.Summaries[I].Name;
+    EXPECT_TRUE(In.Summaries[I] == Out->Summaries[I]) << In.Summaries[I].Name.str();
   EXPECT_EQ(Out->Module.Functions[8].Symbol.size(), 10u); // embedded NUL kept
 }
 
