@@ -84,6 +84,14 @@ ir::Function FunctionLowerer::run() {
     F.HandRolledSync = Files.loc(Loop->getBeginLoc());
   if (const Stmt *Loop = findConditionWait(Body))
     F.ConditionWait = Files.loc(Loop->getBeginLoc());
+  if (OnceInitRegion Once = findOnceInit(Body, Ctx); Once.First) {
+    ir::Loc Last = Files.loc(Once.Last->getBeginLoc());
+    F.OnceInit = Files.loc(Once.First->getBeginLoc());
+    if (Last.File == F.OnceInit.File && Last.Line >= F.OnceInit.Line)
+      F.OnceInitLast = Last.Line;
+    else
+      F.OnceInit = ir::Loc();
+  }
 
   CFG::BuildOptions BO;
   BO.setAllAlwaysAdd();

@@ -247,6 +247,113 @@ const Stmt *findHandRolledSync(const Stmt *Body, const ASTContext *Ctx) {
   return Found;
 }
 
+namespace {
+
+/// The shared flag \p E names (a global or static variable, a member),
+/// as its declaration.
+const ValueDecl *flagOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isSharedVar(DRE->getDecl()) ? DRE->getDecl() : nullptr;
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberDecl();
+  return nullptr;
+}
+
+/// `Flag == C`, `C == Flag`, `!Flag` (C = 0) or `Flag` (C != 0): the flag
+/// and C (Zero/NonZero for the last two).
+struct FlagTest {
+  const ValueDecl *Flag = nullptr;
+  std::optional<llvm::APSInt> Value; ///< unset: any nonzero value
+};
+
+FlagTest flagTestOf(const Expr *Cond, const ASTContext &Ctx) {
+  FlagTest T;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot) {
+    if ((T.Flag = flagOf(UO->getSubExpr())))
+      T.Value = llvm::APSInt::get(0);
+    return T;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
+      BO && BO->getOpcode() == BO_EQ) {
+    for (auto [F, C] : {std::pair(BO->getLHS(), BO->getRHS()),
+                        std::pair(BO->getRHS(), BO->getLHS())})
+      if (const ValueDecl *D = flagOf(F))
+        if (std::optional<llvm::APSInt> V = C->getIntegerConstantExpr(Ctx)) {
+          T.Flag = D;
+          T.Value = V;
+          return T;
+        }
+  }
+  return T;
+}
+
+/// The first assignment in \p S of a constant other than \p From to
+/// \p Flag (From unset: of zero).
+const Stmt *flagSet(const Stmt *S, const ValueDecl *Flag,
+                    const std::optional<llvm::APSInt> &From,
+                    const ASTContext &Ctx) {
+  const Stmt *Found = nullptr;
+  forEachDescendant(S, [&](const Stmt *X) {
+    const auto *BO = dyn_cast<BinaryOperator>(X);
+    if (Found || !BO || BO->getOpcode() != BO_Assign ||
+        flagOf(BO->getLHS()) != Flag)
+      return;
+    std::optional<llvm::APSInt> V = BO->getRHS()->getIntegerConstantExpr(Ctx);
+    if (V && (From ? llvm::APSInt::compareValues(*V, *From) != 0 : V->isZero()))
+      Found = BO;
+  });
+  return Found;
+}
+
+} // namespace
+
+OnceInitRegion findOnceInit(const Stmt *Body, const ASTContext &Ctx) {
+  OnceInitRegion R;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    if (R.First)
+      return;
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      FlagTest T = If->getCond() ? flagTestOf(If->getCond(), Ctx) : FlagTest();
+      if (!T.Flag)
+        return;
+      if (const Stmt *Set = flagSet(If->getThen(), T.Flag, T.Value, Ctx)) {
+        R.First = If->getThen();
+        R.Last = Set;
+      }
+      return;
+    }
+    // switch (flag) { case C: ...; flag = D; ... }: from the case label.
+    const auto *Sw = dyn_cast<SwitchStmt>(S);
+    const ValueDecl *Flag = Sw ? flagOf(Sw->getCond()) : nullptr;
+    const auto *Cases = Sw ? dyn_cast_or_null<CompoundStmt>(Sw->getBody())
+                           : nullptr;
+    if (!Flag || !Cases)
+      return;
+    for (auto It = Cases->body_begin(); It != Cases->body_end(); ++It) {
+      const auto *Case = dyn_cast<CaseStmt>(*It);
+      std::optional<llvm::APSInt> C =
+          Case && !Case->getRHS() ? Case->getLHS()->getIntegerConstantExpr(Ctx)
+                                  : std::nullopt;
+      if (!C)
+        continue;
+      // The statements from the label to the next break or return.
+      for (auto J = It; J != Cases->body_end(); ++J) {
+        if (J != It && isa<BreakStmt>(*J))
+          break;
+        if (const Stmt *Set = flagSet(*J, Flag, C, Ctx)) {
+          R.First = Case;
+          R.Last = Set;
+          return;
+        }
+      }
+    }
+  });
+  return R;
+}
+
 const Stmt *findConditionWait(const Stmt *Body) {
   const Stmt *Found = nullptr;
   forEachDescendant(Body, [&](const Stmt *S) {

@@ -51,6 +51,18 @@ const clang::Stmt *findHandRolledSync(const clang::Stmt *Body,
 /// in shared memory (`while (!ready) pthread_cond_wait(&c, &m);`), or null.
 const clang::Stmt *findConditionWait(const clang::Stmt *Body);
 
+/// A once-only initialization in \p Body: a branch taken while a shared
+/// flag has one constant value that sets the flag to another
+/// (`if (!inited) { init(); inited = 1; }`, `switch (state) { case 0:
+/// init(); state = 1; ...`). \p First is where the branch starts, \p Last
+/// the assignment to the flag; both null if there is none.
+struct OnceInitRegion {
+  const clang::Stmt *First = nullptr;
+  const clang::Stmt *Last = nullptr;
+};
+OnceInitRegion findOnceInit(const clang::Stmt *Body,
+                            const clang::ASTContext &Ctx);
+
 /// If an argument of \p CE is indexed by the counter of an enclosing
 /// counted loop (`pthread_join(t[i], 0)` inside `for (i = 0; i < n; i++)`),
 /// the loop's range normalized as "FROM OP BOUND STEP" ("0 < n +1"), with

@@ -302,6 +302,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "conditional-lock";
   case LowConditionWait:
     return "condition-wait";
+  case LowOnceInit:
+    return "once-init";
   }
   return "unknown";
 }
@@ -341,6 +343,9 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
   case LowConditionWait:
     return "it comes after a wait on a condition variable, which may order "
            "it after the other access";
+  case LowOnceInit:
+    return "it is in a once-only initialization under a flag, which orders "
+           "it before the threads that find the flag set";
   }
   return "";
 }

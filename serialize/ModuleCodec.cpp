@@ -116,7 +116,7 @@ RACER_SIZE(ir::CallInfo, 136);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 56);
-RACER_SIZE(ir::Function, 176); // Packed is link-time only: never encoded
+RACER_SIZE(ir::Function, 192); // Packed is link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 160);
 RACER_SIZE(HeldLock, 80);
@@ -368,6 +368,9 @@ private:
       loc(B.initHandRolledSync(), F.HandRolledSync);
     if (!isDefault(F.ConditionWait))
       loc(B.initConditionWait(), F.ConditionWait);
+    if (!isDefault(F.OnceInit))
+      loc(B.initOnceInit(), F.OnceInit);
+    B.setOnceInitLast(F.OnceInitLast);
   }
 
   void module(sc::Module::Builder B, const ir::Module &M) {
@@ -702,6 +705,9 @@ private:
       F.HandRolledSync = loc(R.getHandRolledSync());
     if (R.hasConditionWait())
       F.ConditionWait = loc(R.getConditionWait());
+    if (R.hasOnceInit())
+      F.OnceInit = loc(R.getOnceInit());
+    F.OnceInitLast = R.getOnceInitLast();
   }
 
   ir::Module module(sc::Module::Reader R) {

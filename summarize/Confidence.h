@@ -62,8 +62,13 @@ enum LowReason : uint16_t {
   /// flag (`while (!done) pthread_cond_wait(..)`): the other thread may
   /// have done its access before setting the flag and signalling.
   LowConditionWait = 1u << 8,
+  /// One side is in a thread's once-only initialization: under a flag
+  /// tested and then set to another value (`if (!inited) { ...; inited =
+  /// 1; }`, `switch (state) { case 0: ...; state = 1; ...`), with a lock
+  /// held: the threads that find the flag set run after it.
+  LowOnceInit = 1u << 9,
 };
-constexpr unsigned NumLowReasons = 9;
+constexpr unsigned NumLowReasons = 10;
 
 inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

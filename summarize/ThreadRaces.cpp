@@ -96,6 +96,19 @@ private:
     return W.Line && A.Snap.Trace.empty() && W.File == A.Snap.Location.File &&
            A.Snap.Location.Line > W.Line;
   }
+  /// \p A is in its thread's once-only initialization: its place in the
+  /// thread's function (the call it is under, or itself) is in the branch
+  /// that sets the flag, and it holds a lock (a flag tested without one is
+  /// no order: `if (!stop) { ...; stop = 1; }` races on the flag too).
+  bool inOnceInit(const OriginAccess &A) const {
+    if (A.Snap.Locks.empty())
+      return false;
+    const ir::Function &F = Functions[Origins[A.Origin].Function];
+    const ir::Loc &L =
+        A.Snap.Trace.empty() ? A.Snap.Location : A.Snap.Trace.front().Location;
+    return F.OnceInit.Line && L.File == F.OnceInit.File &&
+           L.Line >= F.OnceInit.Line && L.Line <= F.OnceInitLast;
+  }
   /// \p A is on the line of its thread's hand-rolled loop (the read of a
   /// plain flag a busy-wait spins on).
   bool onBusyWait(const OriginAccess &A) const {
@@ -410,6 +423,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
       R.LowReasons |= LowHandRolledSync;
     if (afterConditionWait(X) || afterConditionWait(*Best))
       R.LowReasons |= LowConditionWait;
+    if (inOnceInit(X) || inOnceInit(*Best))
+      R.LowReasons |= LowOnceInit;
     if (Summaries[Origins[X.Origin].Function].ConditionalLock.Line ||
         Summaries[Origins[Best->Origin].Function].ConditionalLock.Line)
       R.LowReasons |= LowConditionalLock;

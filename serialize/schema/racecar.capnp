@@ -135,6 +135,8 @@ struct Function {
   declaredEffects @9 :List(DeclaredLockEffect);
   handRolledSync @10 :Loc;
   conditionWait @11 :Loc;
+  onceInit @12 :Loc;
+  onceInitLast @13 :UInt32;
 }
 
 struct ClassInfo {

@@ -24,7 +24,7 @@ RACER_DIGESTED_SIZE(CallInfo, 136);
 RACER_DIGESTED_SIZE(CallableArg, 168);
 RACER_DIGESTED_SIZE(Instr, 112);
 RACER_DIGESTED_SIZE(Block, 56);
-RACER_DIGESTED_SIZE(Function, 176);
+RACER_DIGESTED_SIZE(Function, 192);
 #undef RACER_DIGESTED_SIZE
 #endif
 
@@ -209,6 +209,8 @@ public:
     effects(F.DeclaredEffects);
     loc(F.HandRolledSync);
     loc(F.ConditionWait);
+    loc(F.OnceInit);
+    var(F.OnceInitLast);
   }
 
 private:

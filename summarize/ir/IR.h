@@ -301,6 +301,11 @@ struct Function {
   /// `while (!ready) pthread_cond_wait(&c, &m);` orders what follows after
   /// what the signalling thread did before setting the flag.
   Loc ConditionWait;
+  /// A once-only initialization, or Line 0: the lines from OnceInit to
+  /// OnceInitLast of a branch taken while a flag has one value, which sets
+  /// it to another (`if (!inited) { init(); inited = 1; }`).
+  Loc OnceInit;
+  uint32_t OnceInitLast = 0;
   /// Set by the linker instead of Blocks and Locals: the body packed
   /// (PackedBody.h) until its SCC is summarized. Never set in a TU's module.
   std::shared_ptr<const PackedBody> Packed;
