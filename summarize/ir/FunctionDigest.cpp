@@ -1,5 +1,6 @@
 //===- FunctionDigest.cpp - What a function is, in 128 bits ---------------===//
 #include "summarize/ir/FunctionDigest.h"
+#include "summarize/ir/BodyWriter.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -56,20 +57,12 @@ namespace {
 
 /// Writes a function canonically: varints, and each distinct string in full
 /// at its first use, then by its number of first use.
-class Writer {
+class Writer : public BodyWriter<Writer> {
 public:
   Writer(std::string &Out, llvm::ArrayRef<std::string> Files)
       : Out(Out), Files(Files) {}
 
   void u8(uint8_t V) { Out.push_back(static_cast<char>(V)); }
-  void var(uint64_t V) {
-    while (V >= 0x80) {
-      u8(uint8_t(V) | 0x80);
-      V >>= 7;
-    }
-    u8(uint8_t(V));
-  }
-  void svar(int64_t V) { var((uint64_t(V) << 1) ^ uint64_t(V >> 63)); }
   void text(llvm::StringRef S) {
     var(S.size());
     Out.append(S.data(), S.size());
@@ -101,57 +94,6 @@ public:
     var(L.Line);
     var(L.Col);
   }
-  void path(const AccessPath &P) {
-    u8(uint8_t(P.Root));
-    var(P.Index);
-    sym(P.Symbol);
-    sym(P.Spelling);
-    var(P.Steps.size());
-    for (const PathStep &S : P.Steps) {
-      u8(uint8_t(S.kind()));
-      sym(S.name());
-    }
-  }
-  void operand(const Operand &O) {
-    u8(uint8_t(O.K));
-    path(O.Path);
-  }
-  void operands(const std::vector<Operand> &V) {
-    var(V.size());
-    for (const Operand &O : V)
-      operand(O);
-  }
-  void effects(const std::vector<DeclaredLockEffect> &V) {
-    var(V.size());
-    for (const DeclaredLockEffect &E : V) {
-      u8(uint8_t(E.K));
-      path(E.Lock);
-    }
-  }
-  void call(const CallInfo &C) {
-    sym(C.Callee);
-    sym(C.CalleeName);
-    operands(C.Args);
-    var(C.ArgTypes.size());
-    for (Symbol T : C.ArgTypes)
-      sym(T);
-    svar(C.ResultLocal);
-    u8(uint8_t(C.IsConstructor) | uint8_t(C.IsDestructor) << 1);
-    effects(C.DeclaredEffects);
-    var(C.Callables.size());
-    for (const CallableArg &A : C.Callables) {
-      var(A.Arg);
-      sym(A.Callee);
-      sym(A.CalleeName);
-      u8(A.HasReceiver);
-      operand(A.Receiver);
-      var(A.NumParams);
-      operands(A.Captures);
-      operands(A.DecayedArgs);
-    }
-    sym(C.ElementType);
-    sym(C.LoopRange);
-  }
   // An absent operand or call reads as its default (Instr::value(),
   // call()), and a module read from the cache has none where the default
   // was written: the same instruction either way, so the same bytes.
@@ -169,26 +111,7 @@ public:
            C.Callables.empty() && C.ElementType.empty() && C.LoopRange.empty();
   }
   void instr(const Instr &I) {
-    const bool Value = !isDefault(I.value()), Call = !isDefault(I.call());
-    u8(uint8_t(I.Kind));
-    u8(uint8_t(I.Atomic) | uint8_t(Value) << 1 | uint8_t(Call) << 2);
-    var(I.Dest);
-    loc(I.Location);
-    path(I.Path);
-    if (Value)
-      operand(I.value());
-    if (Call)
-      call(I.call());
-  }
-  void block(const Block &B) {
-    var(B.Instrs.size());
-    for (const Instr &I : B.Instrs)
-      instr(I);
-    var(B.Succs.size());
-    for (uint32_t S : B.Succs)
-      var(S);
-    svar(B.CondCall);
-    u8(B.CondNegated);
+    writeInstr(I, !isDefault(I.value()), !isDefault(I.call()));
   }
   void function(const Function &F) {
     sym(F.Symbol);

@@ -1,5 +1,6 @@
 //===- PackedBody.cpp - A function body in compact bytes ------------------===//
 #include "summarize/ir/PackedBody.h"
+#include "summarize/ir/BodyWriter.h"
 #include "summarize/LibraryModels.h"
 
 #include <algorithm>
@@ -34,19 +35,11 @@ void sortUnique(std::vector<Symbol> &V) {
   V.erase(std::unique(V.begin(), V.end()), V.end());
 }
 
-class Writer {
+class Writer : public BodyWriter<Writer> {
 public:
   explicit Writer(std::vector<uint8_t> &Out) : Out(Out) {}
 
   void u8(uint8_t V) { Out.push_back(V); }
-  void var(uint64_t V) {
-    while (V >= 0x80) {
-      Out.push_back(uint8_t(V) | 0x80);
-      V >>= 7;
-    }
-    Out.push_back(uint8_t(V));
-  }
-  void svar(int64_t V) { var((uint64_t(V) << 1) ^ uint64_t(V >> 63)); }
   void sym(Symbol S) {
     const void *P = S.opaque();
     uint8_t B[sizeof P];
@@ -59,79 +52,7 @@ public:
     var(L.Line);
     var(L.Col);
   }
-  void path(const AccessPath &P) {
-    u8(uint8_t(P.Root));
-    var(P.Index);
-    sym(P.Symbol);
-    sym(P.Spelling);
-    var(P.Steps.size());
-    for (const PathStep &S : P.Steps) {
-      u8(uint8_t(S.kind()));
-      sym(S.name());
-    }
-  }
-  void operand(const Operand &O) {
-    u8(uint8_t(O.K));
-    path(O.Path);
-  }
-  void operands(const std::vector<Operand> &V) {
-    var(V.size());
-    for (const Operand &O : V)
-      operand(O);
-  }
-  void effects(const std::vector<DeclaredLockEffect> &V) {
-    var(V.size());
-    for (const DeclaredLockEffect &E : V) {
-      u8(uint8_t(E.K));
-      path(E.Lock);
-    }
-  }
-  void call(const CallInfo &C) {
-    sym(C.Callee);
-    sym(C.CalleeName);
-    operands(C.Args);
-    var(C.ArgTypes.size());
-    for (Symbol T : C.ArgTypes)
-      sym(T);
-    svar(C.ResultLocal);
-    u8(uint8_t(C.IsConstructor) | uint8_t(C.IsDestructor) << 1);
-    effects(C.DeclaredEffects);
-    var(C.Callables.size());
-    for (const CallableArg &A : C.Callables) {
-      var(A.Arg);
-      sym(A.Callee);
-      sym(A.CalleeName);
-      u8(A.HasReceiver);
-      operand(A.Receiver);
-      var(A.NumParams);
-      operands(A.Captures);
-      operands(A.DecayedArgs);
-    }
-    sym(C.ElementType);
-    sym(C.LoopRange);
-  }
-  void instr(const Instr &I) {
-    u8(uint8_t(I.Kind));
-    u8(uint8_t(I.Atomic) | uint8_t(I.hasValue()) << 1 |
-       uint8_t(I.hasCall()) << 2);
-    var(I.Dest);
-    loc(I.Location);
-    path(I.Path);
-    if (I.hasValue())
-      operand(I.value());
-    if (I.hasCall())
-      call(I.call());
-  }
-  void block(const Block &B) {
-    var(B.Instrs.size());
-    for (const Instr &I : B.Instrs)
-      instr(I);
-    var(B.Succs.size());
-    for (uint32_t S : B.Succs)
-      var(S);
-    svar(B.CondCall);
-    u8(B.CondNegated);
-  }
+  void instr(const Instr &I) { writeInstr(I, I.hasValue(), I.hasCall()); }
 
 private:
   std::vector<uint8_t> &Out;
