@@ -12,6 +12,7 @@
 #include "frontend/IRBuilder.h"
 #include "frontend/InstantiationFilter.h"
 #include "frontend/Isolation.h"
+#include "frontend/PathBuilder.h"
 #include "frontend/SymbolNames.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -496,28 +497,12 @@ public:
   std::vector<std::string> AddressTaken; // unsorted, may repeat
 
 private:
-  /// The global variable an lvalue is part of (`g`, `g.f`, `g.a[i]`), if
-  /// any: its address is taken.
+  /// The global variable whose storage an lvalue lies in, if any: its
+  /// address is taken.
   void addressTaken(const Expr *E) {
-    while (true) {
-      E = E->IgnoreParenImpCasts();
-      if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-        if (ME->isArrow())
-          return; // memory behind a pointer
-        E = ME->getBase();
-      } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-        const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
-        if (!Base->getType()->isArrayType())
-          return; // p[i]: behind a pointer
-        E = Base;
-      } else {
-        break;
-      }
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (VD->hasGlobalStorage() && VD->getTLSKind() == VarDecl::TLS_None)
-          AddressTaken.push_back(variableSymbol(VD));
+    const VarDecl *VD = lowering::storageVariableOf(E);
+    if (VD && VD->hasGlobalStorage() && VD->getTLSKind() == VarDecl::TLS_None)
+      AddressTaken.push_back(variableSymbol(VD));
   }
 
   llvm::DenseSet<const Expr *> SubscriptBases;

@@ -134,6 +134,30 @@ const Expr *stripWrappers(const Expr *E) {
   return E;
 }
 
+const VarDecl *storageVariableOf(const Expr *E) {
+  while (E) {
+    E = stripWrappers(E);
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
+      E = ME->getBase();
+    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      const auto *Decay = dyn_cast<ImplicitCastExpr>(ASE->getBase()->IgnoreParens());
+      if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+        return nullptr; // p[i]: behind a pointer
+      E = Decay->getSubExpr();
+    } else if (const auto *C = dyn_cast<CastExpr>(E);
+               C && (C->getCastKind() == CK_ArrayToPointerDecay ||
+                     isGLValueTransparentCast(C->getCastKind()))) {
+      E = C->getSubExpr();
+    } else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+    } else {
+      break;
+    }
+  }
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
 /// The constructor call that initializes an object with initializer E, looking
 /// through temporaries, casts and elidable copies (which are not lowered).
 const CXXConstructExpr *

@@ -58,6 +58,12 @@ bool isPointerTransparentCast(CastKind K);
 /// Strips wrappers that do not change which object an expression denotes.
 const Expr *stripWrappers(const Expr *E);
 
+/// The variable in whose own storage lvalue \p E lies (`v`, `v.f`,
+/// `v.a[i]`, through casts that keep the object), or null: memory behind a
+/// pointer (`p->f`, `p[i]`), or no variable. Taking E's address (or binding
+/// a reference to it) lets other code reach that variable.
+const VarDecl *storageVariableOf(const Expr *E);
+
 /// The constructor call that initializes an object with initializer E, looking
 /// through temporaries, casts and elidable copies (which are not lowered).
 const CXXConstructExpr *

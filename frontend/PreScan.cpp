@@ -152,23 +152,8 @@ void FunctionLowerer::noteEscape(const VarDecl *VD) {
 }
 
 void FunctionLowerer::noteEscape(const Expr *E) {
-  while (E) {
-    E = stripWrappers(E);
-    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
-      E = ME->getBase();
-    else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
-      E = ASE->getBase();
-    else if (const auto *C = dyn_cast<CastExpr>(E);
-             C && (C->getCastKind() == CK_ArrayToPointerDecay ||
-                   isGLValueTransparentCast(C->getCastKind())))
-      E = C->getSubExpr();
-    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else
-      break;
-  }
-  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
-    noteEscape(dyn_cast<VarDecl>(DRE->getDecl()));
+  if (const VarDecl *VD = storageVariableOf(E))
+    noteEscape(VD);
 }
 
 void FunctionLowerer::noteAssign(const BinaryOperator *BO) {
