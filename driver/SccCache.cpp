@@ -181,6 +181,12 @@ ir::Digest SccCache::Run::reduceKey() const {
   return B.finish();
 }
 
+const ir::Digest &SccCache::Run::finalReduceKey() {
+  if (!FinalReduceKey)
+    FinalReduceKey = reduceKey();
+  return *FinalReduceKey;
+}
+
 std::optional<std::vector<report::Report>> SccCache::Run::reuseAll() {
   if (!Reuse)
     return std::nullopt;
@@ -314,7 +320,7 @@ std::optional<std::vector<report::Report>> SccCache::Run::reuseReduce() {
   if (Failed || !Reuse || !Cache.ReuseReduce)
     return std::nullopt;
   std::optional<std::vector<report::Report>> R =
-      Cache.Reduce.load(reduceKey().hex());
+      Cache.Reduce.load(finalReduceKey().hex());
   if (!R)
     return std::nullopt;
   ReduceReused = true;
@@ -326,7 +332,7 @@ std::optional<std::vector<report::Report>> SccCache::Run::reuseReduce() {
 void SccCache::Run::store(const std::vector<report::Report> &Reports) {
   if (Failed)
     return;
-  Cache.Reduce.store(reduceKey().hex(), Reports);
+  Cache.Reduce.store(finalReduceKey().hex(), Reports);
   if (llvm::Error E = Writer->commit())
     Cache.note("summaries not written: " + llvm::toString(std::move(E)));
 }

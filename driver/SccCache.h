@@ -117,6 +117,8 @@ public:
     ir::Digest keyOf(uint32_t C) const;
     uint64_t identityOf(uint32_t C) const;
     ir::Digest reduceKey() const;
+    /// reduceKey() once every SCC is done (reuseReduce, then store).
+    const ir::Digest &finalReduceKey();
     /// Reads the accesses of adopted SCC \p C once, into PS.
     void ensureAccesses(uint32_t C);
     void fail(const std::string &Message);
@@ -128,6 +130,7 @@ public:
     ProgramSummarizer &PS;
     const bool Reuse;
     ir::Digest Salt;
+    std::optional<ir::Digest> FinalReduceKey;
     /// Per SCC: its summaries' digest (set once it is done), the entry it
     /// was adopted from, and whether its accesses were read.
     std::vector<ir::Digest> Summaries;
