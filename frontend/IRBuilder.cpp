@@ -80,8 +80,11 @@ ir::Function FunctionLowerer::run() {
     return std::move(F);
   preScan(Body);
   collectEnclosingLoops(Body, LoopsAroundCalls);
-  if (const Stmt *Loop = findHandRolledSync(Body, &Ctx))
+  const Stmt *Loop = findHandRolledSync(Body, &Ctx);
+  if (Loop)
     F.HandRolledSync = Files.loc(Loop->getBeginLoc());
+  F.UpdatesAtomically = updatesAtomically(Body);
+  F.OnlyForwards = onlyForwards(Body);
   if (const Stmt *Loop = findConditionWait(Body))
     F.ConditionWait = Files.loc(Loop->getBeginLoc());
   if (OnceInitRegion Once = findOnceInit(Body, Ctx); Once.First) {

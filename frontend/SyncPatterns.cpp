@@ -63,6 +63,34 @@ bool isCasAtomic(const AtomicExpr *AE) {
   }
 }
 
+/// An atomic read-modify-write that is not a compare-and-swap: by name
+/// (`atomic_fetch_add`, `vatomic32_get_inc`, `__sync_add_and_fetch`), or
+/// as a builtin.
+bool isFetchOpName(llvm::StringRef N) {
+  std::string L = N.lower();
+  llvm::StringRef S(L);
+  return S.contains("fetch_") || S.contains("_fetch") ||
+         S.contains("get_inc") || S.contains("get_dec") ||
+         S.contains("get_add") || S.contains("get_sub") ||
+         S.contains("inc_get") || S.contains("dec_get") ||
+         S.contains("add_get") || S.contains("sub_get");
+}
+
+bool isFetchOpAtomic(const AtomicExpr *AE) {
+  switch (AE->getOp()) {
+  case AtomicExpr::AO__c11_atomic_load:
+  case AtomicExpr::AO__c11_atomic_store:
+  case AtomicExpr::AO__c11_atomic_init:
+  case AtomicExpr::AO__atomic_load:
+  case AtomicExpr::AO__atomic_load_n:
+  case AtomicExpr::AO__atomic_store:
+  case AtomicExpr::AO__atomic_store_n:
+    return false;
+  default:
+    return true;
+  }
+}
+
 bool containsCas(const Stmt *S) {
   bool Found = false;
   forEachDescendant(S, [&](const Stmt *X) {
@@ -142,28 +170,37 @@ bool isWaitingCall(const CallExpr *CE) {
 
 /// The body waits: no plain store to shared memory, only waiting calls.
 /// Locals it writes are added to \p LocalsWritten; locals it steps
-/// (`p++`, `n += k`: a loop that walks or counts) to \p LocalsStepped.
+/// (`p++`, `n += k`, `p = p->next`: a loop that walks or counts) to
+/// \p LocalsStepped. A pointer loaded by an atomic read or another waiting
+/// call (`cur = atomic_load(&head)`) is re-read, not stepped.
 bool waits(const Stmt *S, llvm::DenseSet<const VarDecl *> &LocalsWritten,
            llvm::DenseSet<const VarDecl *> &LocalsStepped) {
   bool Ok = true;
-  auto Store = [&](const Expr *LHS, bool Step) {
+  auto Store = [&](const Expr *LHS, const Expr *RHS, bool Step) {
     if (isPlainSharedLValue(LHS))
       Ok = false;
+    const Expr *Value = RHS ? RHS->IgnoreParenCasts() : nullptr;
+    bool Reloaded = false;
+    if (const auto *Load = dyn_cast_or_null<CallExpr>(Value))
+      Reloaded = isWaitingCall(Load);
+    else if (const auto *Atomic = dyn_cast_or_null<AtomicExpr>(Value))
+      Reloaded = !isFetchOpAtomic(Atomic) && !isCasAtomic(Atomic);
+    Reloaded &= !Step;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
         if (!VD->hasGlobalStorage()) {
           LocalsWritten.insert(VD);
-          if (Step || VD->getType()->isPointerType())
+          if (Step || (VD->getType()->isPointerType() && !Reloaded))
             LocalsStepped.insert(VD);
         }
   };
   forEachDescendant(S, [&](const Stmt *X) {
     if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
       if (BO->isAssignmentOp())
-        Store(BO->getLHS(), BO->isCompoundAssignmentOp());
+        Store(BO->getLHS(), BO->getRHS(), BO->isCompoundAssignmentOp());
     } else if (const auto *UO = dyn_cast<UnaryOperator>(X)) {
       if (UO->isIncrementDecrementOp())
-        Store(UO->getSubExpr(), true);
+        Store(UO->getSubExpr(), nullptr, true);
     } else if (const auto *CE = dyn_cast<CallExpr>(X)) {
       if (!isWaitingCall(CE))
         Ok = false;
@@ -236,6 +273,38 @@ bool isHandRolledLoop(const Stmt *Loop, const ASTContext *Ctx) {
 }
 
 } // namespace
+
+bool updatesAtomically(const Stmt *Body) {
+  bool Found = false;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      std::string N = calleeName(CE);
+      Found |= isCasName(N) || isFetchOpName(N);
+    } else if (const auto *AE = dyn_cast<AtomicExpr>(S)) {
+      Found |= isFetchOpAtomic(AE);
+    }
+  });
+  return Found;
+}
+
+bool onlyForwards(const Stmt *Body) {
+  const auto *CS = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!CS || CS->size() != 1)
+    return false;
+  const Stmt *S = CS->body_front();
+  if (const auto *R = dyn_cast<ReturnStmt>(S))
+    S = R->getRetValue();
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  const auto *CE = E ? dyn_cast<CallExpr>(E->IgnoreParenCasts()) : nullptr;
+  if (!CE || !CE->getDirectCallee())
+    return false;
+  return llvm::all_of(CE->arguments(), [](const Expr *A) {
+    A = A->IgnoreParenCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(A))
+      return isa<ParmVarDecl>(DRE->getDecl());
+    return isa<IntegerLiteral>(A) || isa<CharacterLiteral>(A);
+  });
+}
 
 const Stmt *findHandRolledSync(const Stmt *Body, const ASTContext *Ctx) {
   const Stmt *Found = nullptr;

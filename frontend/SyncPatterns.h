@@ -47,6 +47,18 @@ LoopParts loopParts(const clang::Stmt *S);
 const clang::Stmt *findHandRolledSync(const clang::Stmt *Body,
                                       const clang::ASTContext *Ctx);
 
+/// \p Body updates shared memory by an atomic read-modify-write (exchange,
+/// compare-and-swap, fetch-and-add): with a busy-wait, what a lock's
+/// acquire does (`pred = xchg(&l->tail, me); .. await(&me->locked == 0)`;
+/// a ticket lock's `t = fetch_inc(&l->next)`; a test-and-test-and-set
+/// loop), unlike a reader's retry (a seqlock read, a flag wait).
+bool updatesAtomically(const clang::Stmt *Body);
+
+/// \p Body only passes its parameters on to another function
+/// (`return vatomic32_await_eq(a, v);`): a wrapper that adds no call depth
+/// between a lock's acquire and its wait.
+bool onlyForwards(const clang::Stmt *Body);
+
 /// The first loop of \p Body that waits on a condition variable for a flag
 /// in shared memory (`while (!ready) pthread_cond_wait(&c, &m);`), or null.
 const clang::Stmt *findConditionWait(const clang::Stmt *Body);

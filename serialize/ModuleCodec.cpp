@@ -366,6 +366,8 @@ private:
     effects(B, F.DeclaredEffects);
     if (!isDefault(F.HandRolledSync))
       loc(B.initHandRolledSync(), F.HandRolledSync);
+    B.setUpdatesAtomically(F.UpdatesAtomically);
+    B.setOnlyForwards(F.OnlyForwards);
     if (!isDefault(F.ConditionWait))
       loc(B.initConditionWait(), F.ConditionWait);
     if (!isDefault(F.OnceInit))
@@ -441,6 +443,7 @@ private:
           trace(AB.initTrace(A.Trace.size()), A.Trace);
         ids(A.Live, [&](size_t N) { return AB.initLive(N); });
         AB.setInForkChild(A.InForkChild);
+        AB.setJoinedOuter(A.JoinedOuter);
       }
     }
     if (!isDefault(S.Return))
@@ -703,6 +706,8 @@ private:
     F.DeclaredEffects = effects(R.getDeclaredEffects());
     if (R.hasHandRolledSync())
       F.HandRolledSync = loc(R.getHandRolledSync());
+    F.UpdatesAtomically = R.getUpdatesAtomically();
+    F.OnlyForwards = R.getOnlyForwards();
     if (R.hasConditionWait())
       F.ConditionWait = loc(R.getConditionWait());
     if (R.hasOnceInit())
@@ -778,6 +783,7 @@ private:
       A.Trace = trace(AR.getTrace());
       A.Live = ids<llvm::SmallVector<uint32_t, 0>>(AR.getLive());
       A.InForkChild = AR.getInForkChild();
+      A.JoinedOuter = AR.getJoinedOuter();
       S.Accesses.push_back(std::move(A));
     }
     if (R.hasReturnValue())

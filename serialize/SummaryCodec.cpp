@@ -263,7 +263,10 @@ public:
          (A.Locks.empty() ? 0 : HasLocks) | (A.Live.empty() ? 0 : HasLive) |
          (Same ? SameRoot : 0));
       const bool NoLoc = A.Location == ir::Loc();
-      u8(uint8_t(A.InForkChild) | uint8_t(NoLoc) << 1);
+      u8(uint8_t(A.InForkChild) | uint8_t(NoLoc) << 1 |
+         uint8_t(A.JoinedOuter != 0) << 2);
+      if (A.JoinedOuter)
+        u8(A.JoinedOuter);
       // Path: the root unless it is the previous path's, then the steps
       // after those it shares with the previous path.
       size_t Common = 0;
@@ -554,6 +557,8 @@ public:
       const uint8_t More = u8();
       A.InForkChild = More & 1;
       const bool NoLoc = More & 2;
+      if (More & 4)
+        A.JoinedOuter = u8();
       if (Flags & SameRoot) {
         if (!PrevPath) {
           fail("no previous path");

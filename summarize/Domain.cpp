@@ -89,6 +89,7 @@ void AbstractState::joinWith(const AbstractState &O) {
   unionInto(Joined, O.Joined);
   if (ForkBlock != O.ForkBlock)
     ForkBlock = -1;
+  JoinedOuter &= O.JoinedOuter;
   Held.joinWith(O.Held);
   Released.joinWith(O.Released);
   for (auto &[Local, Value] : Bindings) {
@@ -114,7 +115,7 @@ bool operator==(const AbstractState &A, const AbstractState &B) {
   return A.Held == B.Held && A.Released == B.Released &&
          A.Bindings == B.Bindings && A.Guards == B.Guards &&
          A.Started == B.Started && A.Joined == B.Joined &&
-         A.ForkBlock == B.ForkBlock;
+         A.ForkBlock == B.ForkBlock && A.JoinedOuter == B.JoinedOuter;
 }
 
 } // namespace racer

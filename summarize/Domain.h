@@ -79,6 +79,11 @@ struct AbstractState final {
   /// callers do not pair them with their own threads either. Join: -1 unless
   /// both sides are the same child.
   int32_t ForkBlock = -1;
+  /// Bit k: on every path here, this function (or a callee) has joined the
+  /// thread behind FunctionAnalysis::Joins[k], a handle our caller's thread
+  /// lives in (`void module_exit() { pthread_join(t1, 0); ... }`, t1
+  /// global). Join: intersection. Only the first 8 such handles are tracked.
+  uint8_t JoinedOuter = 0;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<AbstractState>
   // would deep-copy every element when it grows.

@@ -18,6 +18,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <array>
 #include <map>
 #include <optional>
 #include <set>
@@ -26,10 +27,14 @@
 namespace racer::detail {
 
 constexpr size_t MaxTraceDepth = CallChain::MaxDepth;
-/// How many calls deep a busy-wait or compare-and-swap loop still makes a
-/// function hand-synchronized (FunctionSummary::HandRolledSync): a lock
-/// function and its helper, not a clock read's seqlock deep below.
-constexpr uint8_t MaxHandRolledDepth = 2;
+/// How many calls above a lock's acquire a function is still
+/// hand-synchronized (FunctionSummary::HandRolledSync, HandRolledDepth): a
+/// critical section two or three calls above the acquire (`worker` ->
+/// `acquire(tid)` -> `mcs_acquire(l, node)`, which exchanges the queue's
+/// tail and then awaits its turn however deep), but only two above a wait
+/// that updates nothing (a flag wait, a seqlock read deep in a clock read
+/// does not make every thread that reads the clock hand-synchronized).
+constexpr uint8_t MaxHandRolledDepth = 3;
 
 using ir::AccessPath;
 using ir::Operand;
@@ -73,6 +78,38 @@ inline bool isNamedFresh(const Operand &O) {
 /// Accesses and locks of one function, deduplicated modulo location/trace
 /// (the key of AccessSnapshot::sameAbstractAccess): a hash of the key finds
 /// the few candidates to compare, so an add costs one hash of the path.
+/// A callee's joins of its caller's threads, seen from the caller: for each
+/// of the callee's first 8 FunctionSummary::Joins, the caller's own thread
+/// it joins for sure, or the caller's own outer handle it is.
+struct CalleeJoins {
+  std::array<uint32_t, 8> Ours; ///< a spawn id, or NoSpawn
+  std::array<uint8_t, 8> OuterBit{};
+  static constexpr uint32_t NoSpawn = UINT32_MAX;
+  CalleeJoins() { Ours.fill(NoSpawn); }
+
+  /// \p Live without the threads joined before an access marked \p Mask.
+  llvm::SmallVector<uint32_t, 0>
+  liveAfter(const llvm::SmallVector<uint32_t, 0> &Live, uint8_t Mask) const {
+    llvm::SmallVector<uint32_t, 0> R;
+    for (uint32_t Id : Live) {
+      bool Joined = false;
+      for (unsigned K = 0; K < 8; ++K)
+        Joined |= (Mask >> K & 1) && Ours[K] == Id;
+      if (!Joined)
+        R.push_back(Id);
+    }
+    return R;
+  }
+  /// The caller's JoinedOuter bits for an access the callee marked \p Mask.
+  uint8_t outerBits(uint8_t Mask) const {
+    uint8_t R = 0;
+    for (unsigned K = 0; K < 8; ++K)
+      if (Mask >> K & 1)
+        R |= OuterBit[K];
+    return R;
+  }
+};
+
 class AccessSet {
 public:
   /// Adds \p S unless an access with its key is there; of two, the earliest
@@ -305,10 +342,18 @@ private:
   /// Joins the threads whose handle matches \p Handle (Unknown: those whose
   /// handle is not known either).
   /// \p Range: the join's counted loop (ir::CallInfo::LoopRange), if any.
+  /// \p Direct: the join call itself, not a callee's summary of joins.
   void applyJoin(const Operand &Handle, AbstractState &S, ir::Loc At,
-                 ir::Symbol Range);
+                 ir::Symbol Range, bool Direct);
   void applyCalleeThreads(const ir::Instr &I, const FunctionSummary &Callee,
                           AbstractState &S);
+  /// What \p Callee's joins of its caller's threads (FunctionSummary::Joins)
+  /// designate here, for its accesses' AccessSnapshot::JoinedOuter marks.
+  CalleeJoins calleeJoins(const ir::Instr &I, const FunctionSummary &Callee,
+                          const AbstractState &S);
+  /// The bit of outer handle \p Handle in JoinedOuter marks (appending it to
+  /// Joins), 0 past the first 8.
+  uint8_t outerJoinBit(const Operand &Handle);
   bool inLoop() const { return loopOf(CurBlock) >= 0; }
   int32_t loopOf(uint32_t B) const { return B < LoopOf.size() ? LoopOf[B] : -1; }
   /// A thread started here may be started again while it runs: the block

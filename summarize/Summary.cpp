@@ -61,7 +61,8 @@ bool AccessSnapshot::isProtected() const {
 bool AccessSnapshot::sameAbstractAccess(const AccessSnapshot &O) const {
   return Kind == O.Kind && Threads == O.Threads && Path == O.Path &&
          ContainerMethod == O.ContainerMethod && Locks == O.Locks &&
-         Live == O.Live && InForkChild == O.InForkChild;
+         Live == O.Live && InForkChild == O.InForkChild &&
+         JoinedOuter == O.JoinedOuter;
 }
 
 } // namespace racer

@@ -178,6 +178,10 @@ struct AccessSnapshot {
   /// of its own (they do not exist in the child).
   bool InForkChild = false;
   ThreadsKind Threads = ThreadsKind::NoThread;
+  /// Bit k: the access comes after the summarized function (or a callee)
+  /// joined FunctionSummary::Joins[k] on every path: a caller's thread
+  /// started with that handle is not running at it.
+  uint8_t JoinedOuter = 0;
   /// Where the access is, in the innermost function.
   ir::Loc Location;
   ir::AccessPath Path;
@@ -297,8 +301,11 @@ struct FunctionSummary {
   uint8_t LockOwners = 0;
   // (HandRolledDepth and HandRolledSync here share the word of the flags
   // above: a million functions' summaries.)
-  /// How many calls below this function the loop is (0: here), at most
-  /// MaxHandRolledDepth (FunctionAnalysis.h).
+  /// How many calls below this function the lock's acquire is, at most
+  /// MaxHandRolledDepth (FunctionAnalysis.h): 0 for a function that waits
+  /// (itself or in a callee) and updates atomically
+  /// (ir::Function::UpdatesAtomically), 1 for one that only waits itself,
+  /// then one more per call.
   uint8_t HandRolledDepth = 0;
   /// Where this function or a callee a few calls deep synchronizes by hand
   /// (ir::Function::HandRolledSync), or Line 0: races of its threads may be

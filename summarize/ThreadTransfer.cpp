@@ -323,7 +323,7 @@ static bool elementHandle(const Operand &H) {
 }
 
 void FunctionAnalysis::applyJoin(const Operand &Handle, AbstractState &S,
-                                 ir::Loc At, ir::Symbol Range) {
+                                 ir::Loc At, ir::Symbol Range, bool Direct) {
   bool Matched = false;
   unsigned Count = 0;
   for (const ThreadSpawn &T : Spawns)
@@ -347,11 +347,49 @@ void FunctionAnalysis::applyJoin(const Operand &Handle, AbstractState &S,
   // join waits for the last one started with it only.
   if (Count > 1)
     noteAssumption(AssumptionKind::UnmatchedJoin, At);
-  // A thread our caller started (`void join_all(pthread_t *ts)`).
+  // A thread our caller started (`void join_all(pthread_t *ts)`). Joined
+  // from here on on this path (JoinedOuter) only when this is the join
+  // itself, not a callee that joins on some path.
   if (!Matched && Handle.K == Operand::Kind::Object &&
-      Handle.Path.Root != RootKind::Local &&
-      std::find(Joins.begin(), Joins.end(), Handle) == Joins.end())
+      Handle.Path.Root != RootKind::Local) {
+    uint8_t Bit = outerJoinBit(Handle);
+    if (Direct)
+      S.JoinedOuter |= Bit;
+  }
+}
+
+uint8_t FunctionAnalysis::outerJoinBit(const Operand &Handle) {
+  auto It = std::find(Joins.begin(), Joins.end(), Handle);
+  size_t K = It - Joins.begin();
+  if (It == Joins.end())
     Joins.push_back(Handle);
+  return K < 8 ? uint8_t(1u << K) : 0;
+}
+
+CalleeJoins FunctionAnalysis::calleeJoins(const ir::Instr &I,
+                                          const FunctionSummary &Callee,
+                                          const AbstractState &S) {
+  CalleeJoins R;
+  for (size_t K = 0; K < Callee.Joins.size() && K < 8; ++K) {
+    Operand H = substituteNamedOperand(Callee.Joins[K], I, S);
+    if (H.K != Operand::Kind::Object)
+      continue;
+    unsigned Count = 0;
+    const ThreadSpawn *Only = nullptr;
+    for (const ThreadSpawn &T : Spawns)
+      if (std::binary_search(S.Started.begin(), S.Started.end(), T.Id) &&
+          T.Handle.K == Operand::Kind::Object && T.Handle.Path == H.Path) {
+        ++Count;
+        Only = &T;
+      }
+    // Ours: joined for sure if the handle names one thread started once
+    // (a handle reused, or in a loop, names only the last one).
+    if (Count == 1 && !Only->Multi && !elementHandle(H))
+      R.Ours[K] = Only->Id;
+    else if (Count == 0 && H.Path.Root != RootKind::Local)
+      R.OuterBit[K] = outerJoinBit(H);
+  }
+  return R;
 }
 
 void FunctionAnalysis::joinThread(const ir::Instr &I, const CallModel &M,
@@ -373,7 +411,8 @@ void FunctionAnalysis::joinThread(const ir::Instr &I, const CallModel &M,
   if (Handle.K == Operand::Kind::Object &&
       Handle.Path.Root == RootKind::Local && startsWithDeref(Handle.Path))
     Handle = Operand::unknown();
-  applyJoin(Handle, S, I.Location, inLoop() ? C.LoopRange : ir::Symbol());
+  applyJoin(Handle, S, I.Location, inLoop() ? C.LoopRange : ir::Symbol(),
+            /*Direct=*/true);
 }
 
 void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
@@ -419,7 +458,8 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     eraseId(S.Joined, Mine);
   }
   for (const Operand &H : Callee.Joins)
-    applyJoin(substituteNamedOperand(H, I, S), S, I.Location, ir::Symbol());
+    applyJoin(substituteNamedOperand(H, I, S), S, I.Location, ir::Symbol(),
+              /*Direct=*/false);
 }
 
 } // namespace racer::detail

@@ -182,8 +182,10 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   A.ContainerMethod = ContainerMethod;
   A.Locks = S.Held.locks();
   A.Location = Loc;
-  if (TrackThreads)
+  if (TrackThreads) {
     A.Live = S.live();
+    A.JoinedOuter = S.JoinedOuter;
+  }
   A.InForkChild = S.ForkBlock >= 0;
   (Local ? LocalAccesses : Accesses).add(std::move(A));
 }
@@ -208,8 +210,11 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       C.CalleeName.empty() ? ir::Symbol(Callee.Name) : C.CalleeName;
   CurCall = &I;
   llvm::SmallVector<uint32_t, 0> LiveNow;
-  if (TrackThreads)
+  CalleeJoins Joined;
+  if (TrackThreads) {
     LiveNow = S.live();
+    Joined = calleeJoins(I, Callee, S);
+  }
   static const std::vector<AccessSnapshot> NotRecording;
   const std::vector<AccessSnapshot> &CalleeAccesses =
       Recording ? Callee.Accesses : NotRecording;
@@ -253,8 +258,13 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       for (uint32_t Id : A.Live)
         Mapped.push_back(mapSpawnId(I, Id));
       llvm::sort(Mapped);
-      // In a process the callee forked, none of our threads run.
-      Out.Live = A.InForkChild ? std::move(Mapped) : idUnion(LiveNow, Mapped);
+      // In a process the callee forked, none of our threads run; those the
+      // callee joined before the access do not either.
+      Out.Live = A.InForkChild ? std::move(Mapped)
+                 : A.JoinedOuter
+                     ? idUnion(Joined.liveAfter(LiveNow, A.JoinedOuter), Mapped)
+                     : idUnion(LiveNow, Mapped);
+      Out.JoinedOuter = S.JoinedOuter | Joined.outerBits(A.JoinedOuter);
     }
     // Also where threads are not tracked: a caller that does must know.
     Out.InForkChild = A.InForkChild || S.ForkBlock >= 0;
@@ -268,10 +278,10 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
   if (Recording) {
     addAssumptions(Assumed, Callee.Assumptions);
     if (Callee.HandRolledSync.Line &&
-        Callee.HandRolledDepth < MaxHandRolledDepth &&
+        Callee.HandRolledDepth < MaxHandRolledDepth + F.OnlyForwards &&
         (!HandRolledSync.Line || Callee.HandRolledDepth + 1 < HandRolledDepth)) {
       HandRolledSync = Callee.HandRolledSync;
-      HandRolledDepth = Callee.HandRolledDepth + 1;
+      HandRolledDepth = Callee.HandRolledDepth + (F.OnlyForwards ? 0 : 1);
     }
   }
   if (TrackThreads)
@@ -1010,7 +1020,12 @@ FunctionSummary FunctionAnalysis::run() {
   Sum.Return = Return.value_or(Operand::unknown());
   Sum.Assumptions = std::move(Assumed);
   Sum.HandRolledSync = F.HandRolledSync.Line ? F.HandRolledSync : HandRolledSync;
-  Sum.HandRolledDepth = F.HandRolledSync.Line ? 0 : HandRolledDepth;
+  // The distance counts from the lock's acquire: a wait (here or below)
+  // with an atomic update here is one, so its callers count from here.
+  Sum.HandRolledDepth = !Sum.HandRolledSync.Line ? 0
+                        : F.UpdatesAtomically ? 0
+                        : F.HandRolledSync.Line ? 1
+                                                : HandRolledDepth;
   Sum.ConditionalLock = ConditionalLock;
   if (PartialJoin.Line)
     addAssumption(Sum.Assumptions,

@@ -137,6 +137,8 @@ struct Function {
   conditionWait @11 :Loc;
   onceInit @12 :Loc;
   onceInitLast @13 :UInt32;
+  updatesAtomically @14 :Bool;
+  onlyForwards @15 :Bool;
 }
 
 struct ClassInfo {
@@ -183,6 +185,7 @@ struct AccessSnapshot {
   trace @6 :List(CallSite);
   live @7 :List(UInt32);
   inForkChild @8 :Bool;
+  joinedOuter @9 :UInt8;
 }
 
 struct ThreadSpawn {

@@ -131,6 +131,8 @@ public:
       block(B);
     effects(F.DeclaredEffects);
     loc(F.HandRolledSync);
+    var(F.UpdatesAtomically);
+    var(F.OnlyForwards);
     loc(F.ConditionWait);
     loc(F.OnceInit);
     var(F.OnceInitLast);

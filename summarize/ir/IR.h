@@ -285,7 +285,15 @@ struct Function {
   ir::Symbol Class;  ///< qualified enclosing class, "" if none
   AccessSpec Access = AccessSpec::None;
   FunctionKind Kind = FunctionKind::Free;
-  Loc Location; // here: it fills the word of the two fields above
+  /// The body updates shared memory by an atomic read-modify-write
+  /// (exchange, compare-and-swap, fetch-and-add):
+  /// with a wait here or in a callee, it is a lock's acquire
+  /// (frontend/SyncPatterns.h, updatesAtomically).
+  bool UpdatesAtomically = false;
+  /// The body only passes its parameters on to one call (`return
+  /// vatomic32_await_eq(a, v);`): no call depth for HandRolledSync.
+  bool OnlyForwards = false;
+  Loc Location; // here: it fills the word of the four fields above
   /// Formal spellings; for methods/ctors/dtors/lambdas Formals[0] is "this".
   std::vector<ir::Symbol> Formals;
   /// Number of locals (ids are 0..NumLocals-1) and their spellings.

@@ -239,6 +239,10 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
   if (F.HandRolledSync.Line)
     OS << "  hand-rolled sync at " << F.HandRolledSync.Line << ":"
        << F.HandRolledSync.Col << "\n";
+  if (F.UpdatesAtomically)
+    OS << "  updates atomically\n";
+  if (F.OnlyForwards)
+    OS << "  only forwards\n";
   for (size_t B = 0; B < F.Blocks.size(); ++B) {
     const Block &Blk = F.Blocks[B];
     OS << "  bb" << B;

@@ -165,6 +165,10 @@ ir::Module realisticModule() {
     F.DeclaredEffects.push_back(E);
     F.HandRolledSync = {2, 9, 5};
     F.ConditionWait = {2, 11, 3};
+    F.OnceInit = {2, 13, 3};
+    F.OnceInitLast = 15;
+    F.UpdatesAtomically = true;
+    F.OnlyForwards = true;
     ir::Block B;
     B.Instrs.push_back(call("pthread_mutex_lock", "c:@F@pthread_mutex_lock",
                             {ir::Operand::object(ir::AccessPath::global("c:@g_lock", "g_lock"))},
@@ -330,6 +334,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.Return = ir::Operand::object(thisField("shop::Inventory", "items_").index());
   F.Accesses.back().Live = {0, 3};
   F.Accesses.back().InForkChild = true;
+  F.Accesses.front().JoinedOuter = 0x81;
   F.Locks.Assumed = {held(thisField("shop::Inventory", "mu_"))};
   ThreadSpawn T;
   T.Id = 3;
@@ -455,6 +460,9 @@ void dump(llvm::raw_ostream &OS, const ir::Module &M) {
     dump(OS, F.DeclaredEffects);
     dump(OS, F.HandRolledSync);
     dump(OS, F.ConditionWait);
+    dump(OS, F.OnceInit);
+    OS << " once-last " << F.OnceInitLast << " atomic " << F.UpdatesAtomically
+       << " forwards " << F.OnlyForwards;
     OS << "\n";
     for (const ir::Block &B : F.Blocks) {
       OS << " block cond=" << B.CondCall << " neg=" << B.CondNegated << " succs";

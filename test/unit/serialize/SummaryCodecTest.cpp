@@ -92,6 +92,7 @@ FunctionSummary everyField() {
   S.Spawns[0].LoopRange = "c:@S@Pool@FI@workers_";
   S.Spawns[0].FreshArgs = 5;
   S.Accesses[3].InForkChild = true;
+  S.Accesses[4].JoinedOuter = 0x41;
   S.Accesses[7].Location = ir::Loc(); // no location
   Assumption A1, A2;
   A1.Kind = AssumptionKind::UnresolvedCall;
@@ -200,7 +201,8 @@ std::string dump(const std::vector<FunctionSummary> &V,
     put(OS, S.ConditionalLock, Files);
     OS << "\n";
     for (const AccessSnapshot &A : S.Accesses) {
-      OS << " access " << int(A.Kind) << int(A.Threads) << A.InForkChild;
+      OS << " access " << int(A.Kind) << int(A.Threads) << A.InForkChild
+         << " joined " << int(A.JoinedOuter);
       put(OS, A.Path);
       OS << A.ContainerMethod;
       put(OS, A.Locks);
