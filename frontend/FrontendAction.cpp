@@ -501,7 +501,11 @@ private:
   /// address is taken.
   void addressTaken(const Expr *E) {
     const VarDecl *VD = lowering::storageVariableOf(E);
-    if (VD && VD->hasGlobalStorage() && VD->getTLSKind() == VarDecl::TLS_None)
+    if (!VD)
+      return;
+    if (VD->getTLSKind() != VarDecl::TLS_None)
+      AddressTaken.push_back(ir::ThreadLocalAddress);
+    else if (VD->hasGlobalStorage())
       AddressTaken.push_back(variableSymbol(VD));
   }
 

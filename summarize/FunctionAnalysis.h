@@ -75,9 +75,6 @@ inline bool isNamedFresh(const Operand &O) {
   return O.K == Operand::Kind::Fresh && !O.Path.Spelling.empty();
 }
 
-/// Accesses and locks of one function, deduplicated modulo location/trace
-/// (the key of AccessSnapshot::sameAbstractAccess): a hash of the key finds
-/// the few candidates to compare, so an add costs one hash of the path.
 /// A callee's joins of its caller's threads, seen from the caller: for each
 /// of the callee's first 8 FunctionSummary::Joins, the caller's own thread
 /// it joins for sure, or the caller's own outer handle it is.
@@ -110,6 +107,9 @@ struct CalleeJoins {
   }
 };
 
+/// Accesses and locks of one function, deduplicated modulo location/trace
+/// (the key of AccessSnapshot::sameAbstractAccess): a hash of the key finds
+/// the few candidates to compare, so an add costs one hash of the path.
 class AccessSet {
 public:
   /// Adds \p S unless an access with its key is there; of two, the earliest

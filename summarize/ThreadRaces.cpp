@@ -297,6 +297,12 @@ void RootAnalysis::checkAliasing() {
       Loaded.push_back(I);
   if (Loaded.empty())
     return;
+  // Another thread's thread-local variable, whose accesses are not here.
+  if (Addresses && Addresses->threadLocalTaken()) {
+    Sink.noteAssumption(Assumption{AssumptionKind::PointerAlias,
+                                   Accesses[Loaded.front()].Snap.Location});
+    return;
+  }
   std::map<std::string, std::vector<uint32_t>> ByField;
   for (uint32_t I = 0; I < Accesses.size(); ++I)
     ByField[lastField(Accesses[I].Snap.Path)].push_back(I);

@@ -51,6 +51,10 @@ struct TakenAddresses {
   bool mayBeTaken(llvm::StringRef Global) const {
     return Globals.contains(Global);
   }
+  /// ir::ThreadLocalAddress.
+  bool threadLocalTaken() const {
+    return Globals.contains(ir::ThreadLocalAddress);
+  }
 };
 
 /// \p Summaries[i] is the summary of \p Functions[i]; \p Graph their call

@@ -392,6 +392,12 @@ CalleeJoins FunctionAnalysis::calleeJoins(const ir::Instr &I,
   return R;
 }
 
+static size_t derefCount(const AccessPath &P) {
+  return llvm::count_if(P.Steps, [](const ir::PathStep &S) {
+    return S.kind() == StepKind::Deref;
+  });
+}
+
 void FunctionAnalysis::joinThread(const ir::Instr &I, const CallModel &M,
                                   AbstractState &S) {
   const ir::CallInfo &C = I.call();
@@ -407,9 +413,12 @@ void FunctionAnalysis::joinThread(const ir::Instr &I, const CallModel &M,
   }
   // A handle reached through a pointer we named ourselves (`for (auto &t :
   // threads) t.join()`: t is the unknown result of an iterator) may be any
-  // thread: join what we cannot tell apart.
+  // thread: join what we cannot tell apart. An element of an array we
+  // allocated (`tids = malloc(n * sizeof *tids)`, `pthread_join(tids[i])`)
+  // is a handle like one of a local array.
   if (Handle.K == Operand::Kind::Object &&
-      Handle.Path.Root == RootKind::Local && startsWithDeref(Handle.Path))
+      Handle.Path.Root == RootKind::Local && startsWithDeref(Handle.Path) &&
+      !(elementHandle(Handle) && derefCount(Handle.Path) == 1))
     Handle = Operand::unknown();
   applyJoin(Handle, S, I.Location, inLoop() ? C.LoopRange : ir::Symbol(),
             /*Direct=*/true);

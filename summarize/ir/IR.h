@@ -335,6 +335,11 @@ struct ClassInfo {
 };
 
 /// Everything one translation unit contributes.
+/// In Module::AddressTaken: the address of some thread-local variable is
+/// taken (`ptr = &tls_counter`). Each thread's accesses to its own are not
+/// recorded, so memory behind any pointer may then be another thread's.
+inline constexpr const char *ThreadLocalAddress = "<thread-local>";
+
 struct Module {
   std::string MainFile;
   /// Files referenced by Locs; Files[0] is the main file.
@@ -351,6 +356,7 @@ struct Module {
   /// initializer. Memory reached through a pointer is never a global that no
   /// TU takes the address of. AddressesUnknown: the TU may take addresses
   /// the list does not show (C++: references, `this`), so any global may.
+  /// ThreadLocalAddress stands for any thread-local variable's address.
   std::vector<std::string> AddressTaken;
   bool AddressesUnknown = true;
 };
