@@ -37,6 +37,12 @@ void Linker::add(uint32_t Seq, ir::Module Mod, bool Replace) {
   AddressTaken.insert(AddressTaken.end(), Mod.AddressTaken.begin(),
                       Mod.AddressTaken.end());
   AddressesUnknown |= Mod.AddressesUnknown;
+  FunctionPointersCalled.insert(FunctionPointersCalled.end(),
+                                Mod.FunctionPointersCalled.begin(),
+                                Mod.FunctionPointersCalled.end());
+  FunctionPointersAssigned.insert(FunctionPointersAssigned.end(),
+                                  Mod.FunctionPointersAssigned.begin(),
+                                  Mod.FunctionPointersAssigned.end());
   auto MapPtr = std::make_shared<std::vector<uint32_t>>();
   std::vector<uint32_t> &Map = *MapPtr;
   Map.reserve(Mod.Files.size());
@@ -199,10 +205,25 @@ LinkedProgram Linker::finish() {
   std::sort(AddressTaken.begin(), AddressTaken.end());
   AddressTaken.erase(std::unique(AddressTaken.begin(), AddressTaken.end()),
                      AddressTaken.end());
+  auto SortUnique = [](std::vector<std::string> &V) {
+    std::sort(V.begin(), V.end());
+    V.erase(std::unique(V.begin(), V.end()), V.end());
+  };
+  SortUnique(FunctionPointersCalled);
+  SortUnique(FunctionPointersAssigned);
+  for (const std::string &G : FunctionPointersCalled)
+    if (AddressesUnknown ||
+        std::binary_search(FunctionPointersAssigned.begin(),
+                           FunctionPointersAssigned.end(), G) ||
+        std::binary_search(AddressTaken.begin(), AddressTaken.end(), G))
+      P.FunctionPointersReassigned.push_back(G);
+  P.FunctionPointersCalled = std::move(FunctionPointersCalled);
   P.AddressTaken = std::move(AddressTaken);
   P.AddressesUnknown = AddressesUnknown;
   AddressTaken.clear();
   AddressesUnknown = false;
+  FunctionPointersCalled.clear();
+  FunctionPointersAssigned.clear();
   return P;
 }
 

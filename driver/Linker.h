@@ -46,6 +46,12 @@ struct LinkedProgram {
   /// module may take addresses it does not list (ir::Module::AddressTaken).
   std::vector<std::string> AddressTaken;
   bool AddressesUnknown = false;
+  /// The global function pointers whose calls some module lowered as calls
+  /// of their initializer, and which of those may hold another function:
+  /// one a module stores into or takes the address of, or any if a module
+  /// may take addresses it does not list. Sorted.
+  std::vector<std::string> FunctionPointersCalled;
+  std::vector<std::string> FunctionPointersReassigned;
 };
 
 class Linker {
@@ -124,6 +130,8 @@ private:
   /// The union of the modules' ir::Module::AddressTaken (unsorted).
   std::vector<std::string> AddressTaken;
   bool AddressesUnknown = false;
+  /// The unions of ir::Module::FunctionPointersCalled/Assigned (unsorted).
+  std::vector<std::string> FunctionPointersCalled, FunctionPointersAssigned;
   std::vector<KeptFunction> Functions;
   llvm::StringMap<uint32_t> FunctionIds; ///< symbol -> index in Functions
   /// With DigestBodies: the digest of each of Functions.

@@ -493,6 +493,11 @@ ScanResult reduceLinked(LinkedProgram Program,
     for (const std::string &G : Program.AddressTaken)
       Addresses->Globals.insert(G);
   }
+  // A call lowered as a call of a function pointer's initializer, where
+  // some module may store another function into the pointer.
+  for (size_t I = 0; I < Program.FunctionPointersReassigned.size(); ++I)
+    Collector.noteAssumption(
+        Assumption{AssumptionKind::UnresolvedCall, ir::Loc()});
   St.Conflicts = findConflictsInParallel(Program.Functions, *PS,
                                          Program.Classes, Collector, Arena,
                                          Addresses ? &*Addresses : nullptr);

@@ -99,6 +99,10 @@ void FunctionLowerer::lowerAtomic(const AtomicExpr *AE) {
 
 void FunctionLowerer::lowerCall(const CallExpr *CE) {
   const FunctionDecl *Callee = CE->getDirectCallee();
+  // In C, a call through a global function pointer that keeps its
+  // initializer calls that function (the link checks that it is kept).
+  if (!Callee && !Ctx.getLangOpts().CPlusPlus)
+    Callee = initialCalleeOf(CE, nullptr);
   if (Callee) {
     if (isPassThroughCallee(Callee))
       return;

@@ -427,6 +427,23 @@ public:
       addressTaken(UO->getSubExpr());
     return true;
   }
+  // Calls through a global function pointer resolved to its initializer,
+  // and stores into such pointers (ir::Module::FunctionPointersCalled,
+  // FunctionPointersAssigned).
+  bool VisitCallExpr(CallExpr *CE) {
+    const VarDecl *Through = nullptr;
+    if (!CE->getDirectCallee() && lowering::initialCalleeOf(CE, &Through))
+      FunctionPointersCalled.push_back(variableSymbol(Through));
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (!BO->isAssignmentOp())
+      return true;
+    const VarDecl *VD = lowering::storageVariableOf(BO->getLHS());
+    if (VD && VD->hasGlobalStorage() && VD->getType()->isFunctionPointerType())
+      FunctionPointersAssigned.push_back(variableSymbol(VD));
+    return true;
+  }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
     SubscriptBases.insert(AS->getBase()->IgnoreParens());
     return true;
@@ -495,6 +512,7 @@ public:
   std::vector<const FunctionDecl *> Functions;
   std::vector<ir::ClassInfo> Classes;
   std::vector<std::string> AddressTaken; // unsorted, may repeat
+  std::vector<std::string> FunctionPointersCalled, FunctionPointersAssigned;
 
 private:
   /// The global variable whose storage an lvalue lies in, if any: its
@@ -634,12 +652,17 @@ public:
     // In C, `&` and array decay are the only ways to an object's address;
     // C++ has references and `this` too: not tracked.
     M.AddressesUnknown = Ctx.getLangOpts().CPlusPlus;
+    auto SortedUnique = [](std::vector<std::string> V) {
+      std::sort(V.begin(), V.end());
+      V.erase(std::unique(V.begin(), V.end()), V.end());
+      return V;
+    };
     if (!M.AddressesUnknown) {
-      M.AddressTaken = std::move(C.AddressTaken);
-      std::sort(M.AddressTaken.begin(), M.AddressTaken.end());
-      M.AddressTaken.erase(
-          std::unique(M.AddressTaken.begin(), M.AddressTaken.end()),
-          M.AddressTaken.end());
+      M.AddressTaken = SortedUnique(std::move(C.AddressTaken));
+      M.FunctionPointersCalled =
+          SortedUnique(std::move(C.FunctionPointersCalled));
+      M.FunctionPointersAssigned =
+          SortedUnique(std::move(C.FunctionPointersAssigned));
     }
     std::sort(S.Skipped.begin(), S.Skipped.end());
     S.Skipped.erase(std::unique(S.Skipped.begin(), S.Skipped.end()),

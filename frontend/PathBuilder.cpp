@@ -158,6 +158,33 @@ const VarDecl *storageVariableOf(const Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
+const FunctionDecl *initialCalleeOf(const CallExpr *CE,
+                                    const VarDecl **Through) {
+  const Expr *E = CE->getCallee()->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Deref)
+    E = UO->getSubExpr()->IgnoreParenCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasGlobalStorage() ||
+      VD->getTLSKind() != VarDecl::TLS_None ||
+      !VD->getType()->isFunctionPointerType())
+    return nullptr;
+  const VarDecl *Def = nullptr;
+  const Expr *Init = VD->getAnyInitializer(Def);
+  if (!Init)
+    return nullptr;
+  Init = Init->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Init);
+      UO && UO->getOpcode() == UO_AddrOf)
+    Init = UO->getSubExpr()->IgnoreParenCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Init);
+  const auto *FD = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+  if (FD && Through)
+    *Through = Def;
+  return FD;
+}
+
 /// The constructor call that initializes an object with initializer E, looking
 /// through temporaries, casts and elidable copies (which are not lowered).
 const CXXConstructExpr *

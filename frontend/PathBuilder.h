@@ -64,6 +64,13 @@ const Expr *stripWrappers(const Expr *E);
 /// a reference to it) lets other code reach that variable.
 const VarDecl *storageVariableOf(const Expr *E);
 
+/// The function a call through a global function pointer reaches if the
+/// pointer still holds its initializer (`int (*init_fn)(void) = dev_init;
+/// ... init_fn();`), with the pointer in \p Through; null for any other
+/// call. Whether nothing stores another function into it is for the link
+/// to tell (ir::Module::FunctionPointersCalled).
+const FunctionDecl *initialCalleeOf(const CallExpr *CE, const VarDecl **Through);
+
 /// The constructor call that initializes an object with initializer E, looking
 /// through temporaries, casts and elidable copies (which are not lowered).
 const CXXConstructExpr *

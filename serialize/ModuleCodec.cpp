@@ -118,14 +118,14 @@ RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 56);
 RACER_SIZE(ir::Function, 192); // Packed is link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
-RACER_SIZE(ir::Module, 160);
+RACER_SIZE(ir::Module, 208);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 144);
 RACER_SIZE(LockEffect, 72);
 RACER_SIZE(FunctionSummary, 336);
 RACER_SIZE(ThreadSpawn, 200);
-RACER_SIZE(TUFile, 216);
+RACER_SIZE(TUFile, 264);
 #undef RACER_SIZE
 #endif
 
@@ -398,6 +398,10 @@ private:
     strList(M.SkippedBodies, [&](size_t N) { return B.initSkippedBodies(N); });
     strList(M.AddressTaken, [&](size_t N) { return B.initAddressTaken(N); });
     B.setAddressesKnown(!M.AddressesUnknown);
+    strList(M.FunctionPointersCalled,
+            [&](size_t N) { return B.initFunctionPointersCalled(N); });
+    strList(M.FunctionPointersAssigned,
+            [&](size_t N) { return B.initFunctionPointersAssigned(N); });
   }
 
   void heldLocks(capnp::List<sc::HeldLock>::Builder L,
@@ -738,6 +742,8 @@ private:
     M.SkippedBodies = strList(R.getSkippedBodies());
     M.AddressTaken = strList(R.getAddressTaken());
     M.AddressesUnknown = !R.getAddressesKnown();
+    M.FunctionPointersCalled = strList(R.getFunctionPointersCalled());
+    M.FunctionPointersAssigned = strList(R.getFunctionPointersAssigned());
     return M;
   }
 

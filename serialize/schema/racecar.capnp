@@ -157,6 +157,8 @@ struct Module {
   skippedBodies @4 :List(StrId);   # symbols, sorted (format 14)
   addressTaken @5 :List(StrId);    # global symbols, sorted (format 15)
   addressesKnown @6 :Bool;         # false: any global's address may be taken
+  functionPointersCalled @7 :List(StrId);    # sorted (format 18)
+  functionPointersAssigned @8 :List(StrId);  # sorted (format 18)
 }
 
 # ---- summarize/Summary.h ----------------------------------------------------

@@ -358,6 +358,13 @@ struct Module {
   /// the list does not show (C++: references, `this`), so any global may.
   /// ThreadLocalAddress stands for any thread-local variable's address.
   std::vector<std::string> AddressTaken;
+  /// Global function pointers (symbols, sorted) through which a call was
+  /// lowered as a call of the pointer's initializer (C only), and those this
+  /// TU stores into. A call's target is right if no TU stores into the
+  /// pointer nor takes its address; otherwise the link notes an
+  /// unresolved-call assumption.
+  std::vector<std::string> FunctionPointersCalled;
+  std::vector<std::string> FunctionPointersAssigned;
   bool AddressesUnknown = true;
 };
 

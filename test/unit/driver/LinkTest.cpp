@@ -67,6 +67,28 @@ TEST(Link, TakenAddressesAreTheUnionAndUnknownIfAnyModuleCannotTell) {
   EXPECT_FALSE(driver::linkModules({}).AddressesUnknown);
 }
 
+TEST(Link, AFunctionPointerCalledAsItsInitializerIsReassignedIfAnyModuleStoresIt) {
+  ir::Module A, B;
+  A.MainFile = "/src/driver.c";
+  A.AddressesUnknown = false;
+  A.FunctionPointersCalled = {"c:@init_fn", "c:@probe_fn", "c:@remove_fn"};
+  A.FunctionPointersAssigned = {"c:@other_fn"};
+  B.MainFile = "/src/board.c";
+  B.AddressesUnknown = false;
+  B.FunctionPointersAssigned = {"c:@probe_fn"}; // `probe_fn = board_probe;`
+  B.AddressTaken = {"c:@remove_fn"};            // `set_hook(&remove_fn)`
+  driver::LinkedProgram P = driver::linkModules({A, B});
+  EXPECT_EQ(P.FunctionPointersCalled,
+            (std::vector<std::string>{"c:@init_fn", "c:@probe_fn",
+                                      "c:@remove_fn"}));
+  EXPECT_EQ(P.FunctionPointersReassigned,
+            (std::vector<std::string>{"c:@probe_fn", "c:@remove_fn"}));
+  EXPECT_TRUE(driver::linkModules({A}).FunctionPointersReassigned.empty());
+  ir::Module Cxx; // may take addresses it does not list
+  Cxx.MainFile = "/src/glue.cpp";
+  EXPECT_EQ(driver::linkModules({A, Cxx}).FunctionPointersReassigned.size(), 3u);
+}
+
 TEST(Link, ArrivalOrderDoesNotMatter) {
   // Three TUs sharing a header; they finish in any order on the workers.
   std::vector<ir::Module> Ms(3);
