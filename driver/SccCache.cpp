@@ -122,7 +122,7 @@ uint64_t SccCache::Run::identityOf(uint32_t C) const {
 // ir::Function changed; add the new field to reduceKey (below) if it is not
 // part of the body, then update the size.
 #if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
-static_assert(sizeof(ir::Function) == 192,
+static_assert(sizeof(ir::Function) == 216,
               "ir::Function changed: update SccCache::Run::reduceKey");
 #endif
 
@@ -150,9 +150,11 @@ ir::Digest SccCache::Run::reduceKey() const {
     for (ir::Symbol S : F.Formals)
       B.str(S);
     B.u64(F.Location.File).u64(F.Location.Line).u64(F.Location.Col);
-    for (const ir::Loc &L : {F.HandRolledSync, F.ConditionWait, F.OnceInit})
+    for (const ir::Loc &L :
+         {F.HandRolledSync, F.ConditionWait, F.OnceInit, F.FlagGuard})
       B.u64(L.File).u64(L.Line).u64(L.Col);
-    B.u64(F.OnceInitLast);
+    B.u64(F.OnceInitLast).u64(F.FlagGuardLast);
+    B.str(F.FlagGuardVar);
     Symbols(ir::callablesOf(F));
     Symbols(ir::threadEntriesOf(F));
   }

@@ -96,6 +96,16 @@ ir::Function FunctionLowerer::run() {
       F.OnceInit = ir::Loc();
   }
 
+  if (FlagGuardRegion Guard = findFlagGuard(Body); Guard.Flag) {
+    ir::Loc First = Files.loc(Guard.First->getBeginLoc());
+    ir::Loc End = Files.loc(Guard.End);
+    if (End.File == First.File && End.Line >= First.Line) {
+      F.FlagGuard = First;
+      F.FlagGuardLast = End.Line;
+      F.FlagGuardVar = ir::Symbol(variableSymbol(Guard.Flag));
+    }
+  }
+
   CFG::BuildOptions BO;
   BO.setAllAlwaysAdd();
   BO.AddImplicitDtors = true;

@@ -423,6 +423,25 @@ OnceInitRegion findOnceInit(const Stmt *Body, const ASTContext &Ctx) {
   return R;
 }
 
+FlagGuardRegion findFlagGuard(const Stmt *Body) {
+  FlagGuardRegion R;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (R.Flag || !If || !If->getCond() || If->getConditionVariable())
+      return;
+    forEachDescendant(If->getCond(), [&](const Stmt *X) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+        if (!R.Flag && isSharedVar(DRE->getDecl()))
+          R.Flag = cast<VarDecl>(DRE->getDecl());
+    });
+    if (R.Flag) {
+      R.First = If->getThen();
+      R.End = If->getEndLoc();
+    }
+  });
+  return R;
+}
+
 const Stmt *findConditionWait(const Stmt *Body) {
   const Stmt *Found = nullptr;
   forEachDescendant(Body, [&](const Stmt *S) {

@@ -75,6 +75,17 @@ struct OnceInitRegion {
 OnceInitRegion findOnceInit(const clang::Stmt *Body,
                             const clang::ASTContext &Ctx);
 
+/// The first `if` of \p Body whose condition reads a shared global
+/// variable (`if (busy == 0) { block = 0; }`): the variable, the then-branch
+/// and where the whole statement ends (else-branch included). Whether the
+/// flag orders anything depends on who writes it (ThreadRaces: flag-guarded).
+struct FlagGuardRegion {
+  const clang::VarDecl *Flag = nullptr;
+  const clang::Stmt *First = nullptr;
+  clang::SourceLocation End;
+};
+FlagGuardRegion findFlagGuard(const clang::Stmt *Body);
+
 /// If an argument of \p CE is indexed by the counter of an enclosing
 /// counted loop (`pthread_join(t[i], 0)` inside `for (i = 0; i < n; i++)`),
 /// the loop's range normalized as "FROM OP BOUND STEP" ("0 < n +1"), with

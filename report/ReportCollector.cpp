@@ -304,6 +304,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "condition-wait";
   case LowOnceInit:
     return "once-init";
+  case LowFlagGuarded:
+    return "flag-guarded";
   }
   return "unknown";
 }
@@ -346,6 +348,9 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
   case LowOnceInit:
     return "it is in a once-only initialization under a flag, which orders "
            "it before the threads that find the flag set";
+  case LowFlagGuarded:
+    return "it runs only while a shared flag has some value, and the other "
+           "thread writes that flag, which may order the two";
   }
   return "";
 }

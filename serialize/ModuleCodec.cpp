@@ -116,7 +116,7 @@ RACER_SIZE(ir::CallInfo, 136);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 56);
-RACER_SIZE(ir::Function, 192); // Packed is link-time only: never encoded
+RACER_SIZE(ir::Function, 216); // Packed is link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 208);
 RACER_SIZE(HeldLock, 80);
@@ -373,6 +373,10 @@ private:
     if (!isDefault(F.OnceInit))
       loc(B.initOnceInit(), F.OnceInit);
     B.setOnceInitLast(F.OnceInitLast);
+    if (!isDefault(F.FlagGuard))
+      loc(B.initFlagGuard(), F.FlagGuard);
+    B.setFlagGuardLast(F.FlagGuardLast);
+    B.setFlagGuardVar(str(F.FlagGuardVar));
   }
 
   void module(sc::Module::Builder B, const ir::Module &M) {
@@ -717,6 +721,10 @@ private:
     if (R.hasOnceInit())
       F.OnceInit = loc(R.getOnceInit());
     F.OnceInitLast = R.getOnceInitLast();
+    if (R.hasFlagGuard())
+      F.FlagGuard = loc(R.getFlagGuard());
+    F.FlagGuardLast = R.getFlagGuardLast();
+    F.FlagGuardVar = str(R.getFlagGuardVar());
   }
 
   ir::Module module(sc::Module::Reader R) {

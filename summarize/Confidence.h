@@ -67,8 +67,12 @@ enum LowReason : uint16_t {
   /// 1; }`, `switch (state) { case 0: ...; state = 1; ...`), with a lock
   /// held: the threads that find the flag set run after it.
   LowOnceInit = 1u << 9,
+  /// One side is in a branch on a shared flag that the other side's thread
+  /// writes (`if (busy == 0) { block = 0; }` against `busy = 1; ..
+  /// block = 1;`), with a lock held: the flag's value may order the two.
+  LowFlagGuarded = 1u << 10,
 };
-constexpr unsigned NumLowReasons = 10;
+constexpr unsigned NumLowReasons = 11;
 
 inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace racer {
 
@@ -109,6 +110,27 @@ private:
     return F.OnceInit.Line && L.File == F.OnceInit.File &&
            L.Line >= F.OnceInit.Line && L.Line <= F.OnceInitLast;
   }
+  /// \p A is in its thread's branch on a shared flag (ir::Function::
+  /// FlagGuard) that \p Other's thread writes, A holds a lock, and A's
+  /// thread never touches the flag without one: the flag's value may keep
+  /// the two apart (`if (busy == 0) { block = 0; }` against a thread that
+  /// sets busy before it writes block). A flag read without a lock orders
+  /// nothing (`if (!stop) { sold = n + 1; }`).
+  bool inFlagGuard(const OriginAccess &A, const OriginAccess &Other) const {
+    if (A.Snap.Locks.empty())
+      return false;
+    const ir::Function &F = Functions[Origins[A.Origin].Function];
+    if (!F.FlagGuard.Line ||
+        !GlobalsWritten.count({Other.Origin, F.FlagGuardVar}) ||
+        GlobalsUnlocked.count({A.Origin, F.FlagGuardVar}))
+      return false;
+    const ir::Loc &L =
+        A.Snap.Trace.empty() ? A.Snap.Location : A.Snap.Trace.front().Location;
+    return L.File == F.FlagGuard.File &&
+           std::make_pair(L.Line, L.Col) >=
+               std::make_pair(F.FlagGuard.Line, F.FlagGuard.Col) &&
+           L.Line <= F.FlagGuardLast;
+  }
   /// \p A is on the line of its thread's hand-rolled loop (the read of a
   /// plain flag a busy-wait spins on).
   bool onBusyWait(const OriginAccess &A) const {
@@ -127,6 +149,9 @@ private:
 
   std::vector<Origin> Origins;
   std::vector<OriginAccess> Accesses;
+  /// (origin, global) for every global an origin writes, and for every
+  /// global it accesses once without a lock (FlagGuard flags).
+  std::set<std::pair<uint32_t, ir::Symbol>> GlobalsWritten, GlobalsUnlocked;
 };
 
 void RootAnalysis::expand(uint32_t Root) {
@@ -209,6 +234,8 @@ std::optional<AccessPath> RootAnalysis::toRoot(const AccessPath &P,
 
 void RootAnalysis::materialize() {
   Accesses.clear();
+  GlobalsWritten.clear();
+  GlobalsUnlocked.clear();
   for (uint32_t O = 0; O < Origins.size(); ++O) {
     const FunctionSummary &S = Summaries[Origins[O].Function];
     for (const Assumption &X : S.Assumptions)
@@ -234,6 +261,12 @@ void RootAnalysis::materialize() {
         }
       }
       std::sort(X.Snap.Locks.begin(), X.Snap.Locks.end());
+      if (X.Snap.Path.Root == RootKind::Global) {
+        if (isWrite(X.Snap.Kind))
+          GlobalsWritten.insert({X.Origin, X.Snap.Path.Symbol});
+        if (X.Snap.Locks.empty())
+          GlobalsUnlocked.insert({X.Origin, X.Snap.Path.Symbol});
+      }
       Accesses.push_back(std::move(X));
     }
   }
@@ -431,6 +464,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
       R.LowReasons |= LowConditionWait;
     if (inOnceInit(X) || inOnceInit(*Best))
       R.LowReasons |= LowOnceInit;
+    if (inFlagGuard(X, *Best) || inFlagGuard(*Best, X))
+      R.LowReasons |= LowFlagGuarded;
     if (Summaries[Origins[X.Origin].Function].ConditionalLock.Line ||
         Summaries[Origins[Best->Origin].Function].ConditionalLock.Line)
       R.LowReasons |= LowConditionalLock;

@@ -139,6 +139,9 @@ struct Function {
   onceInitLast @13 :UInt32;
   updatesAtomically @14 :Bool;
   onlyForwards @15 :Bool;
+  flagGuard @16 :Loc;
+  flagGuardLast @17 :UInt32;
+  flagGuardVar @18 :StrId;
 }
 
 struct ClassInfo {

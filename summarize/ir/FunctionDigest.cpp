@@ -25,7 +25,7 @@ RACER_DIGESTED_SIZE(CallInfo, 136);
 RACER_DIGESTED_SIZE(CallableArg, 168);
 RACER_DIGESTED_SIZE(Instr, 112);
 RACER_DIGESTED_SIZE(Block, 56);
-RACER_DIGESTED_SIZE(Function, 192);
+RACER_DIGESTED_SIZE(Function, 216);
 #undef RACER_DIGESTED_SIZE
 #endif
 
@@ -136,6 +136,9 @@ public:
     loc(F.ConditionWait);
     loc(F.OnceInit);
     var(F.OnceInitLast);
+    loc(F.FlagGuard);
+    var(F.FlagGuardLast);
+    sym(F.FlagGuardVar);
   }
 
 private:

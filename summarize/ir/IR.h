@@ -314,6 +314,14 @@ struct Function {
   /// it to another (`if (!inited) { init(); inited = 1; }`).
   Loc OnceInit;
   uint32_t OnceInitLast = 0;
+  /// The first branch on a shared global flag, or Line 0: from FlagGuard
+  /// (the then-branch) to line FlagGuardLast (the end of the else-branch)
+  /// runs only while FlagGuardVar has some value (`if (busy == 0) { .. }`).
+  /// If the other thread of a race writes the flag, the flag may order the
+  /// two (ThreadRaces, flag-guarded).
+  Loc FlagGuard;
+  uint32_t FlagGuardLast = 0;
+  ir::Symbol FlagGuardVar;
   /// Set by the linker instead of Blocks and Locals: the body packed
   /// (PackedBody.h) until its SCC is summarized. Never set in a TU's module.
   std::shared_ptr<const PackedBody> Packed;

@@ -243,6 +243,11 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
     OS << "  updates atomically\n";
   if (F.OnlyForwards)
     OS << "  only forwards\n";
+  if (F.OnceInit.Line)
+    OS << "  once-init at " << F.OnceInit.Line << "-" << F.OnceInitLast << "\n";
+  if (F.FlagGuard.Line)
+    OS << "  flag guard " << F.FlagGuardVar << " at " << F.FlagGuard.Line
+       << "-" << F.FlagGuardLast << "\n";
   for (size_t B = 0; B < F.Blocks.size(); ++B) {
     const Block &Blk = F.Blocks[B];
     OS << "  bb" << B;
