@@ -200,7 +200,14 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
   if (RIt != CallResults.end())
     C.ResultLocal = int32_t(RIt->second);
   if (const VarDecl *VD = ScalarResults.lookup(CE))
+  {
     CallOfLocalInBlock[VD] = int32_t(Cur->Instrs.size());
+    if (!Ctx.getLangOpts().CPlusPlus && onlyCallResultsStoredIn(VD)) {
+      uint32_t Id = localId(VD);
+      if (Id < 32768)
+        C.ScalarResult = int16_t(Id);
+    }
+  }
   emitCall(std::move(C), At, CE);
 }
 

@@ -122,6 +122,14 @@ private:
   /// Scalar locals holding a call's result, for branches on them.
   llvm::DenseMap<const CallExpr *, const VarDecl *> ScalarResults;
   llvm::DenseMap<const VarDecl *, int32_t> CallOfLocalInBlock;
+  /// How many times the body stores into a local (its initializer, `=`,
+  /// compound assignments, `++`/`--`); taking its address counts as many.
+  unsigned storesTo(const VarDecl *VD);
+  llvm::DenseMap<const VarDecl *, unsigned> StoreCounts;
+  /// A local every store into which is a call's result
+  /// (ir::CallInfo::ScalarResult, ir::Block::CondLocal).
+  bool onlyCallResultsStoredIn(const VarDecl *VD);
+  llvm::DenseMap<const VarDecl *, bool> OnlyCallStores;
   /// Lambdas stored in locals (`auto f = [this] {..};`) and how they are used.
   llvm::DenseMap<const VarDecl *, const LambdaExpr *> LambdaVars;
   llvm::DenseMap<const VarDecl *, unsigned> Refs, CallRefs;

@@ -154,6 +154,45 @@ void FunctionLowerer::lowerCFG(const CFG &G) {
   Cur = nullptr;
 }
 
+unsigned FunctionLowerer::storesTo(const VarDecl *VD) {
+  auto [It, New] = StoreCounts.try_emplace(VD, 0);
+  if (!New)
+    return It->second;
+  unsigned N = VD->getInit() ? 1 : 0;
+  auto Names = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD;
+  };
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp() && Names(BO->getLHS()))
+        ++N;
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isIncrementDecrementOp() && Names(UO->getSubExpr()))
+        ++N;
+      else if (UO->getOpcode() == UO_AddrOf && Names(UO->getSubExpr()))
+        N += 2;
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(FD->getBody());
+  return StoreCounts[VD] = N;
+}
+
+bool FunctionLowerer::onlyCallResultsStoredIn(const VarDecl *VD) {
+  auto [It, New] = OnlyCallStores.try_emplace(VD, false);
+  if (!New)
+    return It->second;
+  unsigned FromCalls = 0;
+  for (const auto &[CE, Var] : ScalarResults)
+    FromCalls += Var == VD;
+  bool R = FromCalls > 0 && storesTo(VD) == FromCalls;
+  return OnlyCallStores[VD] = R;
+}
+
 /// Without a CFG (Clang could not build one): one block, children before
 /// parents, lambda bodies and nested declarations excluded.
 void FunctionLowerer::lowerFallback(const Stmt *Body) {
@@ -237,8 +276,16 @@ void FunctionLowerer::lowerBranch(const CFGBlock &B, ir::Block &Out) {
   if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(C)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     auto LIt = VD ? CallOfLocalInBlock.find(VD) : CallOfLocalInBlock.end();
-    if (LIt == CallOfLocalInBlock.end())
+    if (LIt == CallOfLocalInBlock.end()) {
+      // A local holding an earlier block's call result (C only: no
+      // reference can store into it behind our back).
+      if (VD && !Ctx.getLangOpts().CPlusPlus && VD->hasLocalStorage() &&
+          onlyCallResultsStoredIn(VD) && localId(VD) < 32768) {
+        Out.CondLocal = int32_t(localId(VD));
+        Out.CondNegated = Neg;
+      }
       return;
+    }
     Out.CondCall = LIt->second;
     Out.CondNegated = Neg;
     return;

@@ -115,7 +115,7 @@ RACER_SIZE(ir::DeclaredLockEffect, 80);
 RACER_SIZE(ir::CallInfo, 136);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
-RACER_SIZE(ir::Block, 56);
+RACER_SIZE(ir::Block, 64);
 RACER_SIZE(ir::Function, 216); // Packed is link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 208);
@@ -159,8 +159,9 @@ bool isDefault(const ir::Operand &O) {
 }
 bool isDefault(const ir::CallInfo &C) {
   return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
-         C.ArgTypes.empty() && C.ResultLocal == -1 && !C.IsConstructor &&
-         !C.IsDestructor && C.DeclaredEffects.empty() && C.Callables.empty() &&
+         C.ArgTypes.empty() && C.ResultLocal == -1 && C.ScalarResult == -1 &&
+         !C.IsConstructor && !C.IsDestructor && C.DeclaredEffects.empty() &&
+         C.Callables.empty() &&
          C.ElementType.empty() && C.LoopRange.empty();
 }
 bool isDefault(const LockEffect &E) {
@@ -265,6 +266,7 @@ private:
     }
     strList(C.ArgTypes, [&](size_t N) { return B.initArgTypes(N); });
     B.setResultLocal(C.ResultLocal);
+    B.setScalarResult(C.ScalarResult);
     B.setIsConstructor(C.IsConstructor);
     B.setIsDestructor(C.IsDestructor);
     effects(B, C.DeclaredEffects);
@@ -361,6 +363,7 @@ private:
         }
         BB.setCondCall(Blk.CondCall);
         BB.setCondNegated(Blk.CondNegated);
+        BB.setCondLocal(Blk.CondLocal);
       }
     }
     effects(B, F.DeclaredEffects);
@@ -622,6 +625,7 @@ private:
       C.Args.push_back(operand(A));
     C.ArgTypes = strList<ir::Symbol>(R.getArgTypes());
     C.ResultLocal = R.getResultLocal();
+    C.ScalarResult = R.getScalarResult();
     C.IsConstructor = R.getIsConstructor();
     C.IsDestructor = R.getIsDestructor();
     C.DeclaredEffects = effects(R.getDeclaredEffects());
@@ -710,6 +714,7 @@ private:
         B.Succs.push_back(S);
       B.CondCall = BR.getCondCall();
       B.CondNegated = BR.getCondNegated();
+      B.CondLocal = BR.getCondLocal();
     }
     F.DeclaredEffects = effects(R.getDeclaredEffects());
     if (R.hasHandRolledSync())

@@ -90,6 +90,13 @@ void AbstractState::joinWith(const AbstractState &O) {
   if (ForkBlock != O.ForkBlock)
     ForkBlock = -1;
   JoinedOuter &= O.JoinedOuter;
+  for (auto It = PendingTries.begin(); It != PendingTries.end();) {
+    auto OIt = O.PendingTries.find(It->first);
+    if (OIt == O.PendingTries.end() || !(OIt->second == It->second))
+      It = PendingTries.erase(It);
+    else
+      ++It;
+  }
   Held.joinWith(O.Held);
   Released.joinWith(O.Released);
   for (auto &[Local, Value] : Bindings) {
@@ -115,7 +122,8 @@ bool operator==(const AbstractState &A, const AbstractState &B) {
   return A.Held == B.Held && A.Released == B.Released &&
          A.Bindings == B.Bindings && A.Guards == B.Guards &&
          A.Started == B.Started && A.Joined == B.Joined &&
-         A.ForkBlock == B.ForkBlock && A.JoinedOuter == B.JoinedOuter;
+         A.ForkBlock == B.ForkBlock && A.JoinedOuter == B.JoinedOuter &&
+         A.PendingTries == B.PendingTries;
 }
 
 } // namespace racer

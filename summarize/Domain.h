@@ -84,6 +84,19 @@ struct AbstractState final {
   /// lives in (`void module_exit() { pthread_join(t1, 0); ... }`, t1
   /// global). Join: intersection. Only the first 8 such handles are tracked.
   uint8_t JoinedOuter = 0;
+  /// Try-locks whose result a scalar local holds (ir::CallInfo::
+  /// ScalarResult) for a branch in a later block (ir::Block::CondLocal), by
+  /// local: the locks held on the success edge of that branch, and whether
+  /// success is a zero result. Another call stored into the local removes
+  /// its entry. Join: the entries equal on both sides.
+  struct PendingTry {
+    std::vector<HeldLock> Acquire;
+    bool OnZero = false;
+    friend bool operator==(const PendingTry &A, const PendingTry &B) {
+      return A.OnZero == B.OnZero && A.Acquire == B.Acquire;
+    }
+  };
+  std::map<uint32_t, PendingTry> PendingTries;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<AbstractState>
   // would deep-copy every element when it grows.

@@ -792,6 +792,19 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
         release(S, Once);
         break;
       }
+      if (I.call().ScalarResult >= 0 && static_cast<int32_t>(Idx) != B.CondCall) {
+        // A call whose result a local keeps, for branches in later blocks:
+        // what a try-lock's success takes waits in the state until then.
+        std::optional<CondEffect> Later;
+        transferCall(I, S, true, Later);
+        uint32_t Local = uint32_t(I.call().ScalarResult);
+        if (Later && !Later->Acquire.empty() && Later->Guard < 0 &&
+            !Later->ForkChild)
+          S.PendingTries[Local] = {Later->Acquire, Later->OnZero};
+        else
+          S.PendingTries.erase(Local);
+        break;
+      }
       transferCall(I, S, static_cast<int32_t>(Idx) == B.CondCall, Cond);
       break;
     case ir::InstrKind::Bind: {
@@ -812,6 +825,14 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
         Return = Operand::unknown();
       break;
     }
+    }
+  }
+  if (B.CondCall < 0 && B.CondLocal >= 0) {
+    auto It = S.PendingTries.find(uint32_t(B.CondLocal));
+    if (It != S.PendingTries.end()) {
+      Cond.emplace();
+      Cond->Acquire = It->second.Acquire;
+      Cond->OnZero = It->second.OnZero;
     }
   }
 }

@@ -94,6 +94,7 @@ struct CallInfo {
   callables @8 :List(CallableArg);
   elementType @9 :StrId;
   loopRange @10 :StrId;
+  scalarResult @11 :Int16 = -1;
 }
 
 enum InstrKind { read @0; write @1; call @2; bind @3; return @4; }
@@ -115,6 +116,7 @@ struct Block {
   succs @1 :List(UInt32);
   condCall @2 :Int32 = -1;
   condNegated @3 :Bool;
+  condLocal @4 :Int32 = -1;
 }
 
 enum AccessSpec { none @0; public @1; protected @2; private @3; }

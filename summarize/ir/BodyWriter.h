@@ -65,6 +65,7 @@ public:
     for (Symbol T : C.ArgTypes)
       self().sym(T);
     svar(C.ResultLocal);
+    svar(C.ScalarResult);
     self().u8(uint8_t(C.IsConstructor) | uint8_t(C.IsDestructor) << 1);
     effects(C.DeclaredEffects);
     var(C.Callables.size());
@@ -102,6 +103,7 @@ public:
       var(S);
     svar(B.CondCall);
     self().u8(B.CondNegated);
+    svar(B.CondLocal);
   }
 
 private:

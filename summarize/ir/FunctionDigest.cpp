@@ -24,7 +24,7 @@ RACER_DIGESTED_SIZE(DeclaredLockEffect, 80);
 RACER_DIGESTED_SIZE(CallInfo, 136);
 RACER_DIGESTED_SIZE(CallableArg, 168);
 RACER_DIGESTED_SIZE(Instr, 112);
-RACER_DIGESTED_SIZE(Block, 56);
+RACER_DIGESTED_SIZE(Block, 64);
 RACER_DIGESTED_SIZE(Function, 216);
 #undef RACER_DIGESTED_SIZE
 #endif
@@ -106,7 +106,8 @@ public:
   }
   static bool isDefault(const CallInfo &C) {
     return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
-           C.ArgTypes.empty() && C.ResultLocal == -1 && !C.IsConstructor &&
+           C.ArgTypes.empty() && C.ResultLocal == -1 &&
+           C.ScalarResult == -1 && !C.IsConstructor &&
            !C.IsDestructor && C.DeclaredEffects.empty() &&
            C.Callables.empty() && C.ElementType.empty() && C.LoopRange.empty();
   }

@@ -170,6 +170,10 @@ struct CallInfo {
   int32_t ResultLocal = -1;
   bool IsConstructor = false;
   bool IsDestructor = false;
+  /// In C, the scalar local (id < 32768) the call's result is stored into
+  /// (`rc = pthread_mutex_trylock(&m);`), for branches on it in later
+  /// blocks (Block::CondLocal); -1 otherwise.
+  int16_t ScalarResult = -1;
   /// Lock effects from the callee declaration's capability attributes.
   std::vector<DeclaredLockEffect> DeclaredEffects;
   /// Arguments that name a function (thread entries, callbacks).
@@ -261,6 +265,12 @@ struct Block {
   /// taken when the result is true (false if CondNegated), Succs[1] otherwise.
   int32_t CondCall = -1;
   bool CondNegated = false;
+  /// If >= 0 (and CondCall < 0), the block ends in a branch on whether
+  /// scalar local CondLocal is non-zero (Succs[0], unless CondNegated), a
+  /// local that only call results are stored into (CallInfo::ScalarResult):
+  /// `rc = pthread_mutex_trylock(&m); if (rc != EBUSY) { if (rc != 0)
+  /// abort(); ... }`.
+  int32_t CondLocal = -1;
 };
 
 enum class AccessSpec : uint8_t { None, Public, Protected, Private };

@@ -185,6 +185,8 @@ std::string printInstr(const Instr &I, const Function *F) {
       OS << " dtor";
     if (C.ResultLocal >= 0)
       OS << " result=" << localName(uint32_t(C.ResultLocal), F);
+    if (C.ScalarResult >= 0)
+      OS << " scalar=" << localName(uint32_t(C.ScalarResult), F);
     for (const DeclaredLockEffect &E : C.DeclaredEffects)
       OS << " " << printEffect(E);
     for (const CallableArg &CA : C.Callables) {
@@ -255,6 +257,9 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
       OS << (S ? ", bb" : " -> bb") << Blk.Succs[S];
     if (Blk.CondCall >= 0)
       OS << " cond=" << (Blk.CondNegated ? "!#" : "#") << Blk.CondCall;
+    else if (Blk.CondLocal >= 0)
+      OS << " cond=" << (Blk.CondNegated ? "!" : "")
+         << localName(uint32_t(Blk.CondLocal), &F);
     OS << "\n";
     for (size_t I = 0; I < Blk.Instrs.size(); ++I)
       OS << "    " << I << ": " << printInstr(Blk.Instrs[I], &F) << "\n";

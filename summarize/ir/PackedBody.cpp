@@ -22,7 +22,7 @@ RACER_PACKED_SIZE(DeclaredLockEffect, 80);
 RACER_PACKED_SIZE(CallInfo, 136);
 RACER_PACKED_SIZE(CallableArg, 168);
 RACER_PACKED_SIZE(Instr, 112);
-RACER_PACKED_SIZE(Block, 56);
+RACER_PACKED_SIZE(Block, 64);
 #undef RACER_PACKED_SIZE
 #endif
 
@@ -140,6 +140,7 @@ public:
     for (Symbol &T : C.ArgTypes)
       T = sym();
     C.ResultLocal = int32_t(svar());
+    C.ScalarResult = int16_t(svar());
     uint8_t Flags = u8();
     C.IsConstructor = Flags & 1;
     C.IsDestructor = Flags & 2;
@@ -179,6 +180,7 @@ public:
       S = uint32_t(var());
     B.CondCall = int32_t(svar());
     B.CondNegated = u8();
+    B.CondLocal = int32_t(svar());
   }
 
 private:
