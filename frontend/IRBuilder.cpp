@@ -146,9 +146,12 @@ void FunctionLowerer::lowerCFG(const CFG &G) {
     CallOfLocalInBlock.clear();
     for (const CFGElement &E : B)
       lowerElement(E);
-    for (const CFGBlock::AdjacentBlock &S : B.succs())
-      if (const CFGBlock *R = S.getReachableBlock())
-        Cur->Succs.push_back(IndexOf.lookup(R->getBlockID()));
+    // After `abort()` or `exit(1)` nothing of this function runs again.
+    Cur->NoReturn = B.hasNoReturnElement();
+    if (!Cur->NoReturn)
+      for (const CFGBlock::AdjacentBlock &S : B.succs())
+        if (const CFGBlock *R = S.getReachableBlock())
+          Cur->Succs.push_back(IndexOf.lookup(R->getBlockID()));
     lowerBranch(B, *Cur);
   }
   Cur = nullptr;

@@ -364,6 +364,7 @@ private:
         BB.setCondCall(Blk.CondCall);
         BB.setCondNegated(Blk.CondNegated);
         BB.setCondLocal(Blk.CondLocal);
+        BB.setNoReturn(Blk.NoReturn);
       }
     }
     effects(B, F.DeclaredEffects);
@@ -715,6 +716,7 @@ private:
       B.CondCall = BR.getCondCall();
       B.CondNegated = BR.getCondNegated();
       B.CondLocal = BR.getCondLocal();
+      B.NoReturn = BR.getNoReturn();
     }
     F.DeclaredEffects = effects(R.getDeclaredEffects());
     if (R.hasHandRolledSync())

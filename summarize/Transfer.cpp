@@ -877,6 +877,8 @@ FunctionSummary FunctionAnalysis::run() {
       CurBlock = BI;
       transferBlock(B, S, Cond);
       if (B.Succs.empty()) {
+        if (B.NoReturn)
+          continue; // the program (or thread) ends here: not a return
         if (Exit)
           Exit->joinWith(S);
         else
@@ -938,7 +940,7 @@ FunctionSummary FunctionAnalysis::run() {
           // A temporary guard whose destructor is not seen: returned
           // (`return std::unique_lock(mu_)`) or moved out.
           noteAssumption(AssumptionKind::EscapingGuard, CurLoc);
-        if (F.Blocks[BI].Succs.empty()) {
+        if (F.Blocks[BI].Succs.empty() && !F.Blocks[BI].NoReturn) {
           if (Exit)
             Exit->joinWith(S);
           else

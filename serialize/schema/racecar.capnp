@@ -117,6 +117,7 @@ struct Block {
   condCall @2 :Int32 = -1;
   condNegated @3 :Bool;
   condLocal @4 :Int32 = -1;
+  noReturn @5 :Bool;
 }
 
 enum AccessSpec { none @0; public @1; protected @2; private @3; }

@@ -102,7 +102,7 @@ public:
     for (uint32_t S : B.Succs)
       var(S);
     svar(B.CondCall);
-    self().u8(B.CondNegated);
+    self().u8(uint8_t(B.CondNegated) | uint8_t(B.NoReturn) << 1);
     svar(B.CondLocal);
   }
 

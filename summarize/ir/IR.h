@@ -265,6 +265,10 @@ struct Block {
   /// taken when the result is true (false if CondNegated), Succs[1] otherwise.
   int32_t CondCall = -1;
   bool CondNegated = false;
+  /// The block ends in a call that does not return (`abort()`, `exit(1)`,
+  /// a `noreturn` function): no successors, and its state is not one the
+  /// function returns with.
+  bool NoReturn = false;
   /// If >= 0 (and CondCall < 0), the block ends in a branch on whether
   /// scalar local CondLocal is non-zero (Succs[0], unless CondNegated), a
   /// local that only call results are stored into (CallInfo::ScalarResult):

@@ -255,6 +255,8 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
     OS << "  bb" << B;
     for (size_t S = 0; S < Blk.Succs.size(); ++S)
       OS << (S ? ", bb" : " -> bb") << Blk.Succs[S];
+    if (Blk.NoReturn)
+      OS << " noreturn";
     if (Blk.CondCall >= 0)
       OS << " cond=" << (Blk.CondNegated ? "!#" : "#") << Blk.CondCall;
     else if (Blk.CondLocal >= 0)

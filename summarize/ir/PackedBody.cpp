@@ -179,7 +179,9 @@ public:
     for (uint32_t &S : B.Succs)
       S = uint32_t(var());
     B.CondCall = int32_t(svar());
-    B.CondNegated = u8();
+    const uint8_t Flags = u8();
+    B.CondNegated = Flags & 1;
+    B.NoReturn = Flags & 2;
     B.CondLocal = int32_t(svar());
   }
 
