@@ -95,6 +95,12 @@ std::optional<ir::CallableArg> FunctionLowerer::callableOf(const Expr *A) {
       E = CE->getArg(0);
     } else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
       E = FC->getSubExpr();
+    } else if (const auto *C = dyn_cast<CastExpr>(E);
+               C && C->getCastKind() == CK_BitCast &&
+               C->getSubExpr()->getType()->isFunctionPointerType()) {
+      // `(void *(*)(void *))worker`, or a K&R `void *worker()` passed as
+      // a start routine: the same function under another type.
+      E = C->getSubExpr();
     } else {
       break;
     }
