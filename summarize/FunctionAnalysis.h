@@ -363,13 +363,14 @@ private:
     return inLoop() &&
            (S.ForkBlock < 0 || loopOf(CurBlock) != loopOf(S.ForkBlock));
   }
-  /// The one pseudo-lock of all SV-COMP atomic sections.
-  static HeldLock atomicLock() {
+  /// A program-wide pseudo-lock by name (CallModel::LockWithoutArg).
+  static HeldLock namedLock(const char *Name) {
     HeldLock L;
-    L.Lock = AccessPath::global(ir::Symbol(AtomicLockName),
-                                ir::Symbol(AtomicLockName));
+    L.Lock = AccessPath::global(ir::Symbol(Name), ir::Symbol(Name));
     return L;
   }
+  /// The one pseudo-lock of all SV-COMP atomic sections.
+  static HeldLock atomicLock() { return namedLock(AtomicLockName); }
   /// `Local(Id) Deref`: the object local pointer Id points to.
   AccessPath localObject(uint32_t Id) const {
     return AccessPath::local(Id, Id < F.Locals.size()

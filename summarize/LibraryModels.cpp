@@ -15,6 +15,8 @@ struct FunctionRow {
   unsigned LockArg;
   bool ZeroIsSuccess = false;
   bool Counting = false; ///< CallModel::Counting
+  const char *LockWithoutArg = nullptr; ///< CallModel::LockWithoutArg
+  bool AtomicBody = false;              ///< CallModel::AtomicBody
 };
 
 /// Thread APIs: who starts a thread, with which entry and data, and who
@@ -105,8 +107,13 @@ const FunctionRow FunctionTable[] = {
     // SV-COMP atomic sections: one global pseudo-lock (AtomicLockName).
     // SV-COMP's `__VERIFIER_atomic_acquire(&m)` (`assume(m == 0); m = 1;`
     // in an atomic section) and `__VERIFIER_atomic_release(&m)`: a lock on m.
-    {"__VERIFIER_atomic_acquire", ModelKind::Lock, 0},
-    {"__VERIFIER_atomic_release", ModelKind::Unlock, 0},
+    // Called without an argument (`void __VERIFIER_atomic_acquire() {
+    // assume(m == 0); m = 1; }`), the pair locks one program-wide mutex.
+    // Their bodies run atomically, and their accesses of m count.
+    {"__VERIFIER_atomic_acquire", ModelKind::Lock, 0, false, false,
+     "__VERIFIER_atomic_acquire()", true},
+    {"__VERIFIER_atomic_release", ModelKind::Unlock, 0, false, false,
+     "__VERIFIER_atomic_acquire()", true},
     {"__VERIFIER_atomic_begin", ModelKind::Lock, AtomicLockArg},
     {"__VERIFIER_atomic_end", ModelKind::Unlock, AtomicLockArg},
     {"std::thread::detach", ModelKind::NoEffect, 0},
@@ -262,8 +269,9 @@ struct Tables {
   Tables() {
     for (const FunctionRow &R : FunctionTable)
       Functions[R.Name] =
-          CallModel{R.Kind, R.LockArg, R.ZeroIsSuccess, -1, -1,
-                    ThreadData::Rest, 0, false, R.Counting};
+          CallModel{R.Kind,          R.LockArg, R.ZeroIsSuccess, -1, -1,
+                    ThreadData::Rest, 0,         false,           R.Counting,
+                    R.LockWithoutArg, R.AtomicBody};
     for (const ThreadRow &R : ThreadTable) {
       CallModel M;
       M.Kind = R.Kind;

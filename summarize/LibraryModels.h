@@ -91,6 +91,13 @@ struct CallModel {
   /// Lock/Unlock of a counting primitive (a semaphore) taken as a mutex:
   /// right only if it admits one thread at a time; an assumption.
   bool Counting = false;
+  /// Lock/Unlock called without the lock argument: the name of the one
+  /// program-wide pseudo-lock it takes instead (null: the lock is unknown).
+  const char *LockWithoutArg = nullptr;
+  /// The callee's body (if seen) runs atomically, under AtomicLockName, and
+  /// its accesses count besides the model's lock effect (SV-COMP's
+  /// `__VERIFIER_atomic_acquire`: `assume(m == 0); m = 1;`).
+  bool AtomicBody = false;
 };
 
 /// The model for a callee, by its qualified name without template arguments

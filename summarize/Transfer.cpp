@@ -206,6 +206,16 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
                                     AbstractState &S) {
   const ir::CallInfo &C = I.call();
   std::vector<HeldLock> CallerLocks = S.Held.locks();
+  // A lock of ours that the callee releases (`unlock(&m); x = flag;
+  // lock(&m);`, an unlock wrapper) does not protect the callee's accesses:
+  // which of them come after the release the summary does not tell.
+  if (C.DeclaredEffects.empty() && !Callee.Locks.Released.empty())
+    llvm::erase_if(CallerLocks, [&](const HeldLock &L) {
+      return llvm::any_of(Callee.Locks.Released, [&](const HeldLock &R) {
+        HeldLock Ours = substituteLock(R, C.Args, S);
+        return Ours.Unknown || Ours.Lock == L.Lock;
+      });
+    });
   const ir::Symbol CalleeSym =
       C.CalleeName.empty() ? ir::Symbol(Callee.Name) : C.CalleeName;
   CurCall = &I;
@@ -437,13 +447,16 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
     return false;
   case ModelKind::Lock:
   case ModelKind::LockShared:
-    acquire(S, M.LockArg == AtomicLockArg
-                   ? atomicLock()
+    acquire(S, M.LockArg == AtomicLockArg ? atomicLock()
+               : M.LockWithoutArg && M.LockArg >= C.Args.size()
+                   ? namedLock(M.LockWithoutArg)
                    : lockOf(Arg(M.LockArg), M.Kind == ModelKind::LockShared, S));
     return true;
   case ModelKind::Unlock:
     release(S, M.LockArg == AtomicLockArg ? atomicLock()
-                                          : lockOf(Arg(M.LockArg), false, S));
+               : M.LockWithoutArg && M.LockArg >= C.Args.size()
+                   ? namedLock(M.LockWithoutArg)
+                   : lockOf(Arg(M.LockArg), false, S));
     return true;
   case ModelKind::TryLock:
   case ModelKind::TryLockShared: {
@@ -711,6 +724,26 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
             C.Callee.empty() ? nullptr : Callees.lookup(C.Callee))
       applySummary(I, *Callee, S);
     release(S, L);
+    return;
+  }
+  if (M.AtomicBody) {
+    // A lock function whose body is atomic and is the lock's own state
+    // (`assume(m == 0); m = 1;`): the body runs holding the lock it takes
+    // (after taking it) or drops (before dropping it), under the atomic
+    // pseudo-lock.
+    const FunctionSummary *Callee =
+        C.Callee.empty() ? nullptr : Callees.lookup(C.Callee);
+    bool Locks = M.Kind == ModelKind::Lock || M.Kind == ModelKind::LockShared;
+    if (Locks)
+      applyModel(I, M, S, IsCond, Cond);
+    if (Callee) {
+      HeldLock L = atomicLock();
+      acquire(S, L);
+      applySummary(I, *Callee, S);
+      release(S, L);
+    }
+    if (!Locks)
+      applyModel(I, M, S, IsCond, Cond);
     return;
   }
   if (M.Counting)

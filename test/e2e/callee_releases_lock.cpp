@@ -9,10 +9,9 @@ public:
   void deliver_bad(const std::string &msg) {
     mu_.lock();
     last_ = msg;
-    // unlockAndNotify() drops mu_ and then bumps notified_ without it.
-    // Missed: the caller's held locks are added to every access of the
-    // callee, even to those the callee makes after releasing them.
-    unlockAndNotify(); // FIXME-race{{unprotected write to `this->notified_` in 'notify::Mailbox::deliver_bad' (via call to 'notify::Mailbox::unlockAndNotify')}}
+    // unlockAndNotify() drops mu_ and then bumps notified_ without it: a
+    // lock the callee releases protects none of its accesses.
+    unlockAndNotify(); // expected-race{{unprotected write to `this->notified_` in 'notify::Mailbox::deliver_bad' (via call to 'notify::Mailbox::unlockAndNotify')}}
     ++delivered_; // expected-race{{unprotected write to `this->delivered_` in 'notify::Mailbox::deliver_bad'}}
   }
 
