@@ -211,12 +211,22 @@ LinkedProgram Linker::finish() {
   };
   SortUnique(FunctionPointersCalled);
   SortUnique(FunctionPointersAssigned);
-  for (const std::string &G : FunctionPointersCalled)
-    if (AddressesUnknown ||
-        std::binary_search(FunctionPointersAssigned.begin(),
-                           FunctionPointersAssigned.end(), G) ||
-        std::binary_search(AddressTaken.begin(), AddressTaken.end(), G))
-      P.FunctionPointersReassigned.push_back(G);
+  // "pointer\tfunction": the pointer may hold another function if some TU
+  // takes its address or stores anything but that function into it.
+  for (const std::string &Entry : FunctionPointersCalled) {
+    llvm::StringRef G = llvm::StringRef(Entry).split('\t').first;
+    bool Other = AddressesUnknown ||
+                 std::binary_search(AddressTaken.begin(), AddressTaken.end(),
+                                    G.str());
+    for (auto It = std::lower_bound(FunctionPointersAssigned.begin(),
+                                    FunctionPointersAssigned.end(), G.str());
+         !Other && It != FunctionPointersAssigned.end() &&
+         llvm::StringRef(*It).split('\t').first == G;
+         ++It)
+      Other = *It != Entry;
+    if (Other)
+      P.FunctionPointersReassigned.push_back(Entry);
+  }
   P.FunctionPointersCalled = std::move(FunctionPointersCalled);
   P.AddressTaken = std::move(AddressTaken);
   P.AddressesUnknown = AddressesUnknown;

@@ -102,7 +102,7 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
   // In C, a call through a global function pointer that keeps its
   // initializer calls that function (the link checks that it is kept).
   if (!Callee && !Ctx.getLangOpts().CPlusPlus)
-    Callee = initialCalleeOf(CE, nullptr);
+    Callee = calleeThroughPointer(CE);
   if (Callee) {
     if (isPassThroughCallee(Callee))
       return;

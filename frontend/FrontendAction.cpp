@@ -427,21 +427,26 @@ public:
       addressTaken(UO->getSubExpr());
     return true;
   }
-  // Calls through a global function pointer resolved to its initializer,
-  // and stores into such pointers (ir::Module::FunctionPointersCalled,
-  // FunctionPointersAssigned).
-  bool VisitCallExpr(CallExpr *CE) {
-    const VarDecl *Through = nullptr;
-    if (!CE->getDirectCallee() && lowering::initialCalleeOf(CE, &Through))
-      FunctionPointersCalled.push_back(variableSymbol(Through));
-    return true;
-  }
+  // Stores into global function pointers (ir::Module::
+  // FunctionPointersAssigned): "pointer\tfunction" for a function's
+  // address, the pointer alone for any other value.
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (!BO->isAssignmentOp())
       return true;
     const VarDecl *VD = lowering::storageVariableOf(BO->getLHS());
-    if (VD && VD->hasGlobalStorage() && VD->getType()->isFunctionPointerType())
-      FunctionPointersAssigned.push_back(variableSymbol(VD));
+    if (!VD || !VD->hasGlobalStorage() ||
+        !VD->getType()->isFunctionPointerType())
+      return true;
+    std::string Entry = variableSymbol(VD);
+    const Expr *V = BO->getRHS()->IgnoreParenCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(V);
+        UO && UO->getOpcode() == UO_AddrOf)
+      V = UO->getSubExpr()->IgnoreParenCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(V);
+        DRE && BO->getOpcode() == BO_Assign)
+      if (const auto *Fn = dyn_cast<FunctionDecl>(DRE->getDecl()))
+        Entry += "\t" + functionSymbol(Fn);
+    FunctionPointersAssigned.push_back(std::move(Entry));
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
@@ -512,7 +517,7 @@ public:
   std::vector<const FunctionDecl *> Functions;
   std::vector<ir::ClassInfo> Classes;
   std::vector<std::string> AddressTaken; // unsorted, may repeat
-  std::vector<std::string> FunctionPointersCalled, FunctionPointersAssigned;
+  std::vector<std::string> FunctionPointersAssigned;
 
 private:
   /// The global variable whose storage an lvalue lies in, if any: its
@@ -646,8 +651,9 @@ public:
     Collector C(Ctx.getSourceManager(), *S.Files);
     C.TraverseDecl(Ctx.getTranslationUnitDecl());
     M.Functions.reserve(C.Functions.size());
+    std::vector<std::string> ResolvedThrough;
     for (const FunctionDecl *FD : C.Functions)
-      M.Functions.push_back(lowerFunction(FD, *S.Files));
+      M.Functions.push_back(lowerFunction(FD, *S.Files, &ResolvedThrough));
     M.Classes = std::move(C.Classes);
     // In C, `&` and array decay are the only ways to an object's address;
     // C++ has references and `this` too: not tracked.
@@ -659,8 +665,7 @@ public:
     };
     if (!M.AddressesUnknown) {
       M.AddressTaken = SortedUnique(std::move(C.AddressTaken));
-      M.FunctionPointersCalled =
-          SortedUnique(std::move(C.FunctionPointersCalled));
+      M.FunctionPointersCalled = SortedUnique(std::move(ResolvedThrough));
       M.FunctionPointersAssigned =
           SortedUnique(std::move(C.FunctionPointersAssigned));
     }

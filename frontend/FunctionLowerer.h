@@ -44,6 +44,8 @@ public:
            [this](const VarDecl *VD) { return localId(VD); }) {}
 
   ir::Function run();
+  /// Where to note calls lowered through global function pointers.
+  std::vector<std::string> *ResolvedThrough = nullptr;
 
 private:
   friend class PreScan;
@@ -129,6 +131,10 @@ private:
   /// A local every store into which is a call's result
   /// (ir::CallInfo::ScalarResult, ir::Block::CondLocal).
   bool onlyCallResultsStoredIn(const VarDecl *VD);
+  /// The function a call through a function pointer reaches when the
+  /// pointer is a global that keeps its initializer, or a local that only
+  /// ever copies such a global (`g = f; g();`); notes the global.
+  const FunctionDecl *calleeThroughPointer(const CallExpr *CE);
   llvm::DenseMap<const VarDecl *, bool> OnlyCallStores;
   /// Lambdas stored in locals (`auto f = [this] {..};`) and how they are used.
   llvm::DenseMap<const VarDecl *, const LambdaExpr *> LambdaVars;

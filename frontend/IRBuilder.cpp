@@ -185,6 +185,47 @@ unsigned FunctionLowerer::storesTo(const VarDecl *VD) {
   return StoreCounts[VD] = N;
 }
 
+const FunctionDecl *FunctionLowerer::calleeThroughPointer(const CallExpr *CE) {
+  const VarDecl *Through = nullptr;
+  const FunctionDecl *Fn = initialCalleeOf(CE, &Through);
+  if (!Fn) {
+    // `g = f; g();` with g a local stored once, from a global f.
+    const Expr *E = CE->getCallee()->IgnoreParenCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_Deref)
+      E = UO->getSubExpr()->IgnoreParenCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *Local = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!Local || !Local->hasLocalStorage() || isa<ParmVarDecl>(Local) ||
+        !Local->getType()->isFunctionPointerType() || storesTo(Local) != 1)
+      return nullptr;
+    const Expr *Value = Local->getInit();
+    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+      if (!S || Value)
+        return;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S))
+        if (BO->getOpcode() == BO_Assign)
+          if (const auto *L =
+                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+              L && L->getDecl() == Local)
+            Value = BO->getRHS();
+      for (const Stmt *C : S->children())
+        Find(C);
+    };
+    Find(FD->getBody());
+    const auto *G = Value ? dyn_cast<DeclRefExpr>(Value->IgnoreParenCasts())
+                          : nullptr;
+    const auto *Global = G ? dyn_cast<VarDecl>(G->getDecl()) : nullptr;
+    if (!Global)
+      return nullptr;
+    Fn = initialFunctionOf(Global, &Through);
+  }
+  if (Fn && ResolvedThrough)
+    ResolvedThrough->push_back(variableSymbol(Through) + "\t" +
+                               functionSymbol(Fn));
+  return Fn;
+}
+
 bool FunctionLowerer::onlyCallResultsStoredIn(const VarDecl *VD) {
   auto [It, New] = OnlyCallStores.try_emplace(VD, false);
   if (!New)
@@ -562,8 +603,11 @@ void FunctionLowerer::lowerInitializer(const CXXCtorInitializer *I) {
 
 namespace racer::frontend {
 
-ir::Function lowerFunction(const clang::FunctionDecl *FD, FileTable &Files) {
-  return lowering::FunctionLowerer(FD, Files).run();
+ir::Function lowerFunction(const clang::FunctionDecl *FD, FileTable &Files,
+                           std::vector<std::string> *Through) {
+  lowering::FunctionLowerer L(FD, Files);
+  L.ResolvedThrough = Through;
+  return L.run();
 }
 
 } // namespace racer::frontend

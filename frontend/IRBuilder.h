@@ -20,8 +20,12 @@ class FunctionDecl;
 
 namespace racer::frontend {
 
-/// Lowers the body of the definition FD (which must have one).
-ir::Function lowerFunction(const clang::FunctionDecl *FD, FileTable &Files);
+/// Lowers the body of the definition FD (which must have one). Calls
+/// through global function pointers lowered as calls of the pointer's
+/// value are added to \p Through as "pointer\tfunction" symbol pairs
+/// (ir::Module::FunctionPointersCalled).
+ir::Function lowerFunction(const clang::FunctionDecl *FD, FileTable &Files,
+                           std::vector<std::string> *Through = nullptr);
 
 /// Lock effects declared on FD (and its redeclarations) with Clang's
 /// capability attributes, as paths over FD's formals.

@@ -166,8 +166,12 @@ const FunctionDecl *initialCalleeOf(const CallExpr *CE,
     E = UO->getSubExpr()->IgnoreParenCasts();
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !VD->hasGlobalStorage() ||
-      VD->getTLSKind() != VarDecl::TLS_None ||
+  return VD ? initialFunctionOf(VD, Through) : nullptr;
+}
+
+const FunctionDecl *initialFunctionOf(const VarDecl *VD,
+                                      const VarDecl **Through) {
+  if (!VD->hasGlobalStorage() || VD->getTLSKind() != VarDecl::TLS_None ||
       !VD->getType()->isFunctionPointerType())
     return nullptr;
   const VarDecl *Def = nullptr;

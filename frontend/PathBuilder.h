@@ -70,6 +70,10 @@ const VarDecl *storageVariableOf(const Expr *E);
 /// call. Whether nothing stores another function into it is for the link
 /// to tell (ir::Module::FunctionPointersCalled).
 const FunctionDecl *initialCalleeOf(const CallExpr *CE, const VarDecl **Through);
+/// The same for global function pointer \p VD: the function its
+/// initializer names (null if none), with its defining declaration in
+/// \p Def.
+const FunctionDecl *initialFunctionOf(const VarDecl *VD, const VarDecl **Def);
 
 /// The constructor call that initializes an object with initializer E, looking
 /// through temporaries, casts and elidable copies (which are not lowered).

@@ -380,11 +380,13 @@ struct Module {
   /// the list does not show (C++: references, `this`), so any global may.
   /// ThreadLocalAddress stands for any thread-local variable's address.
   std::vector<std::string> AddressTaken;
-  /// Global function pointers (symbols, sorted) through which a call was
-  /// lowered as a call of the pointer's initializer (C only), and those this
-  /// TU stores into. A call's target is right if no TU stores into the
-  /// pointer nor takes its address; otherwise the link notes an
-  /// unresolved-call assumption.
+  /// Global function pointers through which a call was lowered as a call of
+  /// the pointer's initializer (C only), as "pointer\tfunction" symbol
+  /// pairs, and the stores into global function pointers of this TU:
+  /// "pointer\tfunction" for a function's address, the pointer alone for
+  /// any other value. Sorted. A call's target is right if every TU stores
+  /// only that function into the pointer and none takes its address;
+  /// otherwise the link notes an unresolved-call assumption.
   std::vector<std::string> FunctionPointersCalled;
   std::vector<std::string> FunctionPointersAssigned;
   bool AddressesUnknown = true;

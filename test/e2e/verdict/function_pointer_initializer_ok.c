@@ -1,6 +1,8 @@
 // A driver harness calls its init hook through a global function pointer
-// that keeps its initializer: the call is the call of that function, so its
-// accesses are seen (before any thread starts) and nothing is unresolved.
+// that keeps its initializer (stored again with the same function, and
+// copied to a local before a call): the call is the call of that function,
+// so its accesses are seen (before any thread starts) and nothing is
+// unresolved.
 // expected-no-races
 // expected-verdict{{verdict: race-free}}
 #include <pthread.h>
@@ -29,7 +31,11 @@ static void *gpio_set(void *arg) {
 }
 
 int main(void) {
+  init_hook = gpio_init;
   if (init_hook() != 0)
+    return 1;
+  int (*again)(void) = init_hook;
+  if (again() != 0)
     return 1;
   pthread_t a, b;
   pthread_create(&a, 0, gpio_set, (void *)1);

@@ -71,22 +71,28 @@ TEST(Link, AFunctionPointerCalledAsItsInitializerIsReassignedIfAnyModuleStoresIt
   ir::Module A, B;
   A.MainFile = "/src/driver.c";
   A.AddressesUnknown = false;
-  A.FunctionPointersCalled = {"c:@init_fn", "c:@probe_fn", "c:@remove_fn"};
-  A.FunctionPointersAssigned = {"c:@other_fn"};
+  A.FunctionPointersCalled = {"c:@init_fn\tc:@F@dev_init",
+                              "c:@probe_fn\tc:@F@probe",
+                              "c:@remove_fn\tc:@F@remove",
+                              "c:@reset_fn\tc:@F@reset"};
+  A.FunctionPointersAssigned = {"c:@init_fn\tc:@F@dev_init", // the same again
+                                "c:@other_fn"};
   B.MainFile = "/src/board.c";
   B.AddressesUnknown = false;
-  B.FunctionPointersAssigned = {"c:@probe_fn"}; // `probe_fn = board_probe;`
-  B.AddressTaken = {"c:@remove_fn"};            // `set_hook(&remove_fn)`
+  // `probe_fn = board_probe;`, `reset_fn = pick();`, `set_hook(&remove_fn)`
+  B.FunctionPointersAssigned = {"c:@probe_fn\tc:@F@board_probe",
+                                "c:@reset_fn"};
+  B.AddressTaken = {"c:@remove_fn"};
   driver::LinkedProgram P = driver::linkModules({A, B});
-  EXPECT_EQ(P.FunctionPointersCalled,
-            (std::vector<std::string>{"c:@init_fn", "c:@probe_fn",
-                                      "c:@remove_fn"}));
+  EXPECT_EQ(P.FunctionPointersCalled.size(), 4u);
   EXPECT_EQ(P.FunctionPointersReassigned,
-            (std::vector<std::string>{"c:@probe_fn", "c:@remove_fn"}));
+            (std::vector<std::string>{"c:@probe_fn\tc:@F@probe",
+                                      "c:@remove_fn\tc:@F@remove",
+                                      "c:@reset_fn\tc:@F@reset"}));
   EXPECT_TRUE(driver::linkModules({A}).FunctionPointersReassigned.empty());
   ir::Module Cxx; // may take addresses it does not list
   Cxx.MainFile = "/src/glue.cpp";
-  EXPECT_EQ(driver::linkModules({A, Cxx}).FunctionPointersReassigned.size(), 3u);
+  EXPECT_EQ(driver::linkModules({A, Cxx}).FunctionPointersReassigned.size(), 4u);
 }
 
 TEST(Link, ArrivalOrderDoesNotMatter) {
