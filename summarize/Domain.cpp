@@ -1,6 +1,8 @@
 //===- Domain.cpp - Lattice operations of the working state ---------------===//
 #include "summarize/Domain.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <iterator>
 
@@ -84,6 +86,27 @@ llvm::SmallVector<uint32_t, 0> AbstractState::live() const {
   return Out;
 }
 
+llvm::SmallVector<uint32_t, 0>
+AbstractState::liveForObject(uint32_t Named) const {
+  llvm::SmallVector<uint32_t, 0> Out = live();
+  auto It = StartedSinceAlloc.find(Named);
+  if (It != StartedSinceAlloc.end())
+    llvm::erase_if(Out, [&](uint32_t Id) {
+      return !std::binary_search(It->second.begin(), It->second.end(), Id);
+    });
+  return Out;
+}
+
+void AbstractState::start(uint32_t Id) {
+  llvm::SmallVector<uint32_t, 2> One{Id};
+  unionInto(Started, One);
+  auto J = std::lower_bound(Joined.begin(), Joined.end(), Id);
+  if (J != Joined.end() && *J == Id)
+    Joined.erase(J);
+  for (auto &Entry : StartedSinceAlloc)
+    unionInto(Entry.second, One);
+}
+
 void AbstractState::joinWith(const AbstractState &O) {
   unionInto(Started, O.Started);
   unionInto(Joined, O.Joined);
@@ -96,6 +119,15 @@ void AbstractState::joinWith(const AbstractState &O) {
       It = PendingTries.erase(It);
     else
       ++It;
+  }
+  for (auto It = StartedSinceAlloc.begin(); It != StartedSinceAlloc.end();) {
+    auto OIt = O.StartedSinceAlloc.find(It->first);
+    if (OIt == O.StartedSinceAlloc.end()) {
+      It = StartedSinceAlloc.erase(It);
+      continue;
+    }
+    unionInto(It->second, OIt->second);
+    ++It;
   }
   Held.joinWith(O.Held);
   Released.joinWith(O.Released);
@@ -123,7 +155,8 @@ bool operator==(const AbstractState &A, const AbstractState &B) {
          A.Bindings == B.Bindings && A.Guards == B.Guards &&
          A.Started == B.Started && A.Joined == B.Joined &&
          A.ForkBlock == B.ForkBlock && A.JoinedOuter == B.JoinedOuter &&
-         A.PendingTries == B.PendingTries;
+         A.PendingTries == B.PendingTries &&
+         A.StartedSinceAlloc == B.StartedSinceAlloc;
 }
 
 } // namespace racer

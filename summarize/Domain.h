@@ -97,6 +97,13 @@ struct AbstractState final {
     }
   };
   std::map<uint32_t, PendingTry> PendingTries;
+  /// Objects this function allocated, by the local that names them (the
+  /// root of their named Fresh operand): the threads started since. Only
+  /// those can have been handed the object; a thread running before it was
+  /// allocated (one a previous loop iteration started with an object of its
+  /// own) cannot reach it under its name. Join: union; an object allocated
+  /// on one side only is dropped (no filtering).
+  std::map<uint32_t, llvm::SmallVector<uint32_t, 2>> StartedSinceAlloc;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<AbstractState>
   // would deep-copy every element when it grows.
@@ -110,11 +117,20 @@ struct AbstractState final {
   void enterForkChild(uint32_t B) {
     Started.clear();
     Joined.clear();
+    for (auto &Entry : StartedSinceAlloc)
+      Entry.second.clear();
     ForkBlock = static_cast<int32_t>(B);
   }
 
   /// Started minus Joined.
   llvm::SmallVector<uint32_t, 0> live() const;
+  /// live(), less the threads started before the object named by local
+  /// \p Named was allocated (StartedSinceAlloc), if it was here.
+  llvm::SmallVector<uint32_t, 0> liveForObject(uint32_t Named) const;
+  /// Thread \p Id may be running from here on.
+  void start(uint32_t Id);
+  /// Local \p Named now names an object allocated here.
+  void allocate(uint32_t Named) { StartedSinceAlloc[Named].clear(); }
 
   void joinWith(const AbstractState &O);
   friend bool operator==(const AbstractState &A, const AbstractState &B);

@@ -308,8 +308,7 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
   T->LiveAtSpawn = idUnion(T->LiveAtSpawn, Live);
   T->Location = I.Location;
   T->Trace.clear();
-  insertId(S.Started, T->Id);
-  eraseId(S.Joined, T->Id);
+  S.start(T->Id);
 }
 
 /// The handle is one element of an array of handles (`pthread_join(t[i])`).
@@ -445,7 +444,15 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     T->Multi = T->Multi || CS.Multi || (!CS.InForkChild && startsRepeatedly(S));
     T->InForkChild = CS.InForkChild || S.ForkBlock >= 0;
     T->LoopRange = inLoop() ? ir::Symbol() : CS.LoopRange;
+    // An object the callee allocated (or keeps on its stack) is a new one
+    // for each call: if our loop around the call starts the thread again,
+    // that instance gets its own.
     T->FreshArgs = CS.FreshArgs;
+    if (!CS.Multi)
+      for (size_t K = 0; K < CS.Args.size() && K < 32; ++K)
+        if (CS.Args[K].K == Operand::Kind::Object &&
+            CS.Args[K].Path.Root == RootKind::Local)
+          T->FreshArgs |= 1u << K;
     llvm::SmallVector<uint32_t, 0> Mapped;
     for (uint32_t Id : CS.LiveAtSpawn)
       Mapped.push_back(mapSpawnId(I, Id));
@@ -463,8 +470,7 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
   }
   for (uint32_t Id : Callee.LiveAtExit) {
     uint32_t Mine = mapSpawnId(I, Id);
-    insertId(S.Started, Mine);
-    eraseId(S.Joined, Mine);
+    S.start(Mine);
   }
   for (const Operand &H : Callee.Joins)
     applyJoin(substituteNamedOperand(H, I, S), S, I.Location, ir::Symbol(),

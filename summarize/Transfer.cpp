@@ -183,7 +183,7 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   A.Locks = S.Held.locks();
   A.Location = Loc;
   if (TrackThreads) {
-    A.Live = S.live();
+    A.Live = Local ? S.liveForObject(A.Path.Index) : S.live();
     A.JoinedOuter = S.JoinedOuter;
   }
   A.InForkChild = S.ForkBlock >= 0;
@@ -270,7 +270,10 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       llvm::sort(Mapped);
       // In a process the callee forked, none of our threads run; those the
       // callee joined before the access do not either.
-      Out.Live = A.InForkChild ? std::move(Mapped)
+      // An object the callee allocated (or keeps on its stack) did not
+      // exist when our threads started: none of them was handed it.
+      Out.Live = A.InForkChild || A.Path.Root == RootKind::Local
+                     ? std::move(Mapped)
                  : A.JoinedOuter
                      ? idUnion(Joined.liveAfter(LiveNow, A.JoinedOuter), Mapped)
                      : idUnion(LiveNow, Mapped);
@@ -312,6 +315,12 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
                                         ? std::optional<AccessPath>(R.Path)
                                         : substitute(R.Path, C.Args, S);
       R = P ? Operand::object(*P) : Operand::unknown();
+    } else if (R.K == Operand::Kind::Fresh) {
+      // An allocation wrapper's result: named like malloc's, below.
+      R = namedFresh(localObject(C.ResultLocal));
+      S.allocate(static_cast<uint32_t>(C.ResultLocal));
+      if (inLoop())
+        FreshInLoop.insert(static_cast<uint32_t>(C.ResultLocal));
     }
     S.Bindings[C.ResultLocal] = R;
   }
@@ -768,6 +777,7 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
       // RacerD: unknown => owned; named for threads (`d = malloc(..)`).
     {
       S.Bindings[C.ResultLocal] = namedFresh(localObject(C.ResultLocal));
+      S.allocate(static_cast<uint32_t>(C.ResultLocal));
       if (inLoop())
         FreshInLoop.insert(static_cast<uint32_t>(C.ResultLocal));
     }
@@ -844,6 +854,7 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
       Operand V = resolveOperand(I.value(), S);
       if (V.K == Operand::Kind::Fresh && !isNamedFresh(V)) {
         V = namedFresh(localObject(I.Dest));
+        S.allocate(I.Dest);
         if (inLoop())
           FreshInLoop.insert(I.Dest);
       }
