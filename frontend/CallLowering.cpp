@@ -128,7 +128,9 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
       Arrow = BO->getOpcode() == BO_PtrMemI;
     if (Obj) {
       RecvExpr = Obj;
-      Recv = Arrow ? PB.operandOfPointer(Obj) : PB.operandOfLValue(Obj);
+      Recv = PB.keepingLockIndices(Obj, [&] {
+        return Arrow ? PB.operandOfPointer(Obj) : PB.operandOfLValue(Obj);
+      });
       QualType ObjType =
           Arrow ? Obj->getType()->getPointeeType() : Obj->getType();
       RecvType = objectTypeName(ObjType);

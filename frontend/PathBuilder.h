@@ -19,6 +19,7 @@
 #include "clang/AST/LambdaCapture.h"
 #include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -317,7 +318,12 @@ public:
         P = pointeeOf(ASE->getBase());
       if (!P)
         return std::nullopt;
-      return push(std::move(*P), ir::StepKind::Index);
+      std::string Constant;
+      if (ConstantIndices)
+        if (std::optional<llvm::APSInt> C =
+                ASE->getIdx()->getIntegerConstantExpr(Frame->getASTContext()))
+          Constant = llvm::toString(*C, 10);
+      return push(std::move(*P), ir::StepKind::Index, std::move(Constant));
     }
     if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
       return OVE->getSourceExpr() ? pathOf(OVE->getSourceExpr()) : std::nullopt;
@@ -456,6 +462,8 @@ public:
     if (!E)
       return Operand::unknown();
     E = stripWrappers(E);
+    if (!ConstantIndices && designatesLock(E))
+      return keepingLockIndices(E, [&] { return operandOfArg(E); });
     if (E->isGLValue())
       return operandOfLValue(E);
     QualType T = E->getType();
@@ -531,7 +539,44 @@ public:
     return std::nullopt;
   }
 
+  /// \p Build's result, with constant indices kept if \p E designates a
+  /// lock (ConstantIndices).
+  template <typename BuildFn>
+  Operand keepingLockIndices(const Expr *E, BuildFn Build) {
+    bool Old = ConstantIndices;
+    ConstantIndices = Old || designatesLock(E);
+    Operand O = Build();
+    ConstantIndices = Old;
+    return O;
+  }
+
+  /// \p E is a lock object (`m[3]`, `s->locks[0]`) or a pointer to one
+  /// (`&m[3]`): isLockTypeName.
+  static bool designatesLock(const Expr *E) {
+    QualType T = E->getType();
+    if (const auto *PT = T->getAs<PointerType>())
+      T = PT->getPointeeType();
+    T = T.getNonReferenceType();
+    for (;;) {
+      if (const auto *TT = T->getAs<TypedefType>()) {
+        if (isLockTypeName(TT->getDecl()->getName()))
+          return true;
+        T = TT->getDecl()->getUnderlyingType();
+        continue;
+      }
+      break;
+    }
+    if (const auto *RD = T->getAsRecordDecl())
+      return isLockTypeName(RD->getQualifiedNameAsString());
+    return false;
+  }
+
 private:
+  /// Paths built while set keep their constant indices (`m[3]`): those of a
+  /// lock argument, which names which lock is meant; elsewhere all indices
+  /// are one element, so that `a[3]` and `a[i]` stay the same memory.
+  bool ConstantIndices = false;
+
   bool ownsParam(const ParmVarDecl *PVD) const {
     const auto *Owner = dyn_cast<FunctionDecl>(PVD->getDeclContext());
     return Owner && Owner->getCanonicalDecl() == Frame->getCanonicalDecl();

@@ -143,8 +143,11 @@ public:
   void steps(const ir::AccessPath &P, size_t From) {
     var(P.Steps.size() - From);
     for (size_t I = From; I < P.Steps.size(); ++I) {
-      u8(uint8_t(P.Steps[I].kind()));
-      if (P.Steps[I].kind() == ir::StepKind::Field)
+      // Bit 7: a named Index step (a lock's constant index).
+      ir::StepKind K = P.Steps[I].kind();
+      bool Named = K == ir::StepKind::Index && !P.Steps[I].name().empty();
+      u8(uint8_t(K) | uint8_t(Named) << 7);
+      if (K == ir::StepKind::Field || Named)
         sym(P.Steps[I].name());
     }
   }
@@ -443,9 +446,16 @@ public:
   void steps(ir::AccessPath &A) {
     size_t N = count();
     for (size_t I = 0; I < N && !Bad; ++I) {
-      ir::StepKind K = enumOf<ir::StepKind>(NumStepKinds);
+      uint8_t V = u8();
+      bool Named = V & 0x80;
+      V &= 0x7f;
+      if (V >= NumStepKinds)
+        fail("enum out of range");
+      ir::StepKind K = ir::StepKind(V < NumStepKinds ? V : 0);
       A.Steps.push_back(ir::PathStep(
-          K, K == ir::StepKind::Field ? sym() : ir::Symbol()));
+          K, K == ir::StepKind::Field || (Named && K == ir::StepKind::Index)
+                 ? sym()
+                 : ir::Symbol()));
     }
   }
   void root(ir::AccessPath &A) {

@@ -36,6 +36,12 @@ bool LockSet::release(const HeldLock &L) {
     Match = std::find_if(Entries.begin(), Entries.end(), [&](const auto &E) {
       return sameLock(E.first, L);
     });
+  // `unlock(p)` of `lock(&m[3])` with p = &m[3]: the index is a constant
+  // on one side only.
+  if (Match == Entries.end() && !L.Unknown)
+    Match = std::find_if(Entries.begin(), Entries.end(), [&](const auto &E) {
+      return !E.first.Unknown && ir::mayBeSameElement(E.first.Lock, L.Lock);
+    });
   if (Match == Entries.end())
     return false;
   if (--Match->second == 0)

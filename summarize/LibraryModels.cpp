@@ -245,6 +245,14 @@ const char *const SmartPointerClasses[] = {"unique_ptr", "shared_ptr",
                                            "__shared_ptr",
                                            "__shared_ptr_access"};
 
+/// Lock object types (isLockTypeName).
+const char *const LockTypes[] = {
+    "pthread_mutex_t", "pthread_spinlock_t", "pthread_rwlock_t", "mtx_t",
+    "std::mutex", "std::recursive_mutex", "std::timed_mutex",
+    "std::recursive_timed_mutex", "std::shared_mutex",
+    "std::shared_timed_mutex",
+};
+
 /// Container members that modify the container's structure or contents.
 const char *const ContainerWrites[] = {
     "operator=", "assign", "clear", "insert", "insert_or_assign", "emplace",
@@ -476,6 +484,13 @@ CallModel lookupConventionalLockModel(llvm::StringRef CalleeName) {
     if (llvm::StringRef(Class).contains(W))
       return {M->second, 0};
   return {};
+}
+
+bool isLockTypeName(llvm::StringRef TypeName) {
+  for (const char *T : LockTypes)
+    if (TypeName == T)
+      return true;
+  return false;
 }
 
 bool isStdSmartPointer(llvm::StringRef ClassName) {

@@ -176,6 +176,12 @@ ExternalEffect lookupExternalEffect(llvm::StringRef CalleeName);
 /// `p.get()->f` on one like a raw pointer, `p Deref Field(f)`.
 bool isStdSmartPointer(llvm::StringRef ClassName);
 
+/// A lock object's type, by its typedef or qualified class name
+/// (`pthread_mutex_t`, `std::mutex`): the frontend names an element of an
+/// array of them by its constant index (`&locks[3]`), so that the analysis
+/// tells `locks[3]` and `locks[4]` apart as two locks.
+bool isLockTypeName(llvm::StringRef TypeName);
+
 enum class GuardTag : uint8_t { None, Defer, TryToLock, Adopt };
 GuardTag lookupGuardTag(llvm::StringRef ArgTypeName);
 

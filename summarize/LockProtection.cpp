@@ -22,7 +22,10 @@ bool identifiable(const HeldLock &L, LockScope Scope) {
     return false;
   for (size_t I = 0; I < P.Steps.size(); ++I) {
     ir::StepKind K = P.Steps[I].kind();
-    if (K == ir::StepKind::Index || K == ir::StepKind::Elided)
+    // `m[i]` may be any element; `m[3]` is that one (a lock argument's
+    // constant index, frontend/PathBuilder).
+    if ((K == ir::StepKind::Index && P.Steps[I].name().empty()) ||
+        K == ir::StepKind::Elided)
       return false;
     if (K == ir::StepKind::Deref &&
         (I != 0 || P.Root == ir::RootKind::Global))

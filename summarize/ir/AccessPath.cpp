@@ -76,7 +76,7 @@ std::string AccessPath::str() const {
       for (size_t I = 1; I < PendingDerefs; ++I)
         Out = "(*" + Out + ")";
       PendingDerefs = 0;
-      Out += "[]";
+      Out += "[" + S.name().str() + "]";
       break;
     }
     AfterElided = false;
@@ -84,6 +84,21 @@ std::string AccessPath::str() const {
   for (size_t I = 0; I < PendingDerefs; ++I)
     Out = "*" + Out;
   return Out;
+}
+
+bool mayBeSameElement(const AccessPath &A, const AccessPath &B) {
+  if (A.Root != B.Root || A.Index != B.Index || A.Symbol != B.Symbol ||
+      A.Steps.size() != B.Steps.size())
+    return false;
+  for (size_t I = 0; I < A.Steps.size(); ++I) {
+    const PathStep &X = A.Steps[I], &Y = B.Steps[I];
+    if (X == Y)
+      continue;
+    if (X.kind() != StepKind::Index || Y.kind() != StepKind::Index ||
+        (!X.name().empty() && !Y.name().empty()))
+      return false;
+  }
+  return true;
 }
 
 } // namespace racer::ir

@@ -41,7 +41,8 @@ enum class RootKind : uint8_t {
 enum class StepKind : uint8_t {
   Field, ///< `.f` on an object; `p->f` is Deref then Field
   Deref, ///< `*p`, or going through a pointer/reference
-  Index, ///< `a[i]`; all indices are one abstract element
+  Index, ///< `a[i]`; all indices are one abstract element, but for a
+         ///< lock's constant index (`&m[3]`), kept as the step's name
   /// One or more steps left out by k-limiting (see limitSteps):
   /// `this->a->b->...->f`. Only limitSteps makes it.
   Elided,
@@ -191,6 +192,11 @@ constexpr unsigned MaxPathSteps = 8;
 /// Applying it to a path built step by step gives the same result as
 /// applying it once to the whole path.
 void limitSteps(AccessPath &P);
+
+/// \p A and \p B may name the same memory when indices are told apart only
+/// where both are constants (`m[3]` and `m[4]` no, `m[3]` and `m[]` yes):
+/// equal but for Index steps of which one has no constant.
+bool mayBeSameElement(const AccessPath &A, const AccessPath &B);
 
 } // namespace racer::ir
 

@@ -44,7 +44,10 @@ FunctionSummary everyField() {
   S.Locks.Acquired = {held(thisField("Pool::mu_"))};
   S.Locks.Released = {held(ir::AccessPath::global("c:@g", "g"), true),
                       held(ir::AccessPath(), false, true)};
-  S.Locks.Assumed = {held(thisField("Pool::other_"), true)};
+  // A lock array's element by its constant index (`&stripes[3]`).
+  ir::AccessPath Stripe = ir::AccessPath::global("c:@stripes", "stripes");
+  Stripe.Steps.push_back(ir::PathStep(ir::StepKind::Index, ir::Symbol("3")));
+  S.Locks.Assumed = {held(thisField("Pool::other_"), true), held(Stripe)};
   S.Return = ir::Operand::object(thisField("Pool::items_").index());
   const AccessKind Kinds[] = {AccessKind::Read, AccessKind::Write,
                               AccessKind::ContainerRead,
