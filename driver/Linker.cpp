@@ -202,13 +202,11 @@ LinkedProgram Linker::finish() {
   FunctionIds = llvm::StringMap<uint32_t>();
   std::vector<KeptClass>().swap(Classes);
   ClassIds = llvm::StringMap<uint32_t>();
-  std::sort(AddressTaken.begin(), AddressTaken.end());
-  AddressTaken.erase(std::unique(AddressTaken.begin(), AddressTaken.end()),
-                     AddressTaken.end());
   auto SortUnique = [](std::vector<std::string> &V) {
     std::sort(V.begin(), V.end());
     V.erase(std::unique(V.begin(), V.end()), V.end());
   };
+  SortUnique(AddressTaken);
   SortUnique(FunctionPointersCalled);
   SortUnique(FunctionPointersAssigned);
   // "pointer\tfunction": the pointer may hold another function if some TU

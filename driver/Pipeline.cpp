@@ -495,7 +495,7 @@ ScanResult reduceLinked(LinkedProgram Program,
   }
   // A call lowered as a call of a function pointer's initializer, where
   // some module may store another function into the pointer.
-  for (size_t I = 0; I < Program.FunctionPointersReassigned.size(); ++I)
+  if (!Program.FunctionPointersReassigned.empty())
     Collector.noteAssumption(
         Assumption{AssumptionKind::UnresolvedCall, ir::Loc()});
   St.Conflicts = findConflictsInParallel(Program.Functions, *PS,

@@ -201,8 +201,7 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
   auto RIt = CallResults.find(CE);
   if (RIt != CallResults.end())
     C.ResultLocal = int32_t(RIt->second);
-  if (const VarDecl *VD = ScalarResults.lookup(CE))
-  {
+  if (const VarDecl *VD = ScalarResults.lookup(CE)) {
     CallOfLocalInBlock[VD] = int32_t(Cur->Instrs.size());
     if (!Ctx.getLangOpts().CPlusPlus && onlyCallResultsStoredIn(VD)) {
       uint32_t Id = localId(VD);

@@ -190,12 +190,7 @@ const FunctionDecl *FunctionLowerer::calleeThroughPointer(const CallExpr *CE) {
   const FunctionDecl *Fn = initialCalleeOf(CE, &Through);
   if (!Fn) {
     // `g = f; g();` with g a local stored once, from a global f.
-    const Expr *E = CE->getCallee()->IgnoreParenCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(E);
-        UO && UO->getOpcode() == UO_Deref)
-      E = UO->getSubExpr()->IgnoreParenCasts();
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
-    const auto *Local = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    const VarDecl *Local = calledPointerVariable(CE);
     if (!Local || !Local->hasLocalStorage() || isa<ParmVarDecl>(Local) ||
         !Local->getType()->isFunctionPointerType() || storesTo(Local) != 1)
       return nullptr;

@@ -158,14 +158,18 @@ const VarDecl *storageVariableOf(const Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
-const FunctionDecl *initialCalleeOf(const CallExpr *CE,
-                                    const VarDecl **Through) {
+const VarDecl *calledPointerVariable(const CallExpr *CE) {
   const Expr *E = CE->getCallee()->IgnoreParenCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
       UO && UO->getOpcode() == UO_Deref)
     E = UO->getSubExpr()->IgnoreParenCasts();
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+const FunctionDecl *initialCalleeOf(const CallExpr *CE,
+                                    const VarDecl **Through) {
+  const VarDecl *VD = calledPointerVariable(CE);
   return VD ? initialFunctionOf(VD, Through) : nullptr;
 }
 

@@ -71,6 +71,9 @@ const VarDecl *storageVariableOf(const Expr *E);
 /// call. Whether nothing stores another function into it is for the link
 /// to tell (ir::Module::FunctionPointersCalled).
 const FunctionDecl *initialCalleeOf(const CallExpr *CE, const VarDecl **Through);
+/// The variable a call through a function pointer calls (`fp()`,
+/// `(*fp)()`), or null.
+const VarDecl *calledPointerVariable(const CallExpr *CE);
 /// The same for global function pointer \p VD: the function its
 /// initializer names (null if none), with its defining declaration in
 /// \p Def.
@@ -463,7 +466,7 @@ public:
       return Operand::unknown();
     E = stripWrappers(E);
     if (!ConstantIndices && designatesLock(E))
-      return keepingLockIndices(E, [&] { return operandOfArg(E); });
+      return withConstantIndices([&] { return operandOfArg(E); });
     if (E->isGLValue())
       return operandOfLValue(E);
     QualType T = E->getType();
@@ -543,11 +546,8 @@ public:
   /// lock (ConstantIndices).
   template <typename BuildFn>
   Operand keepingLockIndices(const Expr *E, BuildFn Build) {
-    bool Old = ConstantIndices;
-    ConstantIndices = Old || designatesLock(E);
-    Operand O = Build();
-    ConstantIndices = Old;
-    return O;
+    return !ConstantIndices && designatesLock(E) ? withConstantIndices(Build)
+                                                 : Build();
   }
 
   /// \p E is a lock object (`m[3]`, `s->locks[0]`) or a pointer to one
@@ -557,14 +557,10 @@ public:
     if (const auto *PT = T->getAs<PointerType>())
       T = PT->getPointeeType();
     T = T.getNonReferenceType();
-    for (;;) {
-      if (const auto *TT = T->getAs<TypedefType>()) {
-        if (isLockTypeName(TT->getDecl()->getName()))
-          return true;
-        T = TT->getDecl()->getUnderlyingType();
-        continue;
-      }
-      break;
+    while (const auto *TT = T->getAs<TypedefType>()) {
+      if (isLockTypeName(TT->getDecl()->getName()))
+        return true;
+      T = TT->getDecl()->getUnderlyingType();
     }
     if (const auto *RD = T->getAsRecordDecl())
       return isLockTypeName(RD->getQualifiedNameAsString());
@@ -576,6 +572,12 @@ private:
   /// lock argument, which names which lock is meant; elsewhere all indices
   /// are one element, so that `a[3]` and `a[i]` stay the same memory.
   bool ConstantIndices = false;
+  template <typename BuildFn> Operand withConstantIndices(BuildFn Build) {
+    ConstantIndices = true;
+    Operand O = Build();
+    ConstantIndices = false;
+    return O;
+  }
 
   bool ownsParam(const ParmVarDecl *PVD) const {
     const auto *Owner = dyn_cast<FunctionDecl>(PVD->getDeclContext());

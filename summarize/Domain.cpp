@@ -85,6 +85,18 @@ void unionInto(llvm::SmallVector<uint32_t, 2> &Into,
 }
 } // namespace
 
+void insertId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id) {
+  auto It = std::lower_bound(Set.begin(), Set.end(), Id);
+  if (It == Set.end() || *It != Id)
+    Set.insert(It, Id);
+}
+
+void eraseId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id) {
+  auto It = std::lower_bound(Set.begin(), Set.end(), Id);
+  if (It != Set.end() && *It == Id)
+    Set.erase(It);
+}
+
 llvm::SmallVector<uint32_t, 0> AbstractState::live() const {
   llvm::SmallVector<uint32_t, 0> Out;
   std::set_difference(Started.begin(), Started.end(), Joined.begin(),
@@ -104,13 +116,10 @@ AbstractState::liveForObject(uint32_t Named) const {
 }
 
 void AbstractState::start(uint32_t Id) {
-  llvm::SmallVector<uint32_t, 2> One{Id};
-  unionInto(Started, One);
-  auto J = std::lower_bound(Joined.begin(), Joined.end(), Id);
-  if (J != Joined.end() && *J == Id)
-    Joined.erase(J);
+  insertId(Started, Id);
+  eraseId(Joined, Id);
   for (auto &Entry : StartedSinceAlloc)
-    unionInto(Entry.second, One);
+    insertId(Entry.second, Id);
 }
 
 void AbstractState::joinWith(const AbstractState &O) {

@@ -57,6 +57,10 @@ struct GuardState {
   }
 };
 
+/// Adds \p Id to, or removes it from, a sorted set of thread ids.
+void insertId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id);
+void eraseId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id);
+
 /// The abstract state at a program point.
 struct AbstractState final {
   LockSet Held;

@@ -185,8 +185,6 @@ private:
 /// Sorted union of two id sets.
 llvm::SmallVector<uint32_t, 0> idUnion(llvm::ArrayRef<uint32_t> A,
                                        llvm::ArrayRef<uint32_t> B);
-void insertId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id);
-void eraseId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id);
 /// Blocks that lie on a CFG cycle.
 std::vector<int32_t> loopsOfBlocks(const ir::Function &F);
 /// True if the function may start or join threads itself or through a callee:

@@ -36,18 +36,6 @@ llvm::SmallVector<uint32_t, 0> idUnion(llvm::ArrayRef<uint32_t> A,
   return Out;
 }
 
-void insertId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id) {
-  auto It = std::lower_bound(Set.begin(), Set.end(), Id);
-  if (It == Set.end() || *It != Id)
-    Set.insert(It, Id);
-}
-
-void eraseId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id) {
-  auto It = std::lower_bound(Set.begin(), Set.end(), Id);
-  if (It != Set.end() && *It == Id)
-    Set.erase(It);
-}
-
 /// For each block, the loop (CFG cycle) it lies on, named by one of its
 /// blocks, or -1 (iterative Tarjan: a loop is a non-trivial SCC).
 std::vector<int32_t> loopsOfBlocks(const ir::Function &F) {

@@ -183,7 +183,10 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   A.Locks = S.Held.locks();
   A.Location = Loc;
   if (TrackThreads) {
-    A.Live = Local ? S.liveForObject(A.Path.Index) : S.live();
+    // An allocated object (`Local(p) Deref ..`), not the storage of the
+    // local p itself, is new to the threads started before it.
+    A.Live = Local && startsWithDeref(A.Path) ? S.liveForObject(A.Path.Index)
+                                              : S.live();
     A.JoinedOuter = S.JoinedOuter;
   }
   A.InForkChild = S.ForkBlock >= 0;
@@ -451,21 +454,25 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
       return static_cast<int32_t>(G.Path.Index);
     return -1;
   };
+  // The lock a Lock/Unlock model takes: SV-COMP's atomic section, a
+  // program-wide lock by name when called without its argument, or the
+  // argument.
+  auto ModelLock = [&](bool Shared) {
+    if (M.LockArg == AtomicLockArg)
+      return atomicLock();
+    if (M.LockWithoutArg && M.LockArg >= C.Args.size())
+      return namedLock(M.LockWithoutArg);
+    return lockOf(Arg(M.LockArg), Shared, S);
+  };
   switch (M.Kind) {
   case ModelKind::None:
     return false;
   case ModelKind::Lock:
   case ModelKind::LockShared:
-    acquire(S, M.LockArg == AtomicLockArg ? atomicLock()
-               : M.LockWithoutArg && M.LockArg >= C.Args.size()
-                   ? namedLock(M.LockWithoutArg)
-                   : lockOf(Arg(M.LockArg), M.Kind == ModelKind::LockShared, S));
+    acquire(S, ModelLock(M.Kind == ModelKind::LockShared));
     return true;
   case ModelKind::Unlock:
-    release(S, M.LockArg == AtomicLockArg ? atomicLock()
-               : M.LockWithoutArg && M.LockArg >= C.Args.size()
-                   ? namedLock(M.LockWithoutArg)
-                   : lockOf(Arg(M.LockArg), false, S));
+    release(S, ModelLock(false));
     return true;
   case ModelKind::TryLock:
   case ModelKind::TryLockShared: {

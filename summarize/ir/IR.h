@@ -356,12 +356,12 @@ struct ClassInfo {
   }
 };
 
-/// Everything one translation unit contributes.
 /// In Module::AddressTaken: the address of some thread-local variable is
 /// taken (`ptr = &tls_counter`). Each thread's accesses to its own are not
 /// recorded, so memory behind any pointer may then be another thread's.
 inline constexpr const char *ThreadLocalAddress = "<thread-local>";
 
+/// Everything one translation unit contributes.
 struct Module {
   std::string MainFile;
   /// Files referenced by Locs; Files[0] is the main file.
