@@ -567,14 +567,38 @@ void FunctionLowerer::lowerReturn(const ReturnStmt *RS) {
     return;
   QualType RT = FD->getReturnType();
   Operand V;
-  if (RT->isPointerType())
+  uint32_t Flags = 0;
+  // `return 0;`, `return NULL;`: callers that branch on the result know
+  // which paths returned it (a thread started only on success).
+  auto IsZero = [&] {
+    if (RV->isValueDependent() || RV->isTypeDependent())
+      return false;
+    if (RV->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return true;
+    Expr::EvalResult R;
+    return RV->getType()->isIntegralOrEnumerationType() &&
+           RV->EvaluateAsInt(R, Ctx) && R.Val.getInt().isZero();
+  };
+  if (RT->isPointerType()) {
     V = PB.operandOfPointer(RV);
-  else if (RT->isReferenceType())
+  } else if (RT->isReferenceType()) {
     V = PB.operandOfLValue(RV);
-  else
+  } else if (RT->isIntegralOrEnumerationType()) {
+    Flags |= ir::ReturnsScalar;
+    const auto *DRE = dyn_cast<DeclRefExpr>(RV->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (VD && !Ctx.getLangOpts().CPlusPlus && VD->hasLocalStorage() &&
+        onlyCallResultsStoredIn(VD) && localId(VD) < 32768)
+      if (std::optional<AccessPath> P = PB.pathOfDecl(VD))
+        V = Operand::value(std::move(*P));
+  } else {
     return;
+  }
+  if (IsZero())
+    Flags |= ir::ReturnsZero;
   ir::Instr I;
   I.Kind = ir::InstrKind::Return;
+  I.Dest = Flags;
   I.value() = std::move(V);
   I.Location = at(RS->getReturnLoc());
   Cur->Instrs.push_back(std::move(I));

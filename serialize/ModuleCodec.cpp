@@ -475,6 +475,7 @@ private:
         TB.setLoopRange(str(T.LoopRange));
         TB.setFreshArgs(T.FreshArgs);
         TB.setInForkChild(T.InForkChild);
+        TB.setOnlyOnZeroResult(T.OnlyOnZeroResult);
         ids(T.LiveAtSpawn, [&](size_t N) { return TB.initLiveAtSpawn(N); });
         if (!isDefault(T.Location))
           loc(TB.initLocation(), T.Location);
@@ -821,6 +822,7 @@ private:
       T.LoopRange = str(TR.getLoopRange());
       T.FreshArgs = TR.getFreshArgs();
       T.InForkChild = TR.getInForkChild();
+      T.OnlyOnZeroResult = TR.getOnlyOnZeroResult();
       T.LiveAtSpawn = ids<llvm::SmallVector<uint32_t, 0>>(TR.getLiveAtSpawn());
       if (TR.hasLocation())
         T.Location = loc(TR.getLocation());

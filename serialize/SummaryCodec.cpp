@@ -195,7 +195,7 @@ public:
       operands(T.Args);
       operand(T.Handle);
       u8(T.Multi);
-      u8(T.InForkChild);
+      u8(uint8_t(T.InForkChild) | uint8_t(T.OnlyOnZeroResult) << 1);
       ids(T.LiveAtSpawn);
       sym(T.LoopRange);
       var(T.FreshArgs);
@@ -523,7 +523,9 @@ public:
       T.Args = operands();
       T.Handle = operand();
       T.Multi = u8();
-      T.InForkChild = u8();
+      uint8_t SpawnFlags = u8();
+      T.InForkChild = SpawnFlags & 1;
+      T.OnlyOnZeroResult = SpawnFlags & 2;
       T.LiveAtSpawn = ids();
       T.LoopRange = sym();
       T.FreshArgs = uint32_t(var());

@@ -122,16 +122,22 @@ void AbstractState::start(uint32_t Id) {
     insertId(Entry.second, Id);
 }
 
+void AbstractState::unstart(uint32_t Id) {
+  eraseId(Started, Id);
+  for (auto &Entry : StartedSinceAlloc)
+    eraseId(Entry.second, Id);
+}
+
 void AbstractState::joinWith(const AbstractState &O) {
   unionInto(Started, O.Started);
   unionInto(Joined, O.Joined);
   if (ForkBlock != O.ForkBlock)
     ForkBlock = -1;
   JoinedOuter &= O.JoinedOuter;
-  for (auto It = PendingTries.begin(); It != PendingTries.end();) {
-    auto OIt = O.PendingTries.find(It->first);
-    if (OIt == O.PendingTries.end() || !(OIt->second == It->second))
-      It = PendingTries.erase(It);
+  for (auto It = PendingResults.begin(); It != PendingResults.end();) {
+    auto OIt = O.PendingResults.find(It->first);
+    if (OIt == O.PendingResults.end() || !(OIt->second == It->second))
+      It = PendingResults.erase(It);
     else
       ++It;
   }
@@ -170,7 +176,7 @@ bool operator==(const AbstractState &A, const AbstractState &B) {
          A.Bindings == B.Bindings && A.Guards == B.Guards &&
          A.Started == B.Started && A.Joined == B.Joined &&
          A.ForkBlock == B.ForkBlock && A.JoinedOuter == B.JoinedOuter &&
-         A.PendingTries == B.PendingTries &&
+         A.PendingResults == B.PendingResults &&
          A.StartedSinceAlloc == B.StartedSinceAlloc;
 }
 

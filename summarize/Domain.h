@@ -88,19 +88,24 @@ struct AbstractState final {
   /// lives in (`void module_exit() { pthread_join(t1, 0); ... }`, t1
   /// global). Join: intersection. Only the first 8 such handles are tracked.
   uint8_t JoinedOuter = 0;
-  /// Try-locks whose result a scalar local holds (ir::CallInfo::
-  /// ScalarResult) for a branch in a later block (ir::Block::CondLocal), by
-  /// local: the locks held on the success edge of that branch, and whether
-  /// success is a zero result. Another call stored into the local removes
-  /// its entry. Join: the entries equal on both sides.
-  struct PendingTry {
+  /// Calls whose result a scalar local holds (ir::CallInfo::ScalarResult),
+  /// for a branch in a later block (ir::Block::CondLocal) or a return of
+  /// the local, by local: what the result tells. A try-lock's: the locks
+  /// held on the success edge of that branch, and whether success is a zero
+  /// result. A thread start's (or a callee's that returns zero exactly when
+  /// it started them): the threads started only if the result is zero, not
+  /// running on the branch where it is not. Another call stored into the
+  /// local removes its entry. Join: the entries equal on both sides.
+  struct PendingResult {
     std::vector<HeldLock> Acquire;
     bool OnZero = false;
-    friend bool operator==(const PendingTry &A, const PendingTry &B) {
-      return A.OnZero == B.OnZero && A.Acquire == B.Acquire;
+    llvm::SmallVector<uint32_t, 2> StartedOnZero;
+    friend bool operator==(const PendingResult &A, const PendingResult &B) {
+      return A.OnZero == B.OnZero && A.Acquire == B.Acquire &&
+             A.StartedOnZero == B.StartedOnZero;
     }
   };
-  std::map<uint32_t, PendingTry> PendingTries;
+  std::map<uint32_t, PendingResult> PendingResults;
   /// Objects this function allocated, by the local that names them (the
   /// root of their named Fresh operand): the threads started since. Only
   /// those can have been handed the object; a thread running before it was
@@ -133,6 +138,9 @@ struct AbstractState final {
   llvm::SmallVector<uint32_t, 0> liveForObject(uint32_t Named) const;
   /// Thread \p Id may be running from here on.
   void start(uint32_t Id);
+  /// Thread \p Id, started by the call just before, did not start after all
+  /// (the branch where that call failed).
+  void unstart(uint32_t Id);
   /// Local \p Named now names an object allocated here.
   void allocate(uint32_t Named) { StartedSinceAlloc[Named].clear(); }
 

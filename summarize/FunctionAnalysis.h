@@ -219,6 +219,9 @@ private:
     int32_t Guard = -1;            ///< guard that then owns them
     bool OnZero = false;           ///< success is a zero (false) result
     bool ForkChild = false; ///< `fork()`: the success edge is the child
+    /// Threads the call started only if it returned zero (ZeroResultStarts):
+    /// not running on the non-zero edge.
+    llvm::SmallVector<uint32_t, 2> StartedOnZero;
   };
 
   /// Sets PartialJoin where a thread is joined on some paths into a block
@@ -357,10 +360,24 @@ private:
   /// A thread started here may be started again while it runs: the block
   /// is in a loop, and (in a forked child, \p S) that loop does not also
   /// repeat the fork, which would start each instance in a new process.
-  bool startsRepeatedly(const AbstractState &S) const {
+  /// A thread whose start reports success by a zero result
+  /// (ZeroResultStarts) repeats only if a path from its earlier start comes
+  /// back here with it started: `if (pthread_create(..) == 0) break;` leaves
+  /// the loop once it started, and the branch where it failed does not
+  /// count it (AbstractState::unstart).
+  bool startsRepeatedly(const AbstractState &S, uint32_t Id) const {
     return inLoop() &&
-           (S.ForkBlock < 0 || loopOf(CurBlock) != loopOf(S.ForkBlock));
+           (S.ForkBlock < 0 || loopOf(CurBlock) != loopOf(S.ForkBlock)) &&
+           (!ZeroResultStarts.count(Id) ||
+            std::binary_search(S.Started.begin(), S.Started.end(), Id));
   }
+  /// The threads started since \p Before (S.Started before a call) that the
+  /// call started only if its result is zero.
+  llvm::SmallVector<uint32_t, 2>
+  startedOnZero(llvm::ArrayRef<uint32_t> Before, const AbstractState &S) const;
+  /// A return: the threads running on its path whose start this return does
+  /// not report with a zero result (FunctionSummary spawns' OnlyOnZeroResult).
+  void noteReturnedThreads(const ir::Instr &Return, const AbstractState &S);
   /// A program-wide pseudo-lock by name (CallModel::LockWithoutArg).
   static HeldLock namedLock(const char *Name) {
     HeldLock L;
@@ -415,6 +432,14 @@ private:
   uint32_t NextSyntheticLocal;
   std::vector<Operand> Joins;
   std::vector<int32_t> LoopOf;
+  /// Spawns whose starting call returns zero exactly when it started them
+  /// (`pthread_create`, a callee's ThreadSpawn::OnlyOnZeroResult).
+  std::set<uint32_t> ZeroResultStarts;
+  /// Spawns possibly started on the path of a return whose value may be
+  /// non-zero (or that does not say which); ReturnsValue: the body has a
+  /// Return at all.
+  std::set<uint32_t> StartedAtNonZeroReturn;
+  bool ReturnsValue = false;
   /// Locals bound to a new object inside a loop: each iteration has its
   /// own (a thread started in the same loop gets its own, FreshArgs).
   std::set<uint32_t> FreshInLoop;

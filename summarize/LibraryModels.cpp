@@ -28,13 +28,16 @@ struct ThreadRow {
   int EntryArg;
   ThreadData Data;
   unsigned DataArg;
+  /// ThreadCreate: returns 0 exactly when the thread started.
+  bool ZeroIsSuccess = false;
 };
 
 const ThreadRow ThreadTable[] = {
     // int pthread_create(pthread_t *t, attr, void *(*entry)(void *), void *arg)
-    {"pthread_create", ModelKind::ThreadCreate, 0, 2, ThreadData::One, 3},
-    // int thrd_create(thrd_t *t, int (*entry)(void *), void *arg)
-    {"thrd_create", ModelKind::ThreadCreate, 0, 1, ThreadData::One, 2},
+    {"pthread_create", ModelKind::ThreadCreate, 0, 2, ThreadData::One, 3, true},
+    // int thrd_create(thrd_t *t, int (*entry)(void *), void *arg): 0 is
+    // thrd_success.
+    {"thrd_create", ModelKind::ThreadCreate, 0, 1, ThreadData::One, 2, true},
     // std::thread t(f, args...): Args[0] is the thread object.
     {"std::thread::thread", ModelKind::ThreadCreate, 0, 1, ThreadData::Rest, 0},
     {"std::jthread::jthread", ModelKind::ThreadCreate, 0, 1, ThreadData::Rest, 0},
@@ -287,6 +290,7 @@ struct Tables {
       M.EntryArg = R.EntryArg;
       M.Data = R.Data;
       M.DataArg = R.DataArg;
+      M.ZeroIsSuccess = R.ZeroIsSuccess;
       Functions[R.Name] = M;
     }
     for (const char *T : ThreadElementTypes)

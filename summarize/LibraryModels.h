@@ -75,7 +75,8 @@ struct CallModel {
   /// Which actual designates the lock (Lock..TryLockShared).
   unsigned LockArg = 0;
   /// Try-locks: success is a zero result (C APIs: `pthread_mutex_trylock`
-  /// returns 0 when it acquired the lock), not a true one.
+  /// returns 0 when it acquired the lock), not a true one. ThreadCreate:
+  /// the call returns 0 exactly when the thread started.
   bool ZeroIsSuccess = false;
   /// ThreadCreate/ThreadJoin: the argument holding the thread's handle
   /// (`&t` for pthread_create, the std::thread object), or -1 if none.

@@ -46,6 +46,7 @@ bool sameSpawns(const std::vector<ThreadSpawn> &A,
         A[I].Multi != B[I].Multi || A[I].LiveAtSpawn != B[I].LiveAtSpawn ||
         A[I].LoopRange != B[I].LoopRange || A[I].FreshArgs != B[I].FreshArgs ||
         A[I].InForkChild != B[I].InForkChild ||
+        A[I].OnlyOnZeroResult != B[I].OnlyOnZeroResult ||
         !(A[I].Location == B[I].Location) || !(A[I].Trace == B[I].Trace))
       return false;
   return true;

@@ -245,6 +245,10 @@ struct ThreadSpawn {
   /// AccessSnapshot::InForkChild, the caller's threads are not running then,
   /// and a caller's loop around the call forks a new process each time.
   bool InForkChild = false;
+  /// Started only on paths where the function returns zero (`if
+  /// (pthread_create(..) != 0) return -1; ... return 0;`): a caller that
+  /// finds a non-zero result knows this thread did not start.
+  bool OnlyOnZeroResult = false;
   /// Spawns of this function that may be running when this one starts.
   llvm::SmallVector<uint32_t, 0> LiveAtSpawn;
   /// Multi spawns started in a counted loop with the handle indexed by its

@@ -233,6 +233,35 @@ static bool sameHandle(const Operand &A, const Operand &B) {
   return A.Path == B.Path;
 }
 
+llvm::SmallVector<uint32_t, 2>
+FunctionAnalysis::startedOnZero(llvm::ArrayRef<uint32_t> Before,
+                                const AbstractState &S) const {
+  llvm::SmallVector<uint32_t, 2> R;
+  for (uint32_t Id : S.Started)
+    if (ZeroResultStarts.count(Id) &&
+        !std::binary_search(Before.begin(), Before.end(), Id))
+      R.push_back(Id);
+  return R;
+}
+
+void FunctionAnalysis::noteReturnedThreads(const ir::Instr &Return,
+                                           const AbstractState &S) {
+  if (Return.Dest & ir::ReturnsZero)
+    return;
+  // `rc = start_worker(); return rc;`: the threads that call started only
+  // with a zero result are started here only if this returns zero.
+  const AbstractState::PendingResult *R = nullptr;
+  const Operand &V = Return.value();
+  if (V.K == Operand::Kind::Value && V.Path.Root == RootKind::Local &&
+      V.Path.Steps.empty())
+    if (auto It = S.PendingResults.find(V.Path.Index);
+        It != S.PendingResults.end())
+      R = &It->second;
+  for (uint32_t Id : S.Started)
+    if (!R || !llvm::is_contained(R->StartedOnZero, Id))
+      StartedAtNonZeroReturn.insert(Id);
+}
+
 void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
                                    AbstractState &S) {
   const ir::CallInfo &C = I.call();
@@ -289,7 +318,9 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
       Handle.Path = truncated(Handle.Path.index());
   }
   T->Handle = Handle;
-  T->Multi = T->Multi || startsRepeatedly(S);
+  if (M.ZeroIsSuccess)
+    ZeroResultStarts.insert(T->Id);
+  T->Multi = T->Multi || startsRepeatedly(S, T->Id);
   T->InForkChild = S.ForkBlock >= 0;
   T->LoopRange = inLoop() ? C.LoopRange : ir::Symbol();
   llvm::SmallVector<uint32_t, 0> Live = S.live();
@@ -429,7 +460,10 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     T->Handle = substituteNamedOperand(CS.Handle, I, S);
     // A thread of a process the callee forks: our loop around the call forks
     // a new process each time, and none of our threads run in it.
-    T->Multi = T->Multi || CS.Multi || (!CS.InForkChild && startsRepeatedly(S));
+    if (CS.OnlyOnZeroResult)
+      ZeroResultStarts.insert(T->Id);
+    T->Multi = T->Multi || CS.Multi ||
+               (!CS.InForkChild && startsRepeatedly(S, T->Id));
     T->InForkChild = CS.InForkChild || S.ForkBlock >= 0;
     T->LoopRange = inLoop() ? ir::Symbol() : CS.LoopRange;
     // An object the callee allocated (or keeps on its stack) is a new one

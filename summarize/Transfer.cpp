@@ -832,7 +832,7 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
                                               : AccessKind::Read,
                I.Path, I.Location, {}, S);
       break;
-    case ir::InstrKind::Call:
+    case ir::InstrKind::Call: {
       if (TrackThreads && startedAsThread(B, Idx))
         break; // the lambda runs on the thread, not here
       if (const ir::Operand *Flag = onceFlagFor(B, Idx)) {
@@ -842,21 +842,40 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
         release(S, Once);
         break;
       }
-      if (I.call().ScalarResult >= 0 && static_cast<int32_t>(Idx) != B.CondCall) {
-        // A call whose result a local keeps, for branches in later blocks:
-        // what a try-lock's success takes waits in the state until then.
-        std::optional<CondEffect> Later;
-        transferCall(I, S, true, Later);
+      // A call whose result a local keeps, for branches in later blocks
+      // and returns: what a try-lock's success takes, and the threads a
+      // start's failure did not start, wait in the state until then.
+      bool IsCond = static_cast<int32_t>(Idx) == B.CondCall;
+      bool Keeps = I.call().ScalarResult >= 0;
+      llvm::SmallVector<uint32_t, 2> Before;
+      if (TrackThreads)
+        Before = S.Started;
+      std::optional<CondEffect> Later;
+      std::optional<CondEffect> &Effect = IsCond ? Cond : Later;
+      transferCall(I, S, IsCond || Keeps, Effect);
+      llvm::SmallVector<uint32_t, 2> OnZero;
+      if (TrackThreads)
+        OnZero = startedOnZero(Before, S);
+      if (Keeps) {
         uint32_t Local = uint32_t(I.call().ScalarResult);
-        if (Later && !Later->Acquire.empty() && Later->Guard < 0 &&
-            !Later->ForkChild)
-          S.PendingTries[Local] = {Later->Acquire, Later->OnZero};
+        AbstractState::PendingResult R;
+        if (Effect && Effect->Guard < 0 && !Effect->ForkChild) {
+          R.Acquire = Effect->Acquire;
+          R.OnZero = Effect->OnZero;
+        }
+        R.StartedOnZero = OnZero;
+        if (!R.Acquire.empty() || !R.StartedOnZero.empty())
+          S.PendingResults[Local] = std::move(R);
         else
-          S.PendingTries.erase(Local);
-        break;
+          S.PendingResults.erase(Local);
       }
-      transferCall(I, S, static_cast<int32_t>(Idx) == B.CondCall, Cond);
+      if (IsCond && !OnZero.empty()) {
+        if (!Cond)
+          Cond.emplace();
+        Cond->StartedOnZero = std::move(OnZero);
+      }
       break;
+    }
     case ir::InstrKind::Bind: {
       Operand V = resolveOperand(I.value(), S);
       if (V.K == Operand::Kind::Fresh && !isNamedFresh(V)) {
@@ -869,6 +888,11 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
       break;
     }
     case ir::InstrKind::Return: {
+      ReturnsValue = true;
+      if (TrackThreads && Recording)
+        noteReturnedThreads(I, S);
+      if (I.Dest & ir::ReturnsScalar)
+        break; // designates nothing
       Operand R = resolveOperand(I.value(), S);
       if (!Return)
         Return = R;
@@ -879,11 +903,12 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
     }
   }
   if (B.CondCall < 0 && B.CondLocal >= 0) {
-    auto It = S.PendingTries.find(uint32_t(B.CondLocal));
-    if (It != S.PendingTries.end()) {
+    auto It = S.PendingResults.find(uint32_t(B.CondLocal));
+    if (It != S.PendingResults.end()) {
       Cond.emplace();
       Cond->Acquire = It->second.Acquire;
       Cond->OnZero = It->second.OnZero;
+      Cond->StartedOnZero = It->second.StartedOnZero;
     }
   }
 }
@@ -951,6 +976,9 @@ FunctionSummary FunctionAnalysis::run() {
           if (Cond->ForkChild && TrackThreads)
             Out.enterForkChild(BI);
         }
+        if (Cond && NonZeroEdge && B.Succs.size() == 2)
+          for (uint32_t Id : Cond->StartedOnZero)
+            Out.unstart(Id); // the start failed: no thread
         bool Changed;
         if (!In[Succ]) {
           In[Succ] = std::move(Out);
@@ -1044,6 +1072,10 @@ FunctionSummary FunctionAnalysis::run() {
             [](const ThreadSpawn &A, const ThreadSpawn &B) {
               return A.Id < B.Id;
             });
+  // (A path that falls off the end of a function returning a value is not
+  // seen: a caller that tests that result reads an indeterminate value.)
+  for (ThreadSpawn &T : Spawns)
+    T.OnlyOnZeroResult = ReturnsValue && !StartedAtNonZeroReturn.count(T.Id);
   Sum.Spawns = std::move(Spawns);
   for (const auto &[Callee, U] : Receivers) {
     uint8_t Flags = 0;

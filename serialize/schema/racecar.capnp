@@ -209,6 +209,7 @@ struct ThreadSpawn {
   loopRange @9 :StrId;
   freshArgs @10 :UInt32;
   inForkChild @11 :Bool;
+  onlyOnZeroResult @12 :Bool;
 }
 
 struct LockEffect {

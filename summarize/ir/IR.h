@@ -197,14 +197,25 @@ enum class InstrKind : uint8_t {
   Call,   ///< call, see CallInfo      (e.g. `v_.push_back(x)`, `mu_.lock()`)
   Bind,   ///< local pointer/reference Dest now designates Value
           ///< (e.g. `Node *n = head_;` binds n to Object(this->head_ Deref))
-  Return, ///< return of a pointer/reference designating Value
+  Return, ///< return of a value: a pointer/reference designating Value,
+          ///< or a scalar (Dest: ReturnFlags)
+};
+
+/// Instr::Dest of a Return: what kind of value it returns.
+enum ReturnFlags : uint32_t {
+  /// A scalar (`return rc;`): Value designates nothing; it is Value(Local(k))
+  /// for a C local that only call results are stored into (the local a
+  /// branch can test, Block::CondLocal), else Unknown.
+  ReturnsScalar = 1,
+  /// The value is the constant zero or a null pointer (`return 0;`).
+  ReturnsZero = 2,
 };
 
 struct Instr {
   InstrKind Kind = InstrKind::Read;
   /// Read/Write: the object is atomic (C11 `_Atomic`, `__atomic_*` builtins).
   bool Atomic = false;
-  /// Bind: the local id being (re)bound.
+  /// Bind: the local id being (re)bound. Return: ReturnFlags.
   uint32_t Dest = 0;
   Loc Location;
   /// Read/Write: the memory accessed.

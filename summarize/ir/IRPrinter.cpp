@@ -165,7 +165,13 @@ std::string printInstr(const Instr &I, const Function *F) {
     OS << "bind " << localName(I.Dest, F) << " = " << printOperand(I.value());
     break;
   case InstrKind::Return:
-    OS << "return " << printOperand(I.value());
+    OS << "return ";
+    if (I.Dest & ReturnsZero)
+      OS << "zero";
+    else if (I.Dest & ReturnsScalar)
+      OS << "scalar " << printOperand(I.value());
+    else
+      OS << printOperand(I.value());
     break;
   case InstrKind::Call: {
     const CallInfo &C = I.call();

@@ -264,6 +264,45 @@ void f(void) {
   EXPECT_TRUE(Found);
 }
 
+TEST_F(IRBuilderTest, ScalarReturnsSayZeroOrTheCallResultLocal) {
+  TUResult R = run("ret.c", R"(
+#include <pthread.h>
+#include <stddef.h>
+pthread_t g_t;
+void *work(void *a) { return NULL; }
+int start(void) {
+  int err = pthread_create(&g_t, 0, work, 0);
+  if (err != 0)
+    return err;
+  return (0);
+}
+int other(int x) { return x + 1; }
+)",
+                   {"-std=c11"});
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  auto Returns = [&](const char *Name) {
+    std::vector<std::string> Out;
+    const ir::Function *F = fn(R.Module, Name);
+    if (F)
+      for (const ir::Block &B : F->Blocks)
+        for (const ir::Instr &I : B.Instrs)
+          if (I.Kind == ir::InstrKind::Return)
+            Out.push_back(ir::printInstr(I));
+    return Out;
+  };
+  std::vector<std::string> Start = Returns("start");
+  ASSERT_EQ(Start.size(), 2u);
+  EXPECT_EQ(Start[0].substr(0, 26), "return scalar value(err) @");
+  EXPECT_EQ(Start[1].substr(0, 13), "return zero @");
+  // A pointer function's `return NULL` is zero too; another value is not.
+  std::vector<std::string> Work = Returns("work");
+  ASSERT_EQ(Work.size(), 1u);
+  EXPECT_EQ(Work[0].substr(0, 13), "return zero @");
+  std::vector<std::string> Other = Returns("other");
+  ASSERT_EQ(Other.size(), 1u);
+  EXPECT_EQ(Other[0].substr(0, 17), "return scalar ? @");
+}
+
 TEST_F(IRBuilderTest, PthreadLockOfGlobalIsObjectGlobal) {
   TUResult R = run("pt.c", R"(
 #include <pthread.h>

@@ -347,6 +347,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   T.LoopRange = "0 < 8 +1";
   T.FreshArgs = 1;
   T.InForkChild = true;
+  T.OnlyOnZeroResult = true;
   T.LiveAtSpawn = {0, 1};
   T.Location = {0, 50, 3};
   T.Trace = {{"start_workers", {0, 49, 2}}};

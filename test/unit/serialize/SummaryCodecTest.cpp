@@ -92,6 +92,7 @@ FunctionSummary everyField() {
   S.CallContexts = {{"c:@S@Pool@F@init#", CallContext::Unshared | CallContext::OnThis},
                     {"c:@S@Log@F@open#", CallContext::Locked}};
   S.Spawns[0].InForkChild = true;
+  S.Spawns[0].OnlyOnZeroResult = true;
   S.Spawns[0].LoopRange = "c:@S@Pool@FI@workers_";
   S.Spawns[0].FreshArgs = 5;
   S.Accesses[3].InForkChild = true;
@@ -178,7 +179,8 @@ std::string dump(const std::vector<FunctionSummary> &V,
       for (const ir::Operand &A : T.Args)
         put(OS, A);
       put(OS, T.Handle);
-      OS << T.Multi << T.InForkChild << " " << T.LoopRange << " "
+      OS << T.Multi << T.InForkChild << T.OnlyOnZeroResult << " "
+         << T.LoopRange << " "
          << T.FreshArgs;
       putIds(OS, T.LiveAtSpawn);
       put(OS, T.Location, Files);
