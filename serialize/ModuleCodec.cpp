@@ -121,9 +121,9 @@ RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 208);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
-RACER_SIZE(AccessSnapshot, 144);
-RACER_SIZE(LockEffect, 72);
-RACER_SIZE(FunctionSummary, 336);
+RACER_SIZE(AccessSnapshot, 160);
+RACER_SIZE(LockEffect, 96);
+RACER_SIZE(FunctionSummary, 360);
 RACER_SIZE(ThreadSpawn, 200);
 RACER_SIZE(TUFile, 264);
 #undef RACER_SIZE
@@ -165,7 +165,8 @@ bool isDefault(const ir::CallInfo &C) {
          C.ElementType.empty() && C.LoopRange.empty();
 }
 bool isDefault(const LockEffect &E) {
-  return E.Acquired.empty() && E.Released.empty() && E.Assumed.empty();
+  return E.Acquired.empty() && E.Released.empty() && E.Assumed.empty() &&
+         E.MayRelease.empty();
 }
 
 //===-- Encoder -----------------------------------------------------------===//
@@ -436,6 +437,9 @@ private:
         heldLocks(LB.initReleased(S.Locks.Released.size()), S.Locks.Released);
       if (!S.Locks.Assumed.empty())
         heldLocks(LB.initAssumed(S.Locks.Assumed.size()), S.Locks.Assumed);
+      if (!S.Locks.MayRelease.empty())
+        heldLocks(LB.initMayRelease(S.Locks.MayRelease.size()),
+                  S.Locks.MayRelease);
     }
     if (!S.Accesses.empty()) {
       auto L = B.initAccesses(S.Accesses.size());
@@ -456,6 +460,16 @@ private:
         ids(A.Live, [&](size_t N) { return AB.initLive(N); });
         AB.setInForkChild(A.InForkChild);
         AB.setJoinedOuter(A.JoinedOuter);
+        if (!A.Nestings.empty()) {
+          auto NL = AB.initNestings(A.Nestings.size());
+          for (size_t K = 0; K < A.Nestings.size(); ++K) {
+            const LockNesting &N = A.Nestings[K];
+            path(NL[K].initOuter(), N.Outer);
+            path(NL[K].initInner(), N.Inner);
+            NL[K].setOuterHeld(N.OuterHeld);
+            NL[K].setInnerHeld(N.InnerHeld);
+          }
+        }
       }
     }
     if (!isDefault(S.Return))
@@ -789,6 +803,7 @@ private:
       S.Locks.Acquired = heldLocks(LR.getAcquired());
       S.Locks.Released = heldLocks(LR.getReleased());
       S.Locks.Assumed = heldLocks(LR.getAssumed());
+      S.Locks.MayRelease = heldLocks(LR.getMayRelease());
     }
     auto Accs = R.getAccesses();
     S.Accesses.reserve(Accs.size());
@@ -806,6 +821,14 @@ private:
       A.Live = ids<llvm::SmallVector<uint32_t, 0>>(AR.getLive());
       A.InForkChild = AR.getInForkChild();
       A.JoinedOuter = AR.getJoinedOuter();
+      for (auto NR : AR.getNestings()) {
+        LockNesting N;
+        N.Outer = path(NR.getOuter());
+        N.Inner = path(NR.getInner());
+        N.OuterHeld = NR.getOuterHeld();
+        N.InnerHeld = NR.getInnerHeld();
+        A.Nestings.push_back(std::move(N));
+      }
       S.Accesses.push_back(std::move(A));
     }
     if (R.hasReturnValue())

@@ -26,12 +26,12 @@ RACER_SUMMARY_SIZE(ir::Operand, 80);
 RACER_SUMMARY_SIZE(HeldLock, 80);
 RACER_SUMMARY_SIZE(CallSite, 24);
 RACER_SUMMARY_SIZE(CallChain, 8);
-RACER_SUMMARY_SIZE(AccessSnapshot, 144);
-RACER_SUMMARY_SIZE(LockEffect, 72);
+RACER_SUMMARY_SIZE(AccessSnapshot, 160);
+RACER_SUMMARY_SIZE(LockEffect, 96);
 RACER_SUMMARY_SIZE(ThreadSpawn, 200);
 RACER_SUMMARY_SIZE(Assumption, 16);
 RACER_SUMMARY_SIZE(CallContext, 16);
-RACER_SUMMARY_SIZE(FunctionSummary, 336);
+RACER_SUMMARY_SIZE(FunctionSummary, 360);
 #undef RACER_SUMMARY_SIZE
 #endif
 
@@ -167,6 +167,14 @@ public:
       path(L.Lock);
     }
   }
+  void nestings(llvm::ArrayRef<LockNesting> V) {
+    var(V.size());
+    for (const LockNesting &N : V) {
+      u8(uint8_t(N.OuterHeld) | uint8_t(N.InnerHeld) << 1);
+      path(N.Outer);
+      path(N.Inner);
+    }
+  }
   void ids(llvm::ArrayRef<uint32_t> V) {
     var(V.size());
     for (uint32_t X : V)
@@ -186,6 +194,7 @@ public:
     locks(S.Locks.Acquired);
     locks(S.Locks.Released);
     locks(S.Locks.Assumed);
+    locks(S.Locks.MayRelease);
     operand(S.Return);
     var(S.Spawns.size());
     for (const ThreadSpawn &T : S.Spawns) {
@@ -267,7 +276,8 @@ public:
          (Same ? SameRoot : 0));
       const bool NoLoc = A.Location == ir::Loc();
       u8(uint8_t(A.InForkChild) | uint8_t(NoLoc) << 1 |
-         uint8_t(A.JoinedOuter != 0) << 2);
+         uint8_t(A.JoinedOuter != 0) << 2 |
+         uint8_t(!A.Nestings.empty()) << 3);
       if (A.JoinedOuter)
         u8(A.JoinedOuter);
       // Path: the root unless it is the previous path's, then the steps
@@ -293,6 +303,8 @@ public:
         locks(A.Locks);
       if (!A.Live.empty())
         ids(A.Live);
+      if (!A.Nestings.empty())
+        nestings(A.Nestings);
       // Location (unless none): 0 for the previous access's file, else its
       // id + 1; the line as a difference.
       if (!NoLoc) {
@@ -492,6 +504,17 @@ public:
     }
     return V;
   }
+  llvm::SmallVector<LockNesting, 0> nestings() {
+    llvm::SmallVector<LockNesting, 0> V(count());
+    for (LockNesting &N : V) {
+      uint8_t F = u8();
+      N.OuterHeld = F & 1;
+      N.InnerHeld = F & 2;
+      N.Outer = path();
+      N.Inner = path();
+    }
+    return V;
+  }
   llvm::SmallVector<uint32_t, 0> ids() {
     llvm::SmallVector<uint32_t, 0> V(count());
     for (uint32_t &X : V)
@@ -514,6 +537,7 @@ public:
     S.Locks.Acquired = locks();
     S.Locks.Released = locks();
     S.Locks.Assumed = locks();
+    S.Locks.MayRelease = locks();
     S.Return = operand();
     S.Spawns.resize(count());
     for (ThreadSpawn &T : S.Spawns) {
@@ -569,6 +593,7 @@ public:
       const uint8_t More = u8();
       A.InForkChild = More & 1;
       const bool NoLoc = More & 2;
+      const bool HasNestings = More & 8;
       if (More & 4)
         A.JoinedOuter = u8();
       if (Flags & SameRoot) {
@@ -598,6 +623,8 @@ public:
         A.Locks = locks();
       if (Flags & HasLive)
         A.Live = ids();
+      if (HasNestings)
+        A.Nestings = nestings();
       if (!NoLoc) {
         uint64_t F = var();
         if (F != 0) {

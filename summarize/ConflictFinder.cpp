@@ -289,7 +289,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
           continue;
         PairVerdict V = judgePair(X, Y, LockScope::Class);
         if (V == PairVerdict::Safe &&
-            !shareIdentifiableLock(X, Y, LockScope::Class))
+            !orderedByIdentifiableLocks(X, Y, LockScope::Class))
           // Taken as ordered by a lock that cannot be named or told apart
           // (a function's own local mutex, `locks_[i]`).
           Sink.noteAssumption(

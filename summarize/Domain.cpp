@@ -15,7 +15,24 @@ bool sameLock(const HeldLock &A, const HeldLock &B) {
 }
 } // namespace
 
+namespace {
+/// A lock the nesting rule can name: one mutex, held exclusively.
+bool nestable(const HeldLock &L) { return !L.Unknown && !L.Shared; }
+} // namespace
+
 void LockSet::acquire(const HeldLock &L) {
+  if (nestable(L))
+    for (const auto &E : Entries) {
+      if (!nestable(E.first) || E.first.Lock == L.Lock)
+        continue;
+      auto F = llvm::find_if(Nestings, [&](const LockNesting &N) {
+        return N.Outer == E.first.Lock && N.Inner == L.Lock;
+      });
+      if (F == Nestings.end())
+        Nestings.push_back({E.first.Lock, L.Lock, true, true});
+      else
+        F->OuterHeld = F->InnerHeld = true;
+    }
   auto It = std::lower_bound(
       Entries.begin(), Entries.end(), L,
       [](const std::pair<HeldLock, unsigned> &E, const HeldLock &K) {
@@ -44,9 +61,27 @@ bool LockSet::release(const HeldLock &L) {
     });
   if (Match == Entries.end())
     return false;
-  if (--Match->second == 0)
+  if (--Match->second == 0) {
+    // Taken inside it no longer means inside its current section, and a
+    // lock taken under it is no longer the same hold.
+    endNestings(Match->first.Lock);
     Entries.erase(Match);
+  }
   return true;
+}
+
+void LockSet::endNestings(const ir::AccessPath &Lock) {
+  if (Nestings.empty())
+    return;
+  for (LockNesting &N : Nestings) {
+    if (N.Outer == Lock)
+      N.OuterHeld = false;
+    if (N.Inner == Lock)
+      N.InnerHeld = false;
+  }
+  llvm::erase_if(Nestings, [](const LockNesting &N) {
+    return !N.OuterHeld && !N.InnerHeld;
+  });
 }
 
 bool LockSet::holds(const HeldLock &L) const {
@@ -71,6 +106,20 @@ void LockSet::joinWith(const LockSet &O) {
         break;
       }
   Entries = std::move(Out);
+  if (Nestings.empty())
+    return;
+  std::vector<LockNesting> Both;
+  for (const LockNesting &N : Nestings)
+    for (const LockNesting &M : O.Nestings)
+      if (N.Outer == M.Outer && N.Inner == M.Inner) {
+        LockNesting J = N;
+        J.OuterHeld &= M.OuterHeld;
+        J.InnerHeld &= M.InnerHeld;
+        if (J.OuterHeld || J.InnerHeld)
+          Both.push_back(std::move(J));
+        break;
+      }
+  Nestings = std::move(Both);
 }
 
 namespace {

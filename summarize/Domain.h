@@ -36,15 +36,24 @@ public:
   bool empty() const { return Entries.empty(); }
   /// The held locks, sorted, without counts.
   std::vector<HeldLock> locks() const;
+  /// Which held (or just released) locks were taken inside which: a
+  /// must-fact, kept on every path (see LockNesting).
+  const std::vector<LockNesting> &nestings() const { return Nestings; }
+  /// \p Lock's current hold ended somewhere (a callee let it go and took it
+  /// again): the nestings about it end, whether or not it is held now.
+  void endNestings(const ir::AccessPath &Lock);
+  void endAllNestings() { Nestings.clear(); }
   void joinWith(const LockSet &O);
 
   friend bool operator==(const LockSet &A, const LockSet &B) {
-    return A.Entries == B.Entries;
+    return A.Entries == B.Entries && A.Nestings == B.Nestings;
   }
 
 private:
   /// Sorted by lock.
   std::vector<std::pair<HeldLock, unsigned>> Entries;
+  /// In order of creation; a fact with neither lock held is dropped.
+  std::vector<LockNesting> Nestings;
 };
 
 /// A lock guard local (`std::lock_guard g(m)`, `std::unique_lock l(m, defer)`).

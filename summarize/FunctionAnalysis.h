@@ -241,6 +241,14 @@ private:
                   bool IsCond, std::optional<CondEffect> &Cond);
   void applySummary(const ir::Instr &I, const FunctionSummary &Callee,
                     AbstractState &S);
+  /// The lock nestings at a callee's access \p A seen from here: the
+  /// callee's own, and ours whose locks the callee neither released
+  /// (\p CallerLocks: ours that still hold at its accesses) nor took again.
+  llvm::SmallVector<LockNesting, 0>
+  nestingsAtCalleeAccess(const AccessSnapshot &A, const ir::CallInfo &C,
+                         const std::vector<HeldLock> &CallerLocks,
+                         const std::vector<HeldLock> &CalleeReleases,
+                         const AbstractState &S) const;
   void applyDeclaredEffects(const ir::Instr &I, AbstractState &S,
                             bool IsCond, std::optional<CondEffect> &Cond);
   /// A SCOPED_CAPABILITY guard (`MutexLock l(&mu_)`, its destructor,
@@ -295,7 +303,13 @@ private:
   void release(AbstractState &S, const HeldLock &L) {
     if (L.Unknown && !S.Held.empty())
       noteAssumption(AssumptionKind::UnknownLock, CurLoc);
-    if (!S.Held.release(L)) {
+    // A lock our caller may hold (one we did not take, one it holds on
+    // entry, or one we cannot name) ends its hold here.
+    bool WasHeld = S.Held.release(L);
+    if (!WasHeld || L.Unknown || llvm::is_contained(EntryLocks, L) ||
+        llvm::is_contained(AssumedLocks, L))
+      noteMayRelease(L);
+    if (!WasHeld) {
       S.Released.acquire(L);
       // Unlocked where it is not held, though this function locks it: it
       // was locked on some paths only (correlated branches).
@@ -305,6 +319,14 @@ private:
         ConditionalLock = CurLoc;
     }
     noteLock(L);
+  }
+
+  /// LockEffect::MayRelease gains \p L (an Unknown one: any lock).
+  void noteMayRelease(const HeldLock &L) {
+    if (!llvm::any_of(MayRelease, [&](const HeldLock &M) {
+          return M.Unknown == L.Unknown && M.Lock == L.Lock;
+        }))
+      MayRelease.push_back(L);
   }
 
   /// An unsound shortcut taken at \p At (Assumptions.h); recorded in the
@@ -462,6 +484,8 @@ private:
   std::vector<HeldLock> EntryLocks;
   /// Locks asserted held (ASSERT_EXCLUSIVE_LOCK), here or in callees.
   std::vector<HeldLock> AssumedLocks;
+  /// LockEffect::MayRelease of this function so far.
+  std::vector<HeldLock> MayRelease;
   /// The call whose summary is being applied (for callee-local names).
   const ir::Instr *CurCall = nullptr;
 };

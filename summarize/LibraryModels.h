@@ -55,6 +55,9 @@ enum class ModelKind : uint8_t {
   ProcessFork,   ///< `fork()`: starts a process, not a thread; on the branch
                  ///< where it returned 0 the code runs in the child, which
                  ///< shares no ordinary memory with the parent
+  WaitRelock,    ///< waits with Args[LockArg] released, and takes it again
+                 ///< (`pthread_cond_wait(&c, &m)`, `cv.wait(lk)` on a
+                 ///< guard): held after as before, but a new hold
   AtomicSection, ///< the callee's body runs atomically (SV-COMP
                  ///< `__VERIFIER_atomic_*` functions): as if under AtomicLock
 };

@@ -80,9 +80,38 @@ static bool excludeEachOther(const AccessSnapshot &X, const AccessSnapshot &Y,
   return false;
 }
 
+/// X holds D and took A inside its current D-section; Y holds A, taken while
+/// it held D. D's sections are ordered: if Y's comes first, X's thread
+/// takes A after it and waits for Y's hold of A to end; if X's comes first,
+/// X is over before Y's thread takes D, then A, then reaches Y.
+static bool orderedByNesting(const AccessSnapshot &X, const AccessSnapshot &Y,
+                             LockScope Scope) {
+  for (const LockNesting &NX : X.Nestings) {
+    if (!NX.OuterHeld)
+      continue;
+    for (const LockNesting &NY : Y.Nestings) {
+      if (!NY.InnerHeld || !(NX.Outer == NY.Outer) || !(NX.Inner == NY.Inner))
+        continue;
+      HeldLock Outer, Inner;
+      Outer.Lock = NX.Outer;
+      Inner.Lock = NX.Inner;
+      if (identifiable(Outer, Scope) && identifiable(Inner, Scope))
+        return true;
+    }
+  }
+  return false;
+}
+
+bool orderedByIdentifiableLocks(const AccessSnapshot &X,
+                                const AccessSnapshot &Y, LockScope Scope) {
+  return shareIdentifiableLock(X, Y, Scope) || orderedByNesting(X, Y, Scope) ||
+         orderedByNesting(Y, X, Scope);
+}
+
 PairVerdict judgePair(const AccessSnapshot &X, const AccessSnapshot &Y,
                       LockScope Scope) {
-  if (excludeEachOther(X, Y, Scope))
+  if (excludeEachOther(X, Y, Scope) || orderedByNesting(X, Y, Scope) ||
+      orderedByNesting(Y, X, Scope))
     return PairVerdict::Safe;
   if (!X.isProtected())
     return PairVerdict::Unprotected;

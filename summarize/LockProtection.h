@@ -11,6 +11,8 @@
 //   write x, no lock    vs  anything            -> Unprotected
 //   write x under <unknown lock> vs read x under mu_b -> Safe (identity
 //       unknown: fall back to RacerD's count; never invent a race)
+//   write x under D, after taking A inside D  vs  read x under A, taken
+//       while holding D -> Safe (LockNesting: the sections are ordered)
 //
 // A lock held in shared (reader) mode protects reads, never writes.
 //
@@ -60,6 +62,10 @@ bool shareProtectingLock(const AccessSnapshot &X, const AccessSnapshot &Y);
 /// what makes a pair safe for sure rather than by assumption.
 bool shareIdentifiableLock(const AccessSnapshot &X, const AccessSnapshot &Y,
                            LockScope Scope);
+/// X and Y are ordered by locks that each name one mutex: a common one
+/// (shareIdentifiableLock), or two taken one inside the other (LockNesting).
+bool orderedByIdentifiableLocks(const AccessSnapshot &X,
+                                const AccessSnapshot &Y, LockScope Scope);
 
 /// The lock that guards most accesses to one location: of two accesses
 /// under different locks, the one holding it is right and the other is

@@ -59,7 +59,8 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.LockOwners == B.LockOwners &&
          A.Locks.Acquired == B.Locks.Acquired &&
          A.Locks.Released == B.Locks.Released &&
-         A.Locks.Assumed == B.Locks.Assumed && A.Return == B.Return &&
+         A.Locks.Assumed == B.Locks.Assumed &&
+         A.Locks.MayRelease == B.Locks.MayRelease && A.Return == B.Return &&
          sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
          A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins &&
          A.CallContexts == B.CallContexts && A.Assumptions == B.Assumptions &&

@@ -79,6 +79,26 @@ struct HeldLock {
   friend bool operator<(const HeldLock &A, const HeldLock &B);
 };
 
+/// Two named, exclusively held locks, one taken inside the other:
+/// `lock(D); lock(A);`. At an access, OuterHeld: Outer has been held since
+/// before Inner was acquired (Inner may be released again); InnerHeld: Inner
+/// has been held since it was acquired while Outer was held (Outer may be
+/// released again). Such a pair orders two accesses that share no lock
+/// (LockProtection.h): O2's lock-order reasoning, which RacerD lacks.
+///
+///   t1: lock(D); lock(A); g = 1; unlock(A); g = 2;  // g = 2: D outer-held,
+///                                                  //   A taken inside
+///   t2: lock(D); lock(A); unlock(D); read g;       // A inner-held under D
+struct LockNesting {
+  ir::AccessPath Outer, Inner;
+  bool OuterHeld = false, InnerHeld = false;
+
+  friend bool operator==(const LockNesting &A, const LockNesting &B) {
+    return A.OuterHeld == B.OuterHeld && A.InnerHeld == B.InnerHeld &&
+           A.Outer == B.Outer && A.Inner == B.Inner;
+  }
+};
+
 /// One frame of the call chain from a summarized function to an access:
 /// the call site in the caller and the callee's name.
 struct CallSite {
@@ -194,6 +214,8 @@ struct AccessSnapshot {
   /// Threads (ThreadSpawn::Id of the summarized function) that may be
   /// running at this access: started before it and not joined. Sorted.
   llvm::SmallVector<uint32_t, 0> Live;
+  /// Locks taken one inside the other before the access (see LockNesting).
+  llvm::SmallVector<LockNesting, 0> Nestings;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<AccessSnapshot>
   // would deep-copy every element when it grows.
@@ -217,6 +239,11 @@ struct LockEffect {
   /// Asserted held (`mu_.AssertHeld()`, ASSERT_EXCLUSIVE_LOCK): held from
   /// there on, taken by the caller; callers hold it too after the call.
   std::vector<HeldLock> Assumed;
+  /// Locks it (or a callee) releases on some path without having taken
+  /// them first, even if it takes them again (`unlock(&m); wait(); lock(&m)`):
+  /// a caller's hold of one is not the same hold after the call, so what
+  /// the caller knows of locks taken inside that hold (LockNesting) ends.
+  std::vector<HeldLock> MayRelease;
 };
 
 /// A thread the function (or a callee) starts: an origin in O2's sense.

@@ -355,7 +355,7 @@ void RootAnalysis::checkAliasing() {
     return (isWrite(X.Snap.Kind) || isWrite(Y.Snap.Kind)) &&
            !Unaddressed(Y.Snap.Path) &&
            !(X.Snap.Path == Y.Snap.Path) &&
-           !shareIdentifiableLock(X.Snap, Y.Snap, LockScope::Program) &&
+           !orderedByIdentifiableLocks(X.Snap, Y.Snap, LockScope::Program) &&
            concurrent(X, Y);
   };
   for (uint32_t XI : Loaded) {
@@ -423,7 +423,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
       // (`m[i]`, a mutex through an unknown pointer): an assumption if the
       // two may run at once.
       bool Assumed = V == PairVerdict::Safe &&
-                     !shareIdentifiableLock(X.Snap, Y.Snap, LockScope::Program);
+                     !orderedByIdentifiableLocks(X.Snap, Y.Snap, LockScope::Program);
       if (!Reportable && !Assumed)
         continue;
       if (!concurrent(X, Y))

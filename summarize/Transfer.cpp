@@ -181,6 +181,7 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   A.Path = std::move(*P);
   A.ContainerMethod = ContainerMethod;
   A.Locks = S.Held.locks();
+  A.Nestings.assign(S.Held.nestings().begin(), S.Held.nestings().end());
   A.Location = Loc;
   if (TrackThreads) {
     // An allocated object (`Local(p) Deref ..`), not the storage of the
@@ -204,6 +205,44 @@ static bool requiredByCallee(const ir::CallInfo &C, const HeldLock &L) {
   return false;
 }
 
+llvm::SmallVector<LockNesting, 0> FunctionAnalysis::nestingsAtCalleeAccess(
+    const AccessSnapshot &A, const ir::CallInfo &C,
+    const std::vector<HeldLock> &CallerLocks,
+    const std::vector<HeldLock> &CalleeReleases, const AbstractState &S) const {
+  llvm::SmallVector<LockNesting, 0> Out;
+  // The callee's own, in our terms.
+  for (const LockNesting &N : A.Nestings) {
+    HeldLock Outer, Inner;
+    Outer.Lock = N.Outer;
+    Inner.Lock = N.Inner;
+    Outer = substituteLock(Outer, C.Args, S);
+    Inner = substituteLock(Inner, C.Args, S);
+    if (!Outer.Unknown && !Inner.Unknown && !(Outer.Lock == Inner.Lock))
+      Out.push_back({Outer.Lock, Inner.Lock, N.OuterHeld, N.InnerHeld});
+  }
+  // Ours, for a lock still held the same way at the callee's access: held
+  // at the call (CallerLocks), never let go by the callee, nor taken again
+  // there (then the hold at the access is the callee's).
+  auto Kept = [&](const ir::AccessPath &P) {
+    auto Same = [&](const HeldLock &L) { return !L.Unknown && L.Lock == P; };
+    return llvm::any_of(CallerLocks, Same) &&
+           !llvm::any_of(CalleeReleases, [&](const HeldLock &L) {
+             return L.Unknown || L.Lock == P;
+           }) &&
+           !llvm::any_of(A.Locks, [&](const HeldLock &L) {
+             return Same(substituteLock(L, C.Args, S));
+           });
+  };
+  for (const LockNesting &N : S.Held.nestings()) {
+    LockNesting M = N;
+    M.OuterHeld = M.OuterHeld && Kept(N.Outer);
+    M.InnerHeld = M.InnerHeld && Kept(N.Inner);
+    if (M.OuterHeld || M.InnerHeld)
+      Out.push_back(std::move(M));
+  }
+  return Out;
+}
+
 void FunctionAnalysis::applySummary(const ir::Instr &I,
                                     const FunctionSummary &Callee,
                                     AbstractState &S) {
@@ -219,6 +258,10 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
         return Ours.Unknown || Ours.Lock == L.Lock;
       });
     });
+  // The locks the callee may let go, in our terms (Unknown: any).
+  std::vector<HeldLock> CalleeReleases;
+  for (const HeldLock &L : Callee.Locks.MayRelease)
+    CalleeReleases.push_back(substituteLock(L, C.Args, S));
   const ir::Symbol CalleeSym =
       C.CalleeName.empty() ? ir::Symbol(Callee.Name) : C.CalleeName;
   CurCall = &I;
@@ -266,6 +309,9 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       Out.Locks.erase(std::unique(Out.Locks.begin(), Out.Locks.end()),
                       Out.Locks.end());
     }
+    if (!A.Nestings.empty() || !S.Held.nestings().empty())
+      Out.Nestings =
+          nestingsAtCalleeAccess(A, C, CallerLocks, CalleeReleases, S);
     if (TrackThreads) {
       llvm::SmallVector<uint32_t, 0> Mapped;
       for (uint32_t Id : A.Live)
@@ -310,6 +356,14 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       acquire(S, substituteLock(L, C.Args, S));
     for (const HeldLock &L : Callee.Locks.Released)
       release(S, substituteLock(L, C.Args, S));
+  }
+  // A hold of ours the callee let go (and maybe took again) is a new hold.
+  for (const HeldLock &L : CalleeReleases) {
+    if (L.Unknown)
+      S.Held.endAllNestings();
+    else
+      S.Held.endNestings(L.Lock);
+    noteMayRelease(L);
   }
   if (C.ResultLocal >= 0) {
     Operand R = Callee.Return;
@@ -611,6 +665,26 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
   case ModelKind::Atomic:
   case ModelKind::NoEffect:
     return true;
+  case ModelKind::WaitRelock: {
+    // The hold after the wait is a new one: what was taken inside the old
+    // one is not inside this one (LockNesting).
+    Operand W = Arg(M.LockArg);
+    std::vector<HeldLock> Relocked;
+    if (W.K == Operand::Kind::Object && W.Path.Root == RootKind::Local &&
+        W.Path.Steps.empty() && S.Guards.count(W.Path.Index))
+      Relocked = S.Guards[W.Path.Index].Locks; // `cv.wait(lk)`
+    else
+      Relocked.push_back(lockOf(W, /*Shared=*/false, S));
+    for (const HeldLock &L : Relocked) {
+      if (L.Unknown)
+        S.Held.endAllNestings();
+      else
+        S.Held.endNestings(L.Lock);
+      if (!S.Held.holds(L) || L.Unknown)
+        noteMayRelease(L);
+    }
+    return true;
+  }
   }
   return false;
 }
@@ -1060,6 +1134,12 @@ FunctionSummary FunctionAnalysis::run() {
         L.Unknown = true;
         L.Lock = AccessPath();
       }
+    llvm::erase_if(A.Nestings, [&](const LockNesting &N) {
+      auto Ours = [&](const AccessPath &P) {
+        return P.Root == RootKind::Local && !Escaped.count(P.Index);
+      };
+      return Ours(N.Outer) || Ours(N.Inner);
+    });
     std::sort(A.Locks.begin(), A.Locks.end());
     A.Locks.erase(std::unique(A.Locks.begin(), A.Locks.end()), A.Locks.end());
   }
@@ -1124,6 +1204,9 @@ FunctionSummary FunctionAnalysis::run() {
   if (Return && Return->K == Operand::Kind::Fresh)
     Return = Operand::fresh(); // our names mean nothing to callers
   Sum.Return = Return.value_or(Operand::unknown());
+  for (const HeldLock &L : MayRelease)
+    if (L.Unknown || L.Lock.Root != RootKind::Local)
+      Sum.Locks.MayRelease.push_back(L);
   Sum.Assumptions = std::move(Assumed);
   Sum.HandRolledSync = F.HandRolledSync.Line ? F.HandRolledSync : HandRolledSync;
   // The distance counts from the lock's acquire: a wait (here or below)

@@ -194,6 +194,14 @@ struct AccessSnapshot {
   live @7 :List(UInt32);
   inForkChild @8 :Bool;
   joinedOuter @9 :UInt8;
+  nestings @10 :List(LockNesting);
+}
+
+struct LockNesting {
+  outer @0 :AccessPath;
+  inner @1 :AccessPath;
+  outerHeld @2 :Bool;
+  innerHeld @3 :Bool;
 }
 
 struct ThreadSpawn {
@@ -216,6 +224,7 @@ struct LockEffect {
   acquired @0 :List(HeldLock);
   released @1 :List(HeldLock);
   assumed @2 :List(HeldLock);
+  mayRelease @3 :List(HeldLock);
 }
 
 struct FunctionSummary {

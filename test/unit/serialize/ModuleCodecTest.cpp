@@ -335,7 +335,11 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.Accesses.back().Live = {0, 3};
   F.Accesses.back().InForkChild = true;
   F.Accesses.front().JoinedOuter = 0x81;
+  F.Accesses.front().Nestings = {{ir::AccessPath::global("c:@reg", "reg"),
+                                  thisField("shop::Inventory", "mu_"), true,
+                                  true}};
   F.Locks.Assumed = {held(thisField("shop::Inventory", "mu_"))};
+  F.Locks.MayRelease = {held(thisField("shop::Inventory", "mu_"))};
   ThreadSpawn T;
   T.Id = 3;
   T.Entry = "c:@F@worker";
@@ -507,6 +511,7 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
   dump(OS, S.Locks.Released);
   OS << " assumed ";
   dump(OS, S.Locks.Assumed);
+  dump(OS, S.Locks.MayRelease);
   OS << " ret ";
   dump(OS, S.Return);
   OS << "\n";

@@ -48,6 +48,7 @@ FunctionSummary everyField() {
   ir::AccessPath Stripe = ir::AccessPath::global("c:@stripes", "stripes");
   Stripe.Steps.push_back(ir::PathStep(ir::StepKind::Index, ir::Symbol("3")));
   S.Locks.Assumed = {held(thisField("Pool::other_"), true), held(Stripe)};
+  S.Locks.MayRelease = {held(thisField("Pool::mu_")), HeldLock{{}, false, true}};
   S.Return = ir::Operand::object(thisField("Pool::items_").index());
   const AccessKind Kinds[] = {AccessKind::Read, AccessKind::Write,
                               AccessKind::ContainerRead,
@@ -97,6 +98,10 @@ FunctionSummary everyField() {
   S.Spawns[0].FreshArgs = 5;
   S.Accesses[3].InForkChild = true;
   S.Accesses[4].JoinedOuter = 0x41;
+  S.Accesses[4].Nestings = {
+      {ir::AccessPath::global("c:@registry", "registry"),
+       thisField("Pool::mu_"), true, false},
+      {ir::AccessPath::global("c:@registry", "registry"), Stripe, false, true}};
   S.Accesses[7].Location = ir::Loc(); // no location
   Assumption A1, A2;
   A1.Kind = AssumptionKind::UnresolvedCall;
@@ -171,6 +176,7 @@ std::string dump(const std::vector<FunctionSummary> &V,
     put(OS, S.Locks.Released);
     OS << " ass";
     put(OS, S.Locks.Assumed);
+    put(OS, S.Locks.MayRelease);
     OS << " ret ";
     put(OS, S.Return);
     OS << "\n";
@@ -218,6 +224,11 @@ std::string dump(const std::vector<FunctionSummary> &V,
       }
       OS << " live";
       putIds(OS, A.Live);
+      for (const LockNesting &N : A.Nestings) {
+        OS << " nest" << N.OuterHeld << N.InnerHeld;
+        put(OS, N.Outer);
+        put(OS, N.Inner);
+      }
       OS << "\n";
     }
   }

@@ -160,6 +160,45 @@ TEST(Transfer, LockWrapperEffectReachesCaller) {
   EXPECT_FALSE(find(S, AccessKind::Write, "this->after_")->isProtected());
 }
 
+TEST(Transfer, LockNestingsFollowHoldsAndCallees) {
+  // lock(reg); lock(stats); w a; unlock(stats); w b; relock(); w c;
+  // where relock() lets reg go and takes it again.
+  FunctionBuilder Relock("C::relock", "C", ir::FunctionKind::Method,
+                         ir::AccessSpec::Private);
+  Relock.unlock(Relock.thisField("reg_")).lock(Relock.thisField("reg_"));
+  MapLookup L;
+  FunctionSummary R = summarizeFunction(Relock.build(), L);
+  ASSERT_EQ(R.Locks.MayRelease.size(), 1u);
+  EXPECT_EQ(R.Locks.MayRelease[0].Lock.str(), "this->reg_");
+  L.add(R);
+
+  FunctionBuilder F("C::reload", "C");
+  Operand Self = Operand::object(F.thisObject());
+  F.lock(F.thisField("reg_"), 1).lock(F.thisField("stats_"), 2);
+  F.write(F.thisField("a_"), 3).unlock(F.thisField("stats_"), 4);
+  F.write(F.thisField("b_"), 5).call("C::relock", {Self}, 6);
+  F.write(F.thisField("c_"), 7);
+  FunctionSummary S = summarizeFunction(F.build(), L);
+  const AccessSnapshot *A = find(S, AccessKind::Write, "this->a_");
+  ASSERT_TRUE(A);
+  ASSERT_EQ(A->Nestings.size(), 1u);
+  EXPECT_EQ(A->Nestings[0].Outer.str(), "this->reg_");
+  EXPECT_EQ(A->Nestings[0].Inner.str(), "this->stats_");
+  EXPECT_TRUE(A->Nestings[0].OuterHeld);
+  EXPECT_TRUE(A->Nestings[0].InnerHeld);
+  // stats_ let go: still taken inside this hold of reg_.
+  const AccessSnapshot *B = find(S, AccessKind::Write, "this->b_");
+  ASSERT_TRUE(B);
+  ASSERT_EQ(B->Nestings.size(), 1u);
+  EXPECT_TRUE(B->Nestings[0].OuterHeld);
+  EXPECT_FALSE(B->Nestings[0].InnerHeld);
+  // After relock() the hold of reg_ is a new one.
+  const AccessSnapshot *C = find(S, AccessKind::Write, "this->c_");
+  ASSERT_TRUE(C);
+  EXPECT_TRUE(C->isProtected());
+  EXPECT_TRUE(C->Nestings.empty());
+}
+
 TEST(Transfer, LockOnOneBranchOnlyIsNotHeldAfterMerge) {
   FunctionBuilder F("C::maybe", "C");
   // b0 -> {b1, b2}; b1 locks; both -> b3 which writes.
