@@ -296,6 +296,7 @@ private:
     if (S.Held.holds(L))
       return;
     S.Held.acquire(L);
+    S.Held.endNestings(L.Lock); // taken by a caller, whenever
     if (std::find(AssumedLocks.begin(), AssumedLocks.end(), L) ==
         AssumedLocks.end())
       AssumedLocks.push_back(L);

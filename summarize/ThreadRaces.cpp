@@ -423,7 +423,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
       // (`m[i]`, a mutex through an unknown pointer): an assumption if the
       // two may run at once.
       bool Assumed = V == PairVerdict::Safe &&
-                     !orderedByIdentifiableLocks(X.Snap, Y.Snap, LockScope::Program);
+                     !orderedByIdentifiableLocks(X.Snap, Y.Snap,
+                                                 LockScope::Program);
       if (!Reportable && !Assumed)
         continue;
       if (!concurrent(X, Y))

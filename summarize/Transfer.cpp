@@ -1004,6 +1004,7 @@ FunctionSummary FunctionAnalysis::run() {
         EntryLocks.push_back(L);
         noteLock(L);
       }
+    In[0]->Held.endAllNestings(); // the caller's, in an order we do not know
     std::deque<uint32_t> Work{0};
     std::vector<bool> Queued(N, false);
     Queued[0] = true;
