@@ -122,8 +122,8 @@ RACER_SIZE(ir::Module, 208);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 160);
-RACER_SIZE(LockEffect, 96);
-RACER_SIZE(FunctionSummary, 360);
+RACER_SIZE(LockEffect, 144);
+RACER_SIZE(FunctionSummary, 408);
 RACER_SIZE(ThreadSpawn, 200);
 RACER_SIZE(TUFile, 264);
 #undef RACER_SIZE
@@ -166,7 +166,7 @@ bool isDefault(const ir::CallInfo &C) {
 }
 bool isDefault(const LockEffect &E) {
   return E.Acquired.empty() && E.Released.empty() && E.Assumed.empty() &&
-         E.MayRelease.empty();
+         E.MayRelease.empty() && E.Taken.empty() && E.Nestings.empty();
 }
 
 //===-- Encoder -----------------------------------------------------------===//
@@ -413,6 +413,16 @@ private:
             [&](size_t N) { return B.initFunctionPointersAssigned(N); });
   }
 
+  void nestings(capnp::List<sc::LockNesting>::Builder L,
+                llvm::ArrayRef<LockNesting> V) {
+    for (size_t K = 0; K < V.size(); ++K) {
+      path(L[K].initOuter(), V[K].Outer);
+      path(L[K].initInner(), V[K].Inner);
+      L[K].setOuterHeld(V[K].OuterHeld);
+      L[K].setInnerHeld(V[K].InnerHeld);
+    }
+  }
+
   void heldLocks(capnp::List<sc::HeldLock>::Builder L,
                  const std::vector<HeldLock> &V) {
     for (size_t I = 0; I < V.size(); ++I) {
@@ -440,6 +450,13 @@ private:
       if (!S.Locks.MayRelease.empty())
         heldLocks(LB.initMayRelease(S.Locks.MayRelease.size()),
                   S.Locks.MayRelease);
+      if (!S.Locks.Taken.empty()) {
+        auto TL = LB.initTaken(S.Locks.Taken.size());
+        for (size_t K = 0; K < S.Locks.Taken.size(); ++K)
+          path(TL[K], S.Locks.Taken[K]);
+      }
+      if (!S.Locks.Nestings.empty())
+        nestings(LB.initNestings(S.Locks.Nestings.size()), S.Locks.Nestings);
     }
     if (!S.Accesses.empty()) {
       auto L = B.initAccesses(S.Accesses.size());
@@ -460,16 +477,8 @@ private:
         ids(A.Live, [&](size_t N) { return AB.initLive(N); });
         AB.setInForkChild(A.InForkChild);
         AB.setJoinedOuter(A.JoinedOuter);
-        if (!A.Nestings.empty()) {
-          auto NL = AB.initNestings(A.Nestings.size());
-          for (size_t K = 0; K < A.Nestings.size(); ++K) {
-            const LockNesting &N = A.Nestings[K];
-            path(NL[K].initOuter(), N.Outer);
-            path(NL[K].initInner(), N.Inner);
-            NL[K].setOuterHeld(N.OuterHeld);
-            NL[K].setInnerHeld(N.InnerHeld);
-          }
-        }
+        if (!A.Nestings.empty())
+          nestings(AB.initNestings(A.Nestings.size()), A.Nestings);
       }
     }
     if (!isDefault(S.Return))
@@ -777,6 +786,20 @@ private:
     return M;
   }
 
+  std::vector<LockNesting> nestings(capnp::List<sc::LockNesting>::Reader L) {
+    std::vector<LockNesting> V;
+    V.reserve(L.size());
+    for (auto NR : L) {
+      LockNesting N;
+      N.Outer = path(NR.getOuter());
+      N.Inner = path(NR.getInner());
+      N.OuterHeld = NR.getOuterHeld();
+      N.InnerHeld = NR.getInnerHeld();
+      V.push_back(std::move(N));
+    }
+    return V;
+  }
+
   std::vector<HeldLock> heldLocks(capnp::List<sc::HeldLock>::Reader L) {
     std::vector<HeldLock> V;
     V.reserve(L.size());
@@ -804,6 +827,9 @@ private:
       S.Locks.Released = heldLocks(LR.getReleased());
       S.Locks.Assumed = heldLocks(LR.getAssumed());
       S.Locks.MayRelease = heldLocks(LR.getMayRelease());
+      for (auto P : LR.getTaken())
+        S.Locks.Taken.push_back(path(P));
+      S.Locks.Nestings = nestings(LR.getNestings());
     }
     auto Accs = R.getAccesses();
     S.Accesses.reserve(Accs.size());
@@ -821,14 +847,8 @@ private:
       A.Live = ids<llvm::SmallVector<uint32_t, 0>>(AR.getLive());
       A.InForkChild = AR.getInForkChild();
       A.JoinedOuter = AR.getJoinedOuter();
-      for (auto NR : AR.getNestings()) {
-        LockNesting N;
-        N.Outer = path(NR.getOuter());
-        N.Inner = path(NR.getInner());
-        N.OuterHeld = NR.getOuterHeld();
-        N.InnerHeld = NR.getInnerHeld();
-        A.Nestings.push_back(std::move(N));
-      }
+      std::vector<LockNesting> Nested = nestings(AR.getNestings());
+      A.Nestings.assign(Nested.begin(), Nested.end());
       S.Accesses.push_back(std::move(A));
     }
     if (R.hasReturnValue())

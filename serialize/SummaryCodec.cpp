@@ -27,11 +27,11 @@ RACER_SUMMARY_SIZE(HeldLock, 80);
 RACER_SUMMARY_SIZE(CallSite, 24);
 RACER_SUMMARY_SIZE(CallChain, 8);
 RACER_SUMMARY_SIZE(AccessSnapshot, 160);
-RACER_SUMMARY_SIZE(LockEffect, 96);
+RACER_SUMMARY_SIZE(LockEffect, 144);
 RACER_SUMMARY_SIZE(ThreadSpawn, 200);
 RACER_SUMMARY_SIZE(Assumption, 16);
 RACER_SUMMARY_SIZE(CallContext, 16);
-RACER_SUMMARY_SIZE(FunctionSummary, 360);
+RACER_SUMMARY_SIZE(FunctionSummary, 408);
 #undef RACER_SUMMARY_SIZE
 #endif
 
@@ -195,6 +195,10 @@ public:
     locks(S.Locks.Released);
     locks(S.Locks.Assumed);
     locks(S.Locks.MayRelease);
+    var(S.Locks.Taken.size());
+    for (const ir::AccessPath &P : S.Locks.Taken)
+      path(P);
+    nestings(S.Locks.Nestings);
     operand(S.Return);
     var(S.Spawns.size());
     for (const ThreadSpawn &T : S.Spawns) {
@@ -538,6 +542,11 @@ public:
     S.Locks.Released = locks();
     S.Locks.Assumed = locks();
     S.Locks.MayRelease = locks();
+    S.Locks.Taken.resize(count());
+    for (ir::AccessPath &P : S.Locks.Taken)
+      P = path();
+    llvm::SmallVector<LockNesting, 0> Nested = nestings();
+    S.Locks.Nestings.assign(Nested.begin(), Nested.end());
     S.Return = operand();
     S.Spawns.resize(count());
     for (ThreadSpawn &T : S.Spawns) {

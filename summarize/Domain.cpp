@@ -20,8 +20,16 @@ namespace {
 bool nestable(const HeldLock &L) { return !L.Unknown && !L.Shared; }
 } // namespace
 
-void LockSet::acquire(const HeldLock &L) {
-  if (nestable(L))
+void LockSet::addTaken(const ir::AccessPath &Lock) {
+  auto T = std::lower_bound(Taken.begin(), Taken.end(), Lock);
+  if (T == Taken.end() || !(*T == Lock))
+    Taken.insert(T, Lock);
+}
+
+void LockSet::acquire(const HeldLock &L, bool ByUs) {
+  if (ByUs && nestable(L))
+    addTaken(L.Lock);
+  if (ByUs && nestable(L))
     for (const auto &E : Entries) {
       if (!nestable(E.first) || E.first.Lock == L.Lock)
         continue;
@@ -70,6 +78,18 @@ bool LockSet::release(const HeldLock &L) {
   return true;
 }
 
+void LockSet::addNesting(const LockNesting &N) {
+  if (N.Outer == N.Inner || (!N.OuterHeld && !N.InnerHeld))
+    return;
+  for (LockNesting &M : Nestings)
+    if (M.Outer == N.Outer && M.Inner == N.Inner) {
+      M.OuterHeld |= N.OuterHeld;
+      M.InnerHeld |= N.InnerHeld;
+      return;
+    }
+  Nestings.push_back(N);
+}
+
 void LockSet::endNestings(const ir::AccessPath &Lock) {
   if (Nestings.empty())
     return;
@@ -106,6 +126,12 @@ void LockSet::joinWith(const LockSet &O) {
         break;
       }
   Entries = std::move(Out);
+  if (!Taken.empty()) {
+    std::vector<ir::AccessPath> Both;
+    std::set_intersection(Taken.begin(), Taken.end(), O.Taken.begin(),
+                          O.Taken.end(), std::back_inserter(Both));
+    Taken = std::move(Both);
+  }
   if (Nestings.empty())
     return;
   std::vector<LockNesting> Both;

@@ -28,7 +28,9 @@ class LockSet final {
 public:
   static constexpr unsigned MaxCount = 5;
 
-  void acquire(const HeldLock &L);
+  /// \p ByUs false: a hold a caller took (REQUIRES, an asserted hold), at
+  /// a time we do not know: no nesting, not taken here.
+  void acquire(const HeldLock &L, bool ByUs = true);
   /// Releases one hold of \p L in any mode (`unlock` releases a shared or an
   /// exclusive hold). Returns false if it was not held.
   bool release(const HeldLock &L);
@@ -43,10 +45,17 @@ public:
   /// again): the nestings about it end, whether or not it is held now.
   void endNestings(const ir::AccessPath &Lock);
   void endAllNestings() { Nestings.clear(); }
+  /// Adds a nesting known to hold here (a callee's, at its exit).
+  void addNesting(const LockNesting &N);
+  /// The named locks taken exclusively on every path since the function's
+  /// entry (held or not now).
+  const std::vector<ir::AccessPath> &taken() const { return Taken; }
+  void addTaken(const ir::AccessPath &Lock);
   void joinWith(const LockSet &O);
 
   friend bool operator==(const LockSet &A, const LockSet &B) {
-    return A.Entries == B.Entries && A.Nestings == B.Nestings;
+    return A.Entries == B.Entries && A.Nestings == B.Nestings &&
+           A.Taken == B.Taken;
   }
 
 private:
@@ -54,6 +63,8 @@ private:
   std::vector<std::pair<HeldLock, unsigned>> Entries;
   /// In order of creation; a fact with neither lock held is dropped.
   std::vector<LockNesting> Nestings;
+  /// Sorted; join: intersection.
+  std::vector<ir::AccessPath> Taken;
 };
 
 /// A lock guard local (`std::lock_guard g(m)`, `std::unique_lock l(m, defer)`).

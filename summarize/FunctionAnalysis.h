@@ -244,6 +244,13 @@ private:
   /// The lock nestings at a callee's access \p A seen from here: the
   /// callee's own, and ours whose locks the callee neither released
   /// (\p CallerLocks: ours that still hold at its accesses) nor took again.
+  /// What the callee's lock effect tells of nestings after the call: the
+  /// locks it took on every path are taken inside our holds it kept, and
+  /// its nestings at exit hold here too.
+  void applyCalleeNestings(const ir::CallInfo &C, const LockEffect &E,
+                           const std::vector<HeldLock> &CallerLocks,
+                           const std::vector<HeldLock> &CalleeReleases,
+                           AbstractState &S);
   llvm::SmallVector<LockNesting, 0>
   nestingsAtCalleeAccess(const AccessSnapshot &A, const ir::CallInfo &C,
                          const std::vector<HeldLock> &CallerLocks,
@@ -295,8 +302,7 @@ private:
     noteLock(L);
     if (S.Held.holds(L))
       return;
-    S.Held.acquire(L);
-    S.Held.endNestings(L.Lock); // taken by a caller, whenever
+    S.Held.acquire(L, /*ByUs=*/false); // taken by a caller, whenever
     if (std::find(AssumedLocks.begin(), AssumedLocks.end(), L) ==
         AssumedLocks.end())
       AssumedLocks.push_back(L);

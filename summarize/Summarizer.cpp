@@ -60,7 +60,9 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.Locks.Acquired == B.Locks.Acquired &&
          A.Locks.Released == B.Locks.Released &&
          A.Locks.Assumed == B.Locks.Assumed &&
-         A.Locks.MayRelease == B.Locks.MayRelease && A.Return == B.Return &&
+         A.Locks.MayRelease == B.Locks.MayRelease &&
+         A.Locks.Taken == B.Locks.Taken &&
+         A.Locks.Nestings == B.Locks.Nestings && A.Return == B.Return &&
          sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
          A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins &&
          A.CallContexts == B.CallContexts && A.Assumptions == B.Assumptions &&

@@ -244,6 +244,13 @@ struct LockEffect {
   /// a caller's hold of one is not the same hold after the call, so what
   /// the caller knows of locks taken inside that hold (LockNesting) ends.
   std::vector<HeldLock> MayRelease;
+  /// Locks taken on every path (perhaps let go again): inside whatever the
+  /// caller holds (`reset_stats()` takes the stats lock inside the caller's
+  /// registry hold).
+  std::vector<ir::AccessPath> Taken;
+  /// The nestings at the exit among the locks it took (`enter_stats()`
+  /// returns holding the stats lock, taken under the registry lock).
+  std::vector<LockNesting> Nestings;
 };
 
 /// A thread the function (or a callee) starts: an origin in O2's sense.

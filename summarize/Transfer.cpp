@@ -243,6 +243,38 @@ llvm::SmallVector<LockNesting, 0> FunctionAnalysis::nestingsAtCalleeAccess(
   return Out;
 }
 
+void FunctionAnalysis::applyCalleeNestings(
+    const ir::CallInfo &C, const LockEffect &E,
+    const std::vector<HeldLock> &CallerLocks,
+    const std::vector<HeldLock> &CalleeReleases, AbstractState &S) {
+  if (E.Taken.empty() && E.Nestings.empty())
+    return;
+  auto Ours = [&](const ir::AccessPath &P) {
+    HeldLock L;
+    L.Lock = P;
+    return substituteLock(L, C.Args, S);
+  };
+  bool AnyReleased = llvm::any_of(
+      CalleeReleases, [](const HeldLock &L) { return L.Unknown; });
+  for (const ir::AccessPath &T : E.Taken) {
+    HeldLock A = Ours(T);
+    if (A.Unknown)
+      continue;
+    S.Held.addTaken(A.Lock);
+    // Taken inside each of our holds from before the call that it kept.
+    for (const HeldLock &H : CallerLocks)
+      if (!H.Unknown && !H.Shared && !(H.Lock == A.Lock) && !AnyReleased &&
+          !llvm::any_of(CalleeReleases,
+                        [&](const HeldLock &R) { return R.Lock == H.Lock; }))
+        S.Held.addNesting({H.Lock, A.Lock, true, false});
+  }
+  for (const LockNesting &N : E.Nestings) {
+    HeldLock Outer = Ours(N.Outer), Inner = Ours(N.Inner);
+    if (!Outer.Unknown && !Inner.Unknown)
+      S.Held.addNesting({Outer.Lock, Inner.Lock, N.OuterHeld, N.InnerHeld});
+  }
+}
+
 void FunctionAnalysis::applySummary(const ir::Instr &I,
                                     const FunctionSummary &Callee,
                                     AbstractState &S) {
@@ -365,6 +397,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       S.Held.endNestings(L.Lock);
     noteMayRelease(L);
   }
+  applyCalleeNestings(C, Callee.Locks, CallerLocks, CalleeReleases, S);
   if (C.ResultLocal >= 0) {
     Operand R = Callee.Return;
     if (R.K == Operand::Kind::Object) {
@@ -1000,11 +1033,10 @@ FunctionSummary FunctionAnalysis::run() {
         HeldLock L;
         L.Lock = E.Lock;
         L.Shared = E.K == ir::DeclaredLockEffect::Kind::RequiresShared;
-        In[0]->Held.acquire(L);
+        In[0]->Held.acquire(L, /*ByUs=*/false);
         EntryLocks.push_back(L);
         noteLock(L);
       }
-    In[0]->Held.endAllNestings(); // the caller's, in an order we do not know
     std::deque<uint32_t> Work{0};
     std::vector<bool> Queued(N, false);
     Queued[0] = true;
@@ -1208,6 +1240,14 @@ FunctionSummary FunctionAnalysis::run() {
   for (const HeldLock &L : MayRelease)
     if (L.Unknown || L.Lock.Root != RootKind::Local)
       Sum.Locks.MayRelease.push_back(L);
+  if (Exit) {
+    for (const AccessPath &T : Exit->Held.taken())
+      if (T.Root != RootKind::Local)
+        Sum.Locks.Taken.push_back(T);
+    for (const LockNesting &N : Exit->Held.nestings())
+      if (N.Outer.Root != RootKind::Local && N.Inner.Root != RootKind::Local)
+        Sum.Locks.Nestings.push_back(N);
+  }
   Sum.Assumptions = std::move(Assumed);
   Sum.HandRolledSync = F.HandRolledSync.Line ? F.HandRolledSync : HandRolledSync;
   // The distance counts from the lock's acquire: a wait (here or below)

@@ -225,6 +225,8 @@ struct LockEffect {
   released @1 :List(HeldLock);
   assumed @2 :List(HeldLock);
   mayRelease @3 :List(HeldLock);
+  taken @4 :List(AccessPath);
+  nestings @5 :List(LockNesting);
 }
 
 struct FunctionSummary {

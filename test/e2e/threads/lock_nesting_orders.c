@@ -9,10 +9,10 @@
    example 6).
    Twins: a reader that takes the stats lock without the registry lock, a
    reloader that takes the stats lock before its registry section, a
-   reader that drops and retakes the stats lock after the hand-over, and
+   reader that drops and retakes the stats lock after the hand-over,
    writers whose helper, or a condition wait, lets the registry lock go and
-   takes it again. (Nestings inside a helper that takes and drops the stats
-   lock are not seen by its caller: that shape stays a report.) */
+   takes it again, and a helper that takes the stats lock before it takes
+   the registry lock and returns holding it. */
 #include <pthread.h>
 #include <stdio.h>
 
@@ -171,8 +171,36 @@ static void *waits_reader(void *arg) {
   return NULL;
 }
 
+/* The helper takes and drops the stats lock, then takes the registry lock:
+   the stats lock was not taken inside the registry section. */
+static long flushes;
+
+static void stats_then_registry(void) {
+  pthread_mutex_lock(&stats_lock);
+  pthread_mutex_unlock(&stats_lock);
+  pthread_mutex_lock(&registry_lock);
+}
+
+static void *flushes_writer_bad(void *arg) {
+  (void)arg;
+  stats_then_registry();
+  flushes++; // expected-race{{write to `flushes` under `registry_lock` in 'flushes_writer_bad' races with the read under `stats_lock` in 'flushes_reader' (no common lock)}}
+  pthread_mutex_unlock(&registry_lock);
+  return NULL;
+}
+
+static void *flushes_reader(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&registry_lock);
+  pthread_mutex_lock(&stats_lock);
+  pthread_mutex_unlock(&registry_lock);
+  printf("flushes %ld\n", flushes); // expected-race{{read of `flushes` under `stats_lock` in 'flushes_reader' races with the write under `registry_lock` in 'flushes_writer_bad' (no common lock)}}
+  pthread_mutex_unlock(&stats_lock);
+  return NULL;
+}
+
 int main(void) {
-  pthread_t t[12];
+  pthread_t t[14];
   pthread_create(&t[0], NULL, reloader_ok, NULL);
   pthread_create(&t[1], NULL, reader_ok, NULL);
   pthread_create(&t[2], NULL, epoch_writer, NULL);
@@ -185,7 +213,9 @@ int main(void) {
   pthread_create(&t[9], NULL, resets_reader, NULL);
   pthread_create(&t[10], NULL, waits_writer_bad, NULL);
   pthread_create(&t[11], NULL, waits_reader, NULL);
-  for (int i = 0; i < 12; i++)
+  pthread_create(&t[12], NULL, flushes_writer_bad, NULL);
+  pthread_create(&t[13], NULL, flushes_reader, NULL);
+  for (int i = 0; i < 14; i++)
     pthread_join(t[i], NULL);
   return 0;
 }

@@ -340,6 +340,9 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
                                   true}};
   F.Locks.Assumed = {held(thisField("shop::Inventory", "mu_"))};
   F.Locks.MayRelease = {held(thisField("shop::Inventory", "mu_"))};
+  F.Locks.Taken = {thisField("shop::Inventory", "mu_")};
+  F.Locks.Nestings = {{ir::AccessPath::global("c:@reg", "reg"),
+                       thisField("shop::Inventory", "mu_"), false, true}};
   ThreadSpawn T;
   T.Id = 3;
   T.Entry = "c:@F@worker";
@@ -512,6 +515,13 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
   OS << " assumed ";
   dump(OS, S.Locks.Assumed);
   dump(OS, S.Locks.MayRelease);
+  for (const ir::AccessPath &P : S.Locks.Taken)
+    dump(OS, P);
+  for (const LockNesting &N : S.Locks.Nestings) {
+    OS << " nest" << N.OuterHeld << N.InnerHeld;
+    dump(OS, N.Outer);
+    dump(OS, N.Inner);
+  }
   OS << " ret ";
   dump(OS, S.Return);
   OS << "\n";
@@ -526,6 +536,11 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
       OS << " via ";
       dump(OS, C.Callee);
       dump(OS, C.Location);
+    }
+    for (const LockNesting &N : A.Nestings) {
+      OS << " nest" << N.OuterHeld << N.InnerHeld;
+      dump(OS, N.Outer);
+      dump(OS, N.Inner);
     }
     OS << "\n";
   }

@@ -49,6 +49,8 @@ FunctionSummary everyField() {
   Stripe.Steps.push_back(ir::PathStep(ir::StepKind::Index, ir::Symbol("3")));
   S.Locks.Assumed = {held(thisField("Pool::other_"), true), held(Stripe)};
   S.Locks.MayRelease = {held(thisField("Pool::mu_")), HeldLock{{}, false, true}};
+  S.Locks.Taken = {thisField("Pool::mu_"), Stripe};
+  S.Locks.Nestings = {{thisField("Pool::mu_"), Stripe, false, true}};
   S.Return = ir::Operand::object(thisField("Pool::items_").index());
   const AccessKind Kinds[] = {AccessKind::Read, AccessKind::Write,
                               AccessKind::ContainerRead,
@@ -177,6 +179,15 @@ std::string dump(const std::vector<FunctionSummary> &V,
     OS << " ass";
     put(OS, S.Locks.Assumed);
     put(OS, S.Locks.MayRelease);
+    for (const ir::AccessPath &P : S.Locks.Taken) {
+      OS << " taken";
+      put(OS, P);
+    }
+    for (const LockNesting &N : S.Locks.Nestings) {
+      OS << " exitnest" << N.OuterHeld << N.InnerHeld;
+      put(OS, N.Outer);
+      put(OS, N.Inner);
+    }
     OS << " ret ";
     put(OS, S.Return);
     OS << "\n";
