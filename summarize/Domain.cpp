@@ -27,20 +27,13 @@ void LockSet::addTaken(const ir::AccessPath &Lock) {
 }
 
 void LockSet::acquire(const HeldLock &L, bool ByUs) {
-  if (ByUs && nestable(L))
+  if (ByUs && nestable(L)) {
     addTaken(L.Lock);
-  if (ByUs && nestable(L))
-    for (const auto &E : Entries) {
-      if (!nestable(E.first) || E.first.Lock == L.Lock)
-        continue;
-      auto F = llvm::find_if(Nestings, [&](const LockNesting &N) {
-        return N.Outer == E.first.Lock && N.Inner == L.Lock;
-      });
-      if (F == Nestings.end())
-        Nestings.push_back({E.first.Lock, L.Lock, true, true});
-      else
-        F->OuterHeld = F->InnerHeld = true;
-    }
+    // Taken inside each named lock held now.
+    for (const auto &E : Entries)
+      if (nestable(E.first) && !(E.first.Lock == L.Lock))
+        addNesting({E.first.Lock, L.Lock, true, true});
+  }
   auto It = std::lower_bound(
       Entries.begin(), Entries.end(), L,
       [](const std::pair<HeldLock, unsigned> &E, const HeldLock &K) {
