@@ -526,6 +526,95 @@ std::string rangeOf(const ForStmt *For, const VarDecl *V, ASTContext &Ctx) {
 
 } // namespace
 
+namespace {
+/// \p E's variable is written in \p S: assigned, incremented, or its
+/// address taken.
+bool writtenIn(const Stmt *S, const VarDecl *V) {
+  bool Written = false;
+  forEachDescendant(S, [&](const Stmt *X) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(X))
+      Written |= BO->isAssignmentOp() && refersTo(BO->getLHS(), V);
+    else if (const auto *UO = dyn_cast<UnaryOperator>(X))
+      Written |= (UO->isIncrementDecrementOp() ||
+                  UO->getOpcode() == UO_AddrOf) &&
+                 refersTo(UO->getSubExpr(), V);
+  });
+  return Written;
+}
+
+/// The loop statements around \p Target in \p Body, and whether the body
+/// has a goto.
+void loopsAround(const Stmt *Body, const Stmt *Target,
+                 llvm::SmallVectorImpl<const Stmt *> &Around, bool &HasGoto) {
+  llvm::SmallVector<const Stmt *, 4> Stack;
+  bool Found = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    HasGoto |= isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S);
+    if (S == Target && !Found) {
+      Found = true;
+      Around.assign(Stack.begin(), Stack.end());
+    }
+    bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+                isa<CXXForRangeStmt>(S);
+    if (Loop)
+      Stack.push_back(S);
+    for (const Stmt *C : S->children())
+      Walk(C);
+    if (Loop)
+      Stack.pop_back();
+  };
+  Walk(Body);
+}
+} // namespace
+
+uint32_t distinctElementArgs(const CallExpr *CE, const Stmt *Body,
+                             const EnclosingLoops &Loops, ASTContext &Ctx) {
+  auto It = Loops.find(CE);
+  if (It == Loops.end() || It->second.size() != 1 || isa<CXXMemberCallExpr>(CE) ||
+      isa<CXXOperatorCallExpr>(CE))
+    return 0;
+  const ForStmt *For = It->second.front();
+  uint32_t Bits = 0;
+  for (unsigned K = 0; K < CE->getNumArgs() && K < 32; ++K) {
+    const Expr *A = CE->getArg(K)->IgnoreParenCasts();
+    const Expr *Base = nullptr, *Index = nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(A);
+        UO && UO->getOpcode() == UO_AddrOf) {
+      if (const auto *ASE =
+              dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())) {
+        Base = ASE->getBase();
+        Index = ASE->getIdx();
+      }
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(A);
+               BO && BO->getOpcode() == BO_Add &&
+               BO->getLHS()->getType()->isPointerType()) {
+      Base = BO->getLHS();
+      Index = BO->getRHS();
+    }
+    if (!Base || !Index)
+      continue;
+    const VarDecl *Counter = counterOf(Index);
+    const auto *BaseRef = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+    const auto *Array = BaseRef ? dyn_cast<VarDecl>(BaseRef->getDecl()) : nullptr;
+    if (!Counter || !Array || rangeOf(For, Counter, Ctx).empty() ||
+        writtenIn(For->getBody(), Counter) || writtenIn(For->getBody(), Array))
+      continue;
+    Bits |= 1u << K;
+  }
+  if (!Bits)
+    return 0;
+  // The counting loop must be the only loop around the call, and nothing
+  // may jump back over it.
+  llvm::SmallVector<const Stmt *, 4> Around;
+  bool HasGoto = false;
+  loopsAround(Body, CE, Around, HasGoto);
+  if (HasGoto || Around.size() != 1 || Around.front() != For)
+    return 0;
+  return Bits;
+}
+
 void collectEnclosingLoops(const Stmt *Body, EnclosingLoops &Out) {
   std::vector<const ForStmt *> Stack; // outermost first
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {

@@ -100,6 +100,15 @@ std::string loopRangeOf(const clang::CallExpr *CE, const EnclosingLoops &Loops,
 /// The for loops around each call of \p Body with an array element in its
 /// arguments, innermost first (lambda bodies excluded).
 void collectEnclosingLoops(const clang::Stmt *Body, EnclosingLoops &Out);
+/// Bit k: argument k of \p CE (a plain call) is the address of an element
+/// indexed by the counter of the one loop around the call (`&slots[i]`,
+/// `slots + i` in `for (i = 0; i < n; i++)`), a counted loop whose body
+/// writes neither the counter nor the array variable: a different element
+/// in each iteration. Functions with a goto get 0 (a jump may repeat it).
+uint32_t distinctElementArgs(const clang::CallExpr *CE,
+                             const clang::Stmt *Body,
+                             const EnclosingLoops &Loops,
+                             clang::ASTContext &Ctx);
 
 } // namespace racer::frontend::lowering
 

@@ -112,7 +112,7 @@ RACER_SIZE(ir::PathStep, 8);
 RACER_SIZE(ir::AccessPath, 72);
 RACER_SIZE(ir::Operand, 80);
 RACER_SIZE(ir::DeclaredLockEffect, 80);
-RACER_SIZE(ir::CallInfo, 136);
+RACER_SIZE(ir::CallInfo, 144);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 64);
@@ -162,7 +162,7 @@ bool isDefault(const ir::CallInfo &C) {
          C.ArgTypes.empty() && C.ResultLocal == -1 && C.ScalarResult == -1 &&
          !C.IsConstructor && !C.IsDestructor && C.DeclaredEffects.empty() &&
          C.Callables.empty() &&
-         C.ElementType.empty() && C.LoopRange.empty();
+         C.ElementType.empty() && C.LoopRange.empty() && !C.DistinctArgs;
 }
 bool isDefault(const LockEffect &E) {
   return E.Acquired.empty() && E.Released.empty() && E.Assumed.empty() &&
@@ -290,6 +290,7 @@ private:
     }
     B.setElementType(str(C.ElementType));
     B.setLoopRange(str(C.LoopRange));
+    B.setDistinctArgs(C.DistinctArgs);
   }
 
   /// A list of operands; \p Init is called with the size only if non-empty.
@@ -669,6 +670,7 @@ private:
     }
     C.ElementType = str(R.getElementType());
     C.LoopRange = str(R.getLoopRange());
+    C.DistinctArgs = R.getDistinctArgs();
     return C;
   }
 

@@ -32,6 +32,9 @@ struct Origin {
   /// Root-frame locals whose object each instance gets its own of
   /// (ThreadSpawn::FreshArgs), sorted.
   llvm::SmallVector<uint32_t, 0> OwnLocals;
+  /// Bit k: the entry's formal k points to an object each instance has its
+  /// own of that is not one of OwnLocals (an element `&slots[i]`).
+  uint32_t OwnFormals = 0;
   llvm::SmallVector<uint32_t, 0> LiveAtSpawn; ///< parent-frame spawn ids
   uint32_t Function = 0;
   std::vector<Operand> Actuals; ///< of the entry's formals, in root terms
@@ -42,6 +45,9 @@ struct Origin {
 struct OriginAccess {
   uint32_t Origin;
   AccessSnapshot Snap; ///< path and locks in root terms; Live in origin frame
+  /// Made through a formal of Origin::OwnFormals, no pointer loaded on the
+  /// way: memory of this instance's own.
+  bool ThroughOwnFormal = false;
 };
 
 bool contains(llvm::ArrayRef<uint32_t> Sorted, uint32_t Id) {
@@ -201,9 +207,12 @@ void RootAnalysis::expand(uint32_t Root) {
         std::optional<AccessPath> P;
         if (A.K == Operand::Kind::Object)
           P = toRoot(A.Path, static_cast<uint32_t>(O));
-        if (P && K < 32 && (Sp.FreshArgs >> K) & 1 &&
-            P->Root == RootKind::Local)
-          C.OwnLocals.push_back(P->Index);
+        if (P && K < 32 && (Sp.FreshArgs >> K) & 1) {
+          if (P->Root == RootKind::Local)
+            C.OwnLocals.push_back(P->Index);
+          else
+            C.OwnFormals |= 1u << K;
+        }
         C.Actuals.push_back(P ? Operand::object(std::move(*P))
                               : Operand::unknown());
       }
@@ -250,6 +259,15 @@ void RootAnalysis::materialize() {
       }
       OriginAccess X{O, A};
       X.Snap.Path = std::move(*P);
+      X.ThroughOwnFormal =
+          A.Path.Root == RootKind::Formal && A.Path.Index < 32 &&
+          (Origins[O].OwnFormals >> A.Path.Index) & 1 &&
+          !A.Path.Steps.empty() &&
+          A.Path.Steps.front().kind() == StepKind::Deref &&
+          std::none_of(A.Path.Steps.begin() + 1, A.Path.Steps.end(),
+                       [](const ir::PathStep &St) {
+                         return St.kind() == StepKind::Deref;
+                       });
       for (HeldLock &L : X.Snap.Locks) {
         if (L.Unknown)
           continue;
@@ -294,6 +312,9 @@ bool RootAnalysis::concurrent(const OriginAccess &X,
       bool Own = X.Snap.Path.Root == RootKind::Local &&
                  llvm::is_contained(M.OwnLocals, X.Snap.Path.Index) &&
                  X.Snap.Path == Y.Snap.Path;
+      // Both through the instance's own element of an array (`&slots[i]`).
+      Own |= X.Origin == CX[K] && Y.Origin == CX[K] && X.ThroughOwnFormal &&
+             Y.ThroughOwnFormal && X.Snap.Path == Y.Snap.Path;
       if (!Own)
         return true;
     }

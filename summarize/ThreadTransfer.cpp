@@ -311,6 +311,12 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
       T->FreshArgs |= 1u << T->Args.size();
     T->Args.push_back(std::move(N));
   }
+  // `pthread_create(&t[i], 0, worker, &slots[i])` in the one loop around:
+  // each instance gets an element of its own.
+  if (inLoop() && M.Data == ThreadData::One && M.DataArg < 32 &&
+      (C.DistinctArgs >> M.DataArg) & 1 && !T->Args.empty() &&
+      T->Args[0].K == Operand::Kind::Object)
+    T->FreshArgs |= 1u;
   Operand Handle = Operand::unknown();
   if (M.HandleArg >= 0 && static_cast<size_t>(M.HandleArg) < C.Args.size()) {
     Handle = namedOperand(C.Args[M.HandleArg], S);
@@ -468,8 +474,30 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     T->LoopRange = inLoop() ? ir::Symbol() : CS.LoopRange;
     // An object the callee allocated (or keeps on its stack) is a new one
     // for each call: if our loop around the call starts the thread again,
-    // that instance gets its own.
-    T->FreshArgs = CS.FreshArgs;
+    // that instance gets its own. An element of the caller's array the
+    // callee picked per iteration is not: a loop of ours starts it again.
+    bool Repeats = !CS.InForkChild && startsRepeatedly(S, T->Id);
+    T->FreshArgs = 0;
+    for (size_t K = 0; K < CS.Args.size() && K < 32; ++K)
+      if ((CS.FreshArgs >> K) & 1 &&
+          (!Repeats || (CS.Args[K].K == Operand::Kind::Object &&
+                        CS.Args[K].Path.Root == RootKind::Local)))
+        T->FreshArgs |= 1u << K;
+    // `create_worker(fn, &threads[i])` in the one loop around the call: the
+    // callee starts the thread once with our element, a different one each
+    // time.
+    for (size_t K = 0; K < CS.Args.size() && K < 32; ++K) {
+      const Operand &A = CS.Args[K];
+      if (inLoop() && !CS.Multi && A.K == Operand::Kind::Object &&
+          A.Path.Root == RootKind::Formal && A.Path.Index < 32 &&
+          (I.call().DistinctArgs >> A.Path.Index) & 1 &&
+          startsWithDeref(A.Path) &&
+          std::none_of(A.Path.Steps.begin() + 1, A.Path.Steps.end(),
+                       [](const ir::PathStep &St) {
+                         return St.kind() == StepKind::Deref;
+                       }))
+        T->FreshArgs |= 1u << K;
+    }
     if (!CS.Multi)
       for (size_t K = 0; K < CS.Args.size() && K < 32; ++K)
         if (CS.Args[K].K == Operand::Kind::Object &&

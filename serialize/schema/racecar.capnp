@@ -95,6 +95,7 @@ struct CallInfo {
   elementType @9 :StrId;
   loopRange @10 :StrId;
   scalarResult @11 :Int16 = -1;
+  distinctArgs @12 :UInt32;
 }
 
 enum InstrKind { read @0; write @1; call @2; bind @3; return @4; }

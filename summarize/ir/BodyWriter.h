@@ -81,6 +81,7 @@ public:
     }
     self().sym(C.ElementType);
     self().sym(C.LoopRange);
+    var(C.DistinctArgs);
   }
   /// An instruction, with its value and call if \p Value and \p Call.
   void writeInstr(const Instr &I, bool Value, bool Call) {

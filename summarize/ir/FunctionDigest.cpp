@@ -21,7 +21,7 @@ RACER_DIGESTED_SIZE(PathStep, 8);
 RACER_DIGESTED_SIZE(AccessPath, 72);
 RACER_DIGESTED_SIZE(Operand, 80);
 RACER_DIGESTED_SIZE(DeclaredLockEffect, 80);
-RACER_DIGESTED_SIZE(CallInfo, 136);
+RACER_DIGESTED_SIZE(CallInfo, 144);
 RACER_DIGESTED_SIZE(CallableArg, 168);
 RACER_DIGESTED_SIZE(Instr, 112);
 RACER_DIGESTED_SIZE(Block, 64);
@@ -109,7 +109,8 @@ public:
            C.ArgTypes.empty() && C.ResultLocal == -1 &&
            C.ScalarResult == -1 && !C.IsConstructor &&
            !C.IsDestructor && C.DeclaredEffects.empty() &&
-           C.Callables.empty() && C.ElementType.empty() && C.LoopRange.empty();
+           C.Callables.empty() && C.ElementType.empty() && C.LoopRange.empty() &&
+           !C.DistinctArgs;
   }
   void instr(const Instr &I) {
     writeInstr(I, !isDefault(I.value()), !isDefault(I.call()));

@@ -188,6 +188,9 @@ struct CallInfo {
   /// the same range visit the same elements: a join loop is matched with
   /// the loop that started the threads.
   Symbol LoopRange;
+  /// Bit k: Args[k] is a different array element in each iteration of that
+  /// loop (`&slots[i]`; frontend/SyncPatterns.h, distinctElementArgs).
+  uint32_t DistinctArgs = 0;
 };
 
 /// Instruction kinds.

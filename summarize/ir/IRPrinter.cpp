@@ -213,6 +213,8 @@ std::string printInstr(const Instr &I, const Function *F) {
     }
     if (!C.ElementType.empty())
       OS << " element=" << C.ElementType;
+    if (C.DistinctArgs)
+      OS << " distinct=" << C.DistinctArgs;
     break;
   }
   }

@@ -19,7 +19,7 @@ RACER_PACKED_SIZE(PathStep, 8);
 RACER_PACKED_SIZE(AccessPath, 72);
 RACER_PACKED_SIZE(Operand, 80);
 RACER_PACKED_SIZE(DeclaredLockEffect, 80);
-RACER_PACKED_SIZE(CallInfo, 136);
+RACER_PACKED_SIZE(CallInfo, 144);
 RACER_PACKED_SIZE(CallableArg, 168);
 RACER_PACKED_SIZE(Instr, 112);
 RACER_PACKED_SIZE(Block, 64);
@@ -158,6 +158,7 @@ public:
     }
     C.ElementType = sym();
     C.LoopRange = sym();
+    C.DistinctArgs = uint32_t(var());
   }
   void instr(Instr &I) {
     I.Kind = InstrKind(u8());

@@ -303,6 +303,40 @@ int other(int x) { return x + 1; }
   EXPECT_EQ(Other[0].substr(0, 17), "return scalar ? @");
 }
 
+TEST_F(IRBuilderTest, DistinctElementArgsOfACountedLoop) {
+  TUResult R = run("slots.c", R"(
+#include <pthread.h>
+struct slot { pthread_t t; int v; };
+struct slot slots[8];
+void *work(void *a) { return a; }
+void start(void) {
+  for (int i = 0; i < 8; i++)
+    pthread_create(&slots[i].t, 0, work, &slots[i]);
+}
+void skip(void) {
+  for (int i = 0; i < 8; i++) {
+    pthread_create(&slots[i].t, 0, work, &slots[i]);
+    i++;
+  }
+}
+void rounds(void) {
+  for (int r = 0; r < 2; r++)
+    for (int i = 0; i < 8; i++)
+      pthread_create(&slots[i].t, 0, work, slots + i);
+}
+)",
+                   {"-std=c11"});
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  auto Distinct = [&](const char *Name) {
+    const ir::Function *F = fn(R.Module, Name);
+    auto Cs = F ? calls(*F, "pthread_create") : decltype(calls(*F, ""))();
+    return Cs.size() == 1 ? Cs[0]->call().DistinctArgs : ~0u;
+  };
+  EXPECT_EQ(Distinct("start"), 1u << 3); // &slots[i]; &slots[i].t is a field
+  EXPECT_EQ(Distinct("skip"), 0u);       // the body changes the counter
+  EXPECT_EQ(Distinct("rounds"), 0u);     // another loop repeats it
+}
+
 TEST_F(IRBuilderTest, PthreadLockOfGlobalIsObjectGlobal) {
   TUResult R = run("pt.c", R"(
 #include <pthread.h>
