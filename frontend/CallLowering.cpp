@@ -169,9 +169,7 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
   ir::CallInfo C = callTo(Callee);
   C.ElementType = std::move(ElementType);
   C.LoopRange = loopRangeOf(CE, LoopsAroundCalls, Ctx);
-  if (!C.LoopRange.empty())
-    C.DistinctArgs =
-        distinctElementArgs(CE, FD->getBody(), LoopsAroundCalls, Ctx);
+  C.DistinctArgs = distinctElementArgs(CE, LoopsAroundCalls, Ctx);
   SourceLocation At = CE->getExprLoc();
   if (Recv) {
     if (Callee && isLambdaCallOperator(Callee)) {

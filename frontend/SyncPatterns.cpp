@@ -527,8 +527,7 @@ std::string rangeOf(const ForStmt *For, const VarDecl *V, ASTContext &Ctx) {
 } // namespace
 
 namespace {
-/// \p E's variable is written in \p S: assigned, incremented, or its
-/// address taken.
+/// \p V is written in \p S: assigned, incremented, or its address taken.
 bool writtenIn(const Stmt *S, const VarDecl *V) {
   bool Written = false;
   forEachDescendant(S, [&](const Stmt *X) {
@@ -542,19 +541,72 @@ bool writtenIn(const Stmt *S, const VarDecl *V) {
   return Written;
 }
 
-/// The loop statements around \p Target in \p Body, and whether the body
-/// has a goto.
-void loopsAround(const Stmt *Body, const Stmt *Target,
-                 llvm::SmallVectorImpl<const Stmt *> &Around, bool &HasGoto) {
-  llvm::SmallVector<const Stmt *, 4> Stack;
-  bool Found = false;
+/// `base + index` with a pointer base: the address of an element.
+const BinaryOperator *pointerPlusIndex(const Expr *E) {
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  return BO && BO->getOpcode() == BO_Add &&
+                 BO->getLHS()->getType()->isPointerType()
+             ? BO
+             : nullptr;
+}
+} // namespace
+
+uint32_t distinctElementArgs(const CallExpr *CE, const EnclosingLoops &Loops,
+                             ASTContext &Ctx) {
+  // The counting loop must be the only loop around the call, and nothing
+  // may jump back over it.
+  auto It = Loops.Around.find(CE);
+  if (Loops.HasGoto || It == Loops.Around.end() || It->second.size() != 1 ||
+      isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE))
+    return 0;
+  const auto *For = dyn_cast<ForStmt>(It->second.front());
+  if (!For)
+    return 0;
+  uint32_t Bits = 0;
+  for (unsigned K = 0; K < CE->getNumArgs() && K < 32; ++K) {
+    const Expr *A = CE->getArg(K)->IgnoreParenCasts();
+    const Expr *Base = nullptr, *Index = nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(A);
+        UO && UO->getOpcode() == UO_AddrOf) {
+      if (const auto *ASE =
+              dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())) {
+        Base = ASE->getBase();
+        Index = ASE->getIdx();
+      }
+    } else if (const BinaryOperator *BO = pointerPlusIndex(A)) {
+      Base = BO->getLHS();
+      Index = BO->getRHS();
+    }
+    if (!Base || !Index)
+      continue;
+    const VarDecl *Counter = counterOf(Index);
+    const auto *BaseRef = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+    const auto *Array =
+        BaseRef ? dyn_cast<VarDecl>(BaseRef->getDecl()) : nullptr;
+    if (!Counter || !Array || rangeOf(For, Counter, Ctx).empty() ||
+        writtenIn(For->getBody(), Counter) || writtenIn(For->getBody(), Array))
+      continue;
+    Bits |= 1u << K;
+  }
+  return Bits;
+}
+
+void collectEnclosingLoops(const Stmt *Body, EnclosingLoops &Out) {
+  std::vector<const Stmt *> Stack; // outermost first
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S)
+    if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
       return;
-    HasGoto |= isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S);
-    if (S == Target && !Found) {
-      Found = true;
-      Around.assign(Stack.begin(), Stack.end());
+    Out.HasGoto |= isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S);
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && !Stack.empty()) {
+      bool Indexed = false;
+      for (const Expr *A : CE->arguments())
+        forEachDescendant(A, [&](const Stmt *X) {
+          const auto *E = dyn_cast<Expr>(X);
+          Indexed |= isa<ArraySubscriptExpr>(X) ||
+                     (E && pointerPlusIndex(E->IgnoreParens()));
+        });
+      if (Indexed)
+        Out.Around[CE].assign(Stack.rbegin(), Stack.rend());
     }
     bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
                 isa<CXXForRangeStmt>(S);
@@ -567,83 +619,11 @@ void loopsAround(const Stmt *Body, const Stmt *Target,
   };
   Walk(Body);
 }
-} // namespace
-
-uint32_t distinctElementArgs(const CallExpr *CE, const Stmt *Body,
-                             const EnclosingLoops &Loops, ASTContext &Ctx) {
-  auto It = Loops.find(CE);
-  if (It == Loops.end() || It->second.size() != 1 || isa<CXXMemberCallExpr>(CE) ||
-      isa<CXXOperatorCallExpr>(CE))
-    return 0;
-  const ForStmt *For = It->second.front();
-  uint32_t Bits = 0;
-  for (unsigned K = 0; K < CE->getNumArgs() && K < 32; ++K) {
-    const Expr *A = CE->getArg(K)->IgnoreParenCasts();
-    const Expr *Base = nullptr, *Index = nullptr;
-    if (const auto *UO = dyn_cast<UnaryOperator>(A);
-        UO && UO->getOpcode() == UO_AddrOf) {
-      if (const auto *ASE =
-              dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())) {
-        Base = ASE->getBase();
-        Index = ASE->getIdx();
-      }
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(A);
-               BO && BO->getOpcode() == BO_Add &&
-               BO->getLHS()->getType()->isPointerType()) {
-      Base = BO->getLHS();
-      Index = BO->getRHS();
-    }
-    if (!Base || !Index)
-      continue;
-    const VarDecl *Counter = counterOf(Index);
-    const auto *BaseRef = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
-    const auto *Array = BaseRef ? dyn_cast<VarDecl>(BaseRef->getDecl()) : nullptr;
-    if (!Counter || !Array || rangeOf(For, Counter, Ctx).empty() ||
-        writtenIn(For->getBody(), Counter) || writtenIn(For->getBody(), Array))
-      continue;
-    Bits |= 1u << K;
-  }
-  if (!Bits)
-    return 0;
-  // The counting loop must be the only loop around the call, and nothing
-  // may jump back over it.
-  llvm::SmallVector<const Stmt *, 4> Around;
-  bool HasGoto = false;
-  loopsAround(Body, CE, Around, HasGoto);
-  if (HasGoto || Around.size() != 1 || Around.front() != For)
-    return 0;
-  return Bits;
-}
-
-void collectEnclosingLoops(const Stmt *Body, EnclosingLoops &Out) {
-  std::vector<const ForStmt *> Stack; // outermost first
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
-      return;
-    if (const auto *CE = dyn_cast<CallExpr>(S); CE && !Stack.empty()) {
-      bool Indexed = false;
-      for (const Expr *A : CE->arguments())
-        forEachDescendant(A, [&](const Stmt *X) {
-          Indexed |= isa<ArraySubscriptExpr>(X);
-        });
-      if (Indexed)
-        Out[CE].assign(Stack.rbegin(), Stack.rend());
-    }
-    const auto *For = dyn_cast<ForStmt>(S);
-    if (For)
-      Stack.push_back(For);
-    for (const Stmt *C : S->children())
-      Walk(C);
-    if (For)
-      Stack.pop_back();
-  };
-  Walk(Body);
-}
 
 std::string loopRangeOf(const CallExpr *CE, const EnclosingLoops &Loops,
                         ASTContext &Ctx) {
-  auto It = Loops.find(CE);
-  if (It == Loops.end())
+  auto It = Loops.Around.find(CE);
+  if (It == Loops.Around.end())
     return std::string();
   const VarDecl *Counter = nullptr;
   for (const Expr *A : CE->arguments()) {
@@ -658,11 +638,12 @@ std::string loopRangeOf(const CallExpr *CE, const EnclosingLoops &Loops,
   if (!Counter)
     return std::string();
   // The innermost enclosing for loop that counts with it.
-  for (const ForStmt *For : It->second) {
-    std::string R = rangeOf(For, Counter, Ctx);
-    if (!R.empty())
-      return R;
-  }
+  for (const Stmt *Loop : It->second)
+    if (const auto *For = dyn_cast<ForStmt>(Loop)) {
+      std::string R = rangeOf(For, Counter, Ctx);
+      if (!R.empty())
+        return R;
+    }
   return std::string();
 }
 

@@ -86,18 +86,25 @@ struct FlagGuardRegion {
 };
 FlagGuardRegion findFlagGuard(const clang::Stmt *Body);
 
+/// The loops around the calls of a function body (collectEnclosingLoops).
+struct EnclosingLoops {
+  /// Per call with an array element in its arguments (`t[i]`, `&t[i]`,
+  /// `t + i`): the loop statements around it (for, while, do, range-for),
+  /// innermost first.
+  llvm::DenseMap<const clang::CallExpr *,
+                 llvm::SmallVector<const clang::Stmt *, 2>>
+      Around;
+  bool HasGoto = false; ///< the body jumps: a loop may repeat by goto
+};
 /// If an argument of \p CE is indexed by the counter of an enclosing
 /// counted loop (`pthread_join(t[i], 0)` inside `for (i = 0; i < n; i++)`),
 /// the loop's range normalized as "FROM OP BOUND STEP" ("0 < n +1"), with
 /// spaces removed inside FROM and BOUND; else "". Loops with equal ranges
 /// visit the same indices, whatever the counter is called.
-/// \p Loops: the for loops around each call (collectEnclosingLoops).
-using EnclosingLoops =
-    llvm::DenseMap<const clang::CallExpr *,
-                   llvm::SmallVector<const clang::ForStmt *, 2>>;
+/// \p Loops: the loops around each call (collectEnclosingLoops).
 std::string loopRangeOf(const clang::CallExpr *CE, const EnclosingLoops &Loops,
                         clang::ASTContext &Ctx);
-/// The for loops around each call of \p Body with an array element in its
+/// The loops around each call of \p Body with an array element in its
 /// arguments, innermost first (lambda bodies excluded).
 void collectEnclosingLoops(const clang::Stmt *Body, EnclosingLoops &Out);
 /// Bit k: argument k of \p CE (a plain call) is the address of an element
@@ -106,7 +113,6 @@ void collectEnclosingLoops(const clang::Stmt *Body, EnclosingLoops &Out);
 /// writes neither the counter nor the array variable: a different element
 /// in each iteration. Functions with a goto get 0 (a jump may repeat it).
 uint32_t distinctElementArgs(const clang::CallExpr *CE,
-                             const clang::Stmt *Body,
                              const EnclosingLoops &Loops,
                              clang::ASTContext &Ctx);
 

@@ -262,12 +262,7 @@ void RootAnalysis::materialize() {
       X.ThroughOwnFormal =
           A.Path.Root == RootKind::Formal && A.Path.Index < 32 &&
           (Origins[O].OwnFormals >> A.Path.Index) & 1 &&
-          !A.Path.Steps.empty() &&
-          A.Path.Steps.front().kind() == StepKind::Deref &&
-          std::none_of(A.Path.Steps.begin() + 1, A.Path.Steps.end(),
-                       [](const ir::PathStep &St) {
-                         return St.kind() == StepKind::Deref;
-                       });
+          ir::withinRootPointee(A.Path);
       for (HeldLock &L : X.Snap.Locks) {
         if (L.Unknown)
           continue;

@@ -491,11 +491,7 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
       if (inLoop() && !CS.Multi && A.K == Operand::Kind::Object &&
           A.Path.Root == RootKind::Formal && A.Path.Index < 32 &&
           (I.call().DistinctArgs >> A.Path.Index) & 1 &&
-          startsWithDeref(A.Path) &&
-          std::none_of(A.Path.Steps.begin() + 1, A.Path.Steps.end(),
-                       [](const ir::PathStep &St) {
-                         return St.kind() == StepKind::Deref;
-                       }))
+          ir::withinRootPointee(A.Path))
         T->FreshArgs |= 1u << K;
     }
     if (!CS.Multi)

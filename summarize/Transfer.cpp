@@ -254,19 +254,23 @@ void FunctionAnalysis::applyCalleeNestings(
     L.Lock = P;
     return substituteLock(L, C.Args, S);
   };
-  bool AnyReleased = llvm::any_of(
-      CalleeReleases, [](const HeldLock &L) { return L.Unknown; });
+  // Our holds from before the call that the callee kept (none if it let
+  // go of a lock we cannot name).
+  std::vector<HeldLock> Kept;
+  if (llvm::none_of(CalleeReleases,
+                    [](const HeldLock &L) { return L.Unknown; }))
+    for (const HeldLock &H : CallerLocks)
+      if (!H.Unknown && !H.Shared &&
+          llvm::none_of(CalleeReleases,
+                        [&](const HeldLock &R) { return R.Lock == H.Lock; }))
+        Kept.push_back(H);
   for (const ir::AccessPath &T : E.Taken) {
     HeldLock A = Ours(T);
     if (A.Unknown)
       continue;
     S.Held.addTaken(A.Lock);
-    // Taken inside each of our holds from before the call that it kept.
-    for (const HeldLock &H : CallerLocks)
-      if (!H.Unknown && !H.Shared && !(H.Lock == A.Lock) && !AnyReleased &&
-          !llvm::any_of(CalleeReleases,
-                        [&](const HeldLock &R) { return R.Lock == H.Lock; }))
-        S.Held.addNesting({H.Lock, A.Lock, true, false});
+    for (const HeldLock &H : Kept) // taken inside each of them
+      S.Held.addNesting({H.Lock, A.Lock, true, false});
   }
   for (const LockNesting &N : E.Nestings) {
     HeldLock Outer = Ours(N.Outer), Inner = Ours(N.Inner);

@@ -86,6 +86,17 @@ std::string AccessPath::str() const {
   return Out;
 }
 
+bool withinRootPointee(const AccessPath &P) {
+  if (P.Steps.empty() || P.Steps.front().kind() != StepKind::Deref)
+    return false;
+  // An Elided step (a k-limited path) may hide a load.
+  for (size_t I = 1; I < P.Steps.size(); ++I)
+    if (P.Steps[I].kind() == StepKind::Deref ||
+        P.Steps[I].kind() == StepKind::Elided)
+      return false;
+  return true;
+}
+
 bool mayBeSameElement(const AccessPath &A, const AccessPath &B) {
   if (A.Root != B.Root || A.Index != B.Index || A.Symbol != B.Symbol ||
       A.Steps.size() != B.Steps.size())

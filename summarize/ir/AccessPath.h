@@ -198,6 +198,11 @@ void limitSteps(AccessPath &P);
 /// equal but for Index steps of which one has no constant.
 bool mayBeSameElement(const AccessPath &A, const AccessPath &B);
 
+/// \p P is in the object its root points to, with no pointer loaded on the
+/// way (`p->f`, `p->a[].g`; not `p->next->f`): memory a per-object fact
+/// about the root's pointee covers.
+bool withinRootPointee(const AccessPath &P);
+
 } // namespace racer::ir
 
 #endif

@@ -322,7 +322,18 @@ void skip(void) {
 void rounds(void) {
   for (int r = 0; r < 2; r++)
     for (int i = 0; i < 8; i++)
-      pthread_create(&slots[i].t, 0, work, slots + i);
+      pthread_create(&slots[i].t, 0, work, &slots[i]);
+}
+void plus(void) {
+  for (int i = 0; i < 8; i++)
+    pthread_create(0, 0, work, slots + i);
+}
+void jumps(int again) {
+top:
+  for (int i = 0; i < 8; i++)
+    pthread_create(&slots[i].t, 0, work, &slots[i]);
+  if (again--)
+    goto top;
 }
 )",
                    {"-std=c11"});
@@ -335,6 +346,8 @@ void rounds(void) {
   EXPECT_EQ(Distinct("start"), 1u << 3); // &slots[i]; &slots[i].t is a field
   EXPECT_EQ(Distinct("skip"), 0u);       // the body changes the counter
   EXPECT_EQ(Distinct("rounds"), 0u);     // another loop repeats it
+  EXPECT_EQ(Distinct("plus"), 1u << 3);  // slots + i
+  EXPECT_EQ(Distinct("jumps"), 0u);      // a goto repeats it
 }
 
 TEST_F(IRBuilderTest, PthreadLockOfGlobalIsObjectGlobal) {
