@@ -121,7 +121,7 @@ RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 208);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
-RACER_SIZE(AccessSnapshot, 160);
+RACER_SIZE(AccessSnapshot, 176);
 RACER_SIZE(LockEffect, 144);
 RACER_SIZE(FunctionSummary, 408);
 RACER_SIZE(ThreadSpawn, 200);
@@ -480,6 +480,11 @@ private:
         AB.setJoinedOuter(A.JoinedOuter);
         if (!A.Nestings.empty())
           nestings(AB.initNestings(A.Nestings.size()), A.Nestings);
+        if (!A.ReleasedBefore.empty()) {
+          std::vector<HeldLock> Released(A.ReleasedBefore.begin(),
+                                         A.ReleasedBefore.end());
+          heldLocks(AB.initReleasedBefore(Released.size()), Released);
+        }
       }
     }
     if (!isDefault(S.Return))
@@ -851,6 +856,8 @@ private:
       A.JoinedOuter = AR.getJoinedOuter();
       std::vector<LockNesting> Nested = nestings(AR.getNestings());
       A.Nestings.assign(Nested.begin(), Nested.end());
+      std::vector<HeldLock> Released = heldLocks(AR.getReleasedBefore());
+      A.ReleasedBefore.assign(Released.begin(), Released.end());
       S.Accesses.push_back(std::move(A));
     }
     if (R.hasReturnValue())

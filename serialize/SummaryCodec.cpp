@@ -26,7 +26,7 @@ RACER_SUMMARY_SIZE(ir::Operand, 80);
 RACER_SUMMARY_SIZE(HeldLock, 80);
 RACER_SUMMARY_SIZE(CallSite, 24);
 RACER_SUMMARY_SIZE(CallChain, 8);
-RACER_SUMMARY_SIZE(AccessSnapshot, 160);
+RACER_SUMMARY_SIZE(AccessSnapshot, 176);
 RACER_SUMMARY_SIZE(LockEffect, 144);
 RACER_SUMMARY_SIZE(ThreadSpawn, 200);
 RACER_SUMMARY_SIZE(Assumption, 16);
@@ -160,7 +160,7 @@ public:
     for (const ir::Operand &O : V)
       operand(O);
   }
-  void locks(const std::vector<HeldLock> &V) {
+  void locks(llvm::ArrayRef<HeldLock> V) {
     var(V.size());
     for (const HeldLock &L : V) {
       u8(uint8_t(L.Shared) | uint8_t(L.Unknown) << 1);
@@ -281,7 +281,8 @@ public:
       const bool NoLoc = A.Location == ir::Loc();
       u8(uint8_t(A.InForkChild) | uint8_t(NoLoc) << 1 |
          uint8_t(A.JoinedOuter != 0) << 2 |
-         uint8_t(!A.Nestings.empty()) << 3);
+         uint8_t(!A.Nestings.empty()) << 3 |
+         uint8_t(!A.ReleasedBefore.empty()) << 4);
       if (A.JoinedOuter)
         u8(A.JoinedOuter);
       // Path: the root unless it is the previous path's, then the steps
@@ -309,6 +310,8 @@ public:
         ids(A.Live);
       if (!A.Nestings.empty())
         nestings(A.Nestings);
+      if (!A.ReleasedBefore.empty())
+        locks(A.ReleasedBefore);
       // Location (unless none): 0 for the previous access's file, else its
       // id + 1; the line as a difference.
       if (!NoLoc) {
@@ -634,6 +637,10 @@ public:
         A.Live = ids();
       if (HasNestings)
         A.Nestings = nestings();
+      if (More & 16) {
+        std::vector<HeldLock> Released = locks();
+        A.ReleasedBefore.assign(Released.begin(), Released.end());
+      }
       if (!NoLoc) {
         uint64_t F = var();
         if (F != 0) {

@@ -192,10 +192,33 @@ unsigned findClassConflicts(const ClassCheck &Class,
     }
   };
   std::map<const ir::AccessPath *, std::vector<Entry>, PathLess> Locations;
+  // A method that lets go of a lock on every path without taking it
+  // (`void Unlock() { locked_ = false; pthread_mutex_unlock(&mu_); }`) is
+  // called with that lock held: its accesses before the release are under
+  // it. (Only here, where the method's callers are unknown: a thread entry
+  // has no caller holding anything.)
+  std::deque<AccessSnapshot> WithEntryLocks;
   for (uint32_t I : Class.Methods)
-    for (const AccessSnapshot &A : Summaries[I].Accesses)
-      if (hasLocationKey(Functions[I], A))
-        Locations[&A.Path].push_back({I, &A, &A});
+    for (const AccessSnapshot &A : Summaries[I].Accesses) {
+      if (!hasLocationKey(Functions[I], A))
+        continue;
+      const AccessSnapshot *Judged = &A;
+      for (const HeldLock &R : Summaries[I].Locks.Released) {
+        auto SameLock = [&](const HeldLock &L) {
+          return !L.Unknown && L.Lock == R.Lock;
+        };
+        if (R.Unknown || llvm::any_of(A.ReleasedBefore, SameLock) ||
+            llvm::any_of(Judged->Locks, SameLock))
+          continue;
+        if (Judged == &A)
+          Judged = &WithEntryLocks.emplace_back(A);
+        AccessSnapshot &W = WithEntryLocks.back();
+        HeldLock Entry = R;
+        Entry.Shared = false;
+        W.Locks.insert(llvm::upper_bound(W.Locks, Entry), Entry);
+      }
+      Locations[&Judged->Path].push_back({I, Judged, &A});
+    }
   // A global or static (a function-local `static` too) is shared by every
   // object of the class: `this->mu_` does not protect it.
   std::deque<AccessSnapshot> WithoutObjectLocks;

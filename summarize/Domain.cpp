@@ -196,6 +196,12 @@ void AbstractState::unstart(uint32_t Id) {
     eraseId(Entry.second, Id);
 }
 
+void AbstractState::noteEntryReleased(const HeldLock &L) {
+  auto It = std::lower_bound(EntryReleased.begin(), EntryReleased.end(), L);
+  if (It == EntryReleased.end() || !(*It == L))
+    EntryReleased.insert(It, L);
+}
+
 void AbstractState::joinWith(const AbstractState &O) {
   unionInto(Started, O.Started);
   unionInto(Joined, O.Joined);
@@ -220,6 +226,15 @@ void AbstractState::joinWith(const AbstractState &O) {
   }
   Held.joinWith(O.Held);
   Released.joinWith(O.Released);
+  for (const HeldLock &L : O.EntryReleased)
+    noteEntryReleased(L);
+  for (auto It = GuardFields.begin(); It != GuardFields.end();) {
+    auto OIt = O.GuardFields.find(It->first);
+    if (OIt == O.GuardFields.end() || !(OIt->second == It->second))
+      It = GuardFields.erase(It);
+    else
+      ++It;
+  }
   for (auto &[Local, Value] : Bindings) {
     auto It = O.Bindings.find(Local);
     if (It == O.Bindings.end() || !(It->second == Value))
@@ -241,6 +256,7 @@ void AbstractState::joinWith(const AbstractState &O) {
 
 bool operator==(const AbstractState &A, const AbstractState &B) {
   return A.Held == B.Held && A.Released == B.Released &&
+         A.EntryReleased == B.EntryReleased && A.GuardFields == B.GuardFields &&
          A.Bindings == B.Bindings && A.Guards == B.Guards &&
          A.Started == B.Started && A.Joined == B.Joined &&
          A.ForkBlock == B.ForkBlock && A.JoinedOuter == B.JoinedOuter &&

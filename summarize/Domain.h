@@ -86,6 +86,17 @@ struct AbstractState final {
   LockSet Held;
   /// Locks released without having been acquired here (unlock wrappers).
   LockSet Released;
+  /// Locks a caller may hold that this function (or a callee) let go on
+  /// some path to here (AccessSnapshot::ReleasedBefore): sorted, join is
+  /// union. Unlike Released, taking one again does not remove it: the
+  /// access then holds this function's own hold.
+  std::vector<HeldLock> EntryReleased;
+  /// Pointer members of this function's own guard objects, by (local,
+  /// field): `MutexLock l(&cache_mu_)` stores `&this->cache_mu_` in
+  /// `l.mu_` (its constructor's FunctionSummary::MemberPointers), so the
+  /// lock its methods take through `this->mu_` is this->cache_mu_. Join:
+  /// the entries equal on both sides.
+  std::map<std::pair<uint32_t, ir::PathStep>, ir::Operand> GuardFields;
   /// Local pointer/reference -> what it designates (already resolved: never
   /// rooted at a local).
   std::map<uint32_t, ir::Operand> Bindings;
@@ -163,6 +174,9 @@ struct AbstractState final {
   void unstart(uint32_t Id);
   /// Local \p Named now names an object allocated here.
   void allocate(uint32_t Named) { StartedSinceAlloc[Named].clear(); }
+
+  /// Adds \p L to EntryReleased.
+  void noteEntryReleased(const HeldLock &L);
 
   void joinWith(const AbstractState &O);
   friend bool operator==(const AbstractState &A, const AbstractState &B);

@@ -314,8 +314,12 @@ private:
     // entry, or one we cannot name) ends its hold here.
     bool WasHeld = S.Held.release(L);
     if (!WasHeld || L.Unknown || llvm::is_contained(EntryLocks, L) ||
-        llvm::is_contained(AssumedLocks, L))
+        llvm::is_contained(AssumedLocks, L)) {
       noteMayRelease(L);
+      HeldLock Any = L;
+      Any.Shared = false; // an unlock ends a hold in any mode
+      S.noteEntryReleased(Any);
+    }
     if (!WasHeld) {
       S.Released.acquire(L);
       // Unlocked where it is not held, though this function locks it: it

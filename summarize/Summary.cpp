@@ -62,7 +62,8 @@ bool AccessSnapshot::sameAbstractAccess(const AccessSnapshot &O) const {
   return Kind == O.Kind && Threads == O.Threads && Path == O.Path &&
          ContainerMethod == O.ContainerMethod && Locks == O.Locks &&
          Live == O.Live && InForkChild == O.InForkChild &&
-         JoinedOuter == O.JoinedOuter && Nestings == O.Nestings;
+         JoinedOuter == O.JoinedOuter && Nestings == O.Nestings &&
+         ReleasedBefore == O.ReleasedBefore;
 }
 
 } // namespace racer

@@ -216,6 +216,16 @@ struct AccessSnapshot {
   llvm::SmallVector<uint32_t, 0> Live;
   /// Locks taken one inside the other before the access (see LockNesting).
   llvm::SmallVector<LockNesting, 0> Nestings;
+  /// Locks the summarized function (or a callee) let go before this access,
+  /// on some path, without having taken them: a caller's hold of one does
+  /// not protect the access (Unknown: any of the caller's). Accesses before
+  /// the release keep the caller's lock:
+  ///
+  ///   void Mutex::Unlock() { locked_ = false;        // {}: caller's lock holds
+  ///                          pthread_mutex_unlock(&mu_); }
+  ///   void Apply(Mutex *mu) { mu->Unlock(); status_ = s; mu->Lock(); }
+  ///                          // status_: {*mu}: not protected by the caller
+  llvm::SmallVector<HeldLock, 0> ReleasedBefore;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<AccessSnapshot>
   // would deep-copy every element when it grows.

@@ -182,6 +182,7 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   A.ContainerMethod = ContainerMethod;
   A.Locks = S.Held.locks();
   A.Nestings.assign(S.Held.nestings().begin(), S.Held.nestings().end());
+  A.ReleasedBefore.assign(S.EntryReleased.begin(), S.EntryReleased.end());
   A.Location = Loc;
   if (TrackThreads) {
     // An allocated object (`Local(p) Deref ..`), not the storage of the
@@ -284,16 +285,6 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
                                     AbstractState &S) {
   const ir::CallInfo &C = I.call();
   std::vector<HeldLock> CallerLocks = S.Held.locks();
-  // A lock of ours that the callee releases (`unlock(&m); x = flag;
-  // lock(&m);`, an unlock wrapper) does not protect the callee's accesses:
-  // which of them come after the release the summary does not tell.
-  if (C.DeclaredEffects.empty() && !Callee.Locks.Released.empty())
-    llvm::erase_if(CallerLocks, [&](const HeldLock &L) {
-      return llvm::any_of(Callee.Locks.Released, [&](const HeldLock &R) {
-        HeldLock Ours = substituteLock(R, C.Args, S);
-        return Ours.Unknown || Ours.Lock == L.Lock;
-      });
-    });
   // The locks the callee may let go, in our terms (Unknown: any).
   std::vector<HeldLock> CalleeReleases;
   for (const HeldLock &L : Callee.Locks.MayRelease)
@@ -337,6 +328,23 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     Out.Location = A.Location;
     Out.Locks.reserve(CallerLocks.size() + A.Locks.size());
     Out.Locks = CallerLocks;
+    // A lock of ours that the callee let go before this access (`unlock(&m);
+    // x = flag; lock(&m);`, an unlock wrapper's accesses after its unlock)
+    // does not protect it; its accesses before the release keep it.
+    Out.ReleasedBefore.assign(S.EntryReleased.begin(), S.EntryReleased.end());
+    for (const HeldLock &R : A.ReleasedBefore) {
+      HeldLock Ours = substituteLock(R, C.Args, S);
+      Ours.Shared = false;
+      llvm::erase_if(Out.Locks, [&](const HeldLock &L) {
+        return Ours.Unknown || Ours.Lock == L.Lock;
+      });
+      if (Ours.Unknown)
+        Ours.Lock = AccessPath();
+      if (!llvm::is_contained(Out.ReleasedBefore, Ours))
+        Out.ReleasedBefore.push_back(Ours);
+    }
+    if (Out.ReleasedBefore.size() > 1)
+      llvm::sort(Out.ReleasedBefore);
     for (const HeldLock &L : A.Locks)
       if (!requiredByCallee(C, L)) // the caller's own locks say
         Out.Locks.push_back(substituteLock(L, C.Args, S));
@@ -1171,6 +1179,11 @@ FunctionSummary FunctionAnalysis::run() {
         L.Unknown = true;
         L.Lock = AccessPath();
       }
+    // A local mutex of ours let go means nothing to callers.
+    llvm::erase_if(A.ReleasedBefore, [&](const HeldLock &L) {
+      return !L.Unknown && L.Lock.Root == RootKind::Local &&
+             !Escaped.count(L.Lock.Index);
+    });
     llvm::erase_if(A.Nestings, [&](const LockNesting &N) {
       auto Ours = [&](const AccessPath &P) {
         return P.Root == RootKind::Local && !Escaped.count(P.Index);

@@ -196,6 +196,7 @@ struct AccessSnapshot {
   inForkChild @8 :Bool;
   joinedOuter @9 :UInt8;
   nestings @10 :List(LockNesting);
+  releasedBefore @11 :List(HeldLock);
 }
 
 struct LockNesting {

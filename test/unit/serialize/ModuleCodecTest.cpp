@@ -338,6 +338,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.Accesses.front().Nestings = {{ir::AccessPath::global("c:@reg", "reg"),
                                   thisField("shop::Inventory", "mu_"), true,
                                   true}};
+  F.Accesses.front().ReleasedBefore = {held(thisField("shop::Inventory", "mu_"))};
   F.Locks.Assumed = {held(thisField("shop::Inventory", "mu_"))};
   F.Locks.MayRelease = {held(thisField("shop::Inventory", "mu_"))};
   F.Locks.Taken = {thisField("shop::Inventory", "mu_")};
@@ -542,6 +543,9 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
       dump(OS, N.Outer);
       dump(OS, N.Inner);
     }
+    OS << " released";
+    dump(OS, std::vector<HeldLock>(A.ReleasedBefore.begin(),
+                                   A.ReleasedBefore.end()));
     OS << "\n";
   }
   for (const CallContext &U : S.CallContexts) {

@@ -104,6 +104,12 @@ FunctionSummary everyField() {
       {ir::AccessPath::global("c:@registry", "registry"),
        thisField("Pool::mu_"), true, false},
       {ir::AccessPath::global("c:@registry", "registry"), Stripe, false, true}};
+  {
+    HeldLock Mine, Any;
+    Mine.Lock = thisField("Pool::mu_");
+    Any.Unknown = true;
+    S.Accesses[5].ReleasedBefore = {Mine, Any};
+  }
   S.Accesses[7].Location = ir::Loc(); // no location
   Assumption A1, A2;
   A1.Kind = AssumptionKind::UnresolvedCall;
@@ -240,6 +246,9 @@ std::string dump(const std::vector<FunctionSummary> &V,
         put(OS, N.Outer);
         put(OS, N.Inner);
       }
+      OS << " released";
+      put(OS, std::vector<HeldLock>(A.ReleasedBefore.begin(),
+                                    A.ReleasedBefore.end()));
       OS << "\n";
     }
   }

@@ -1,0 +1,91 @@
+// A callee that lets go of its caller's lock: only its accesses after the release lose that lock. A
+// mutex wrapper's bookkeeping (`locked_ = false` just before the unlock) stays under the lock, while a
+// helper that drops the lock to do slow work (`mu->Unlock(); status_ = ..; mu->Lock();`) races.
+#include <pthread.h>
+
+namespace port {
+
+class Mutex {
+public:
+  void Lock() {
+    pthread_mutex_lock(&mu_);
+    locked_ = true;
+  }
+  void Unlock() {
+    locked_ = false; // still held: the caller's lock protects it
+    pthread_mutex_unlock(&mu_);
+  }
+  // Every caller holds this mutex, which racecar cannot name from here.
+  bool locked() const { return locked_; } // expected-low-race{{read of `this->locked_` without synchronization in 'port::Mutex::locked' races with the write in 'port::Mutex::Lock' [low: every call of 'port::Mutex::locked' holds a lock of its caller's}}
+
+private:
+  pthread_mutex_t mu_;
+  bool locked_ = false;
+};
+
+} // namespace port
+
+namespace db {
+
+struct Edit {
+  long number;
+};
+
+class VersionSet {
+public:
+  // Drops the DB mutex around the slow part, like LogAndApply: the write after Unlock() races.
+  long ApplySlowly_bad(Edit *e, port::Mutex *mu) {
+    pending_ = e->number; // before the release: still under the caller's mu
+    mu->Unlock();
+    status_ = e->number * 2; // after the release: races (reported at the call below)
+    mu->Lock();
+    return pending_;
+  }
+
+  // The same helper that keeps the lock throughout: nothing to report.
+  long ApplyHeld_ok(Edit *e) {
+    pending_ = e->number;
+    status_ = e->number * 2;
+    return pending_;
+  }
+
+  long status() const { return status_; }
+  long pending_ = 0;
+  long status_ = 0;
+};
+
+class DB {
+public:
+  void Apply_bad(Edit *e) {
+    mutex_.Lock();
+    versions_.ApplySlowly_bad(e, &mutex_); // expected-race{{unprotected write to `this->versions_.status_` in 'db::DB::Apply_bad' (via call to 'db::VersionSet::ApplySlowly_bad')}}
+    mutex_.Unlock();
+  }
+
+  void ApplyHeld_ok(Edit *e) {
+    mutex_.Lock();
+    versions_.ApplyHeld_ok(e);
+    mutex_.Unlock();
+  }
+
+  long Status_ok() {
+    mutex_.Lock();
+    long s = versions_.status_ + versions_.pending_;
+    mutex_.Unlock();
+    return s;
+  }
+
+  // The wrapper's own field, read under the lock: its Lock() and Unlock() write it under the lock too.
+  bool Locked_ok() {
+    mutex_.Lock();
+    bool b = mutex_.locked();
+    mutex_.Unlock();
+    return b;
+  }
+
+private:
+  port::Mutex mutex_;
+  VersionSet versions_;
+};
+
+} // namespace db
