@@ -102,6 +102,11 @@ private:
   void emitPathAccess(ir::InstrKind K, AccessPath P, bool Atomic,
                       SourceLocation At);
   void emitBind(uint32_t Dest, Operand V, SourceLocation At);
+  /// In a constructor: the Write just emitted stores \p Value into a
+  /// pointer or reference member of `this`; records what it designates as
+  /// the Write's value (ir::Instr::value()), e.g. `mu_(mu)` in a guard.
+  void noteStoredPointer(const AccessPath &Member, QualType FieldType,
+                         const Expr *Value);
   void emitCall(ir::CallInfo C, SourceLocation At, const Stmt *Key);
   void emitDtorCall(const CXXDestructorDecl *Dtor, Operand Recv,
                     std::string RecvType, SourceLocation At);

@@ -429,6 +429,10 @@ void FunctionLowerer::lowerStmt(const Stmt *S) {
       return;
     ForgetLocal(BO->getLHS(), BO->getRHS());
     emitAccess(ir::InstrKind::Write, BO->getLHS());
+    if (const auto *ME = dyn_cast<MemberExpr>(stripWrappers(BO->getLHS()));
+        ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      if (std::optional<AccessPath> Member = PB.pathOf(BO->getLHS()))
+        noteStoredPointer(*Member, ME->getType(), BO->getRHS());
     const auto *DRE = dyn_cast<DeclRefExpr>(stripWrappers(BO->getLHS()));
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (isBindableLocal(VD) && VD->getType()->isPointerType()) {
@@ -613,9 +617,27 @@ void FunctionLowerer::lowerInitializer(const CXXCtorInitializer *I) {
   SourceLocation At = I->isWritten() ? I->getMemberLocation() : SourceLocation();
   if (At.isInvalid())
     At = Fld->getLocation();
-  emitPathAccess(ir::InstrKind::Write,
-                 push(thisObject(), ir::StepKind::Field, fieldName(Fld)),
-                 Fld->getType()->isAtomicType(), At);
+  AccessPath Member = push(thisObject(), ir::StepKind::Field, fieldName(Fld));
+  emitPathAccess(ir::InstrKind::Write, Member, Fld->getType()->isAtomicType(),
+                 At);
+  noteStoredPointer(Member, Fld->getType(), I->getInit());
+}
+
+void FunctionLowerer::noteStoredPointer(const AccessPath &Member,
+                                        QualType FieldType, const Expr *Value) {
+  // Only a constructor's stores tell what its object's pointer members hold
+  // when it returns (a guard's `mu_(mu)`): the object is its own until then.
+  if (!isa<CXXConstructorDecl>(FD) || Cur->Instrs.empty() ||
+      Cur->Instrs.back().Kind != ir::InstrKind::Write ||
+      !(Cur->Instrs.back().Path == Member))
+    return;
+  Operand V;
+  if (FieldType->isPointerType())
+    V = PB.operandOfPointer(Value);
+  else if (FieldType->isReferenceType())
+    V = PB.operandOfLValue(Value);
+  if (V.K == Operand::Kind::Object)
+    Cur->Instrs.back().value() = std::move(V);
 }
 
 } // namespace racer::frontend::lowering

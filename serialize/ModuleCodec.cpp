@@ -123,7 +123,7 @@ RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 176);
 RACER_SIZE(LockEffect, 144);
-RACER_SIZE(FunctionSummary, 408);
+RACER_SIZE(FunctionSummary, 432);
 RACER_SIZE(ThreadSpawn, 200);
 RACER_SIZE(TUFile, 264);
 #undef RACER_SIZE
@@ -526,6 +526,13 @@ private:
     if (!isDefault(S.ConditionalLock))
       loc(B.initConditionalLock(), S.ConditionalLock);
     B.setHandRolledDepth(S.HandRolledDepth);
+    if (!S.MemberPointers.empty()) {
+      auto L = B.initMemberPointers(S.MemberPointers.size());
+      for (size_t I = 0; I < S.MemberPointers.size(); ++I) {
+        path(L[I].initMember(), S.MemberPointers[I].Member);
+        operand(L[I].initValue(), S.MemberPointers[I].Value);
+      }
+    }
     if (!S.Assumptions.empty()) {
       auto L = B.initAssumptions(S.Assumptions.size());
       for (size_t I = 0; I < S.Assumptions.size(); ++I) {
@@ -890,6 +897,8 @@ private:
     if (R.hasConditionalLock())
       S.ConditionalLock = loc(R.getConditionalLock());
     S.HandRolledDepth = R.getHandRolledDepth();
+    for (auto M : R.getMemberPointers())
+      S.MemberPointers.push_back({path(M.getMember()), operand(M.getValue())});
     for (auto A : R.getAssumptions()) {
       if (A.getKind() >= NumAssumptionKinds)
         fail("assumption kind " + llvm::Twine(A.getKind()) + " out of range");

@@ -31,7 +31,7 @@ RACER_SUMMARY_SIZE(LockEffect, 144);
 RACER_SUMMARY_SIZE(ThreadSpawn, 200);
 RACER_SUMMARY_SIZE(Assumption, 16);
 RACER_SUMMARY_SIZE(CallContext, 16);
-RACER_SUMMARY_SIZE(FunctionSummary, 408);
+RACER_SUMMARY_SIZE(FunctionSummary, 432);
 #undef RACER_SUMMARY_SIZE
 #endif
 
@@ -223,6 +223,11 @@ public:
     for (const CallContext &C : S.CallContexts) {
       sym(C.Callee);
       u8(C.Flags);
+    }
+    var(S.MemberPointers.size());
+    for (const MemberPointer &M : S.MemberPointers) {
+      path(M.Member);
+      operand(M.Value);
     }
     var(S.Assumptions.size());
     for (const Assumption &A : S.Assumptions) {
@@ -576,6 +581,11 @@ public:
     for (CallContext &C : S.CallContexts) {
       C.Callee = sym();
       C.Flags = u8();
+    }
+    S.MemberPointers.resize(count());
+    for (MemberPointer &M : S.MemberPointers) {
+      M.Member = path();
+      M.Value = operand();
     }
     S.Assumptions.resize(count());
     for (Assumption &A : S.Assumptions) {

@@ -281,6 +281,17 @@ private:
                           const std::vector<Operand> &Actuals,
                           const AbstractState &S) const;
 
+  /// A constructor's store into a member of `this` (MemberPointers).
+  void noteMemberStore(const ir::Instr &I, const AbstractState &S);
+  /// \p P through the pointer members of our own guard objects
+  /// (AbstractState::GuardFields): `Local(l) .mu_ Deref .mu_` is
+  /// `this->cache_mu_ .mu_` after `MutexLock l(&cache_mu_)`.
+  AccessPath throughGuardFields(AccessPath P, const AbstractState &S) const;
+  /// A constructor call on a local object: what its pointer members hold
+  /// (the callee's FunctionSummary::MemberPointers) in our terms.
+  void bindGuardFields(const ir::CallInfo &C, const FunctionSummary &Callee,
+                       AbstractState &S) const;
+
   void record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
               const std::string &ContainerMethod, const AbstractState &S);
   /// The function operates on lock \p L (acquires, releases, tries,
@@ -499,6 +510,10 @@ private:
   std::vector<HeldLock> MayRelease;
   /// The call whose summary is being applied (for callee-local names).
   const ir::Instr *CurCall = nullptr;
+  /// A constructor: what each pointer member of `this` holds at its exit,
+  /// over all its stores (Unknown: stored with two values, or one we
+  /// cannot name): FunctionSummary::MemberPointers.
+  std::map<ir::PathStep, Operand> MemberPointers;
 };
 
 

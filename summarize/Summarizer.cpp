@@ -68,7 +68,8 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.CallContexts == B.CallContexts && A.Assumptions == B.Assumptions &&
          A.HandRolledSync == B.HandRolledSync &&
          A.HandRolledDepth == B.HandRolledDepth &&
-         A.ConditionalLock == B.ConditionalLock;
+         A.ConditionalLock == B.ConditionalLock &&
+         A.MemberPointers == B.MemberPointers;
 }
 
 ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,

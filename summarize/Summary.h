@@ -335,6 +335,17 @@ struct CallContext {
   }
 };
 
+/// A pointer member of a constructor's `this` and what it designates when
+/// the constructor returns (FunctionSummary::MemberPointers).
+struct MemberPointer {
+  ir::AccessPath Member; ///< `Formal(0) Deref Field(f)`
+  ir::Operand Value;     ///< an Object over the other formals or a global
+
+  friend bool operator==(const MemberPointer &A, const MemberPointer &B) {
+    return A.Member == B.Member && A.Value == B.Value;
+  }
+};
+
 /// The persisted summary of one function.
 struct FunctionSummary {
   ir::Symbol Symbol; // interned: the function's own
@@ -390,6 +401,12 @@ struct FunctionSummary {
   /// The unsound shortcuts taken here or in callees (Assumptions.h), one
   /// per kind, sorted by kind.
   std::vector<Assumption> Assumptions;
+  /// A constructor: the pointer (or reference) members of `this` it
+  /// stores, with what they designate at its exit, over its formals or a
+  /// global: `MutexLock(Mutex *mu) : mu_(mu)` has {.mu_ -> Formal(1) Deref}.
+  /// A caller that constructs a local guard knows which mutex the guard's
+  /// `this->mu_->Lock()` and `~MutexLock()` name. Sorted by field.
+  std::vector<MemberPointer> MemberPointers;
   /// Where this function (not a callee: the pattern and the accesses it
   /// guards are in one function) unlocks a mutex it locks on some paths
   /// only (`if (i) lock(&m); ...; if (i) unlock(&m);`), or Line 0: the

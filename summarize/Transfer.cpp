@@ -85,6 +85,59 @@ Operand FunctionAnalysis::resolveOperand(const Operand &O,
   return Operand::object(truncated(P));
 }
 
+void FunctionAnalysis::noteMemberStore(const ir::Instr &I,
+                                      const AbstractState &S) {
+  const AccessPath &P = I.Path;
+  if (P.Root != RootKind::Formal || P.Index != 0 || P.Steps.size() != 2 ||
+      P.Steps[0].kind() != StepKind::Deref ||
+      P.Steps[1].kind() != StepKind::Field)
+    return;
+  Operand V = I.hasValue() ? resolveOperand(I.value(), S) : Operand::unknown();
+  if (V.K == Operand::Kind::Object &&
+      !(V.Path.Root == RootKind::Global ||
+        (V.Path.Root == RootKind::Formal && V.Path.Index > 0)))
+    V = Operand::unknown();
+  // Stored twice, with two values: which one is left is not known.
+  auto [It, New] = MemberPointers.emplace(P.Steps[1], V);
+  if (!New && !(It->second == V))
+    It->second = Operand::unknown();
+}
+
+AccessPath FunctionAnalysis::throughGuardFields(AccessPath P,
+                                                const AbstractState &S) const {
+  if (S.GuardFields.empty() || P.Root != RootKind::Local ||
+      P.Steps.size() < 2 || P.Steps[0].kind() != StepKind::Field ||
+      P.Steps[1].kind() != StepKind::Deref)
+    return P;
+  auto It = S.GuardFields.find({P.Index, P.Steps[0]});
+  if (It == S.GuardFields.end() || It->second.K != Operand::Kind::Object)
+    return P;
+  return appendSteps(It->second.Path, P, 2);
+}
+
+void FunctionAnalysis::bindGuardFields(const ir::CallInfo &C,
+                                       const FunctionSummary &Callee,
+                                       AbstractState &S) const {
+  if (C.Args.empty() || C.Args[0].K != Operand::Kind::Object)
+    return;
+  const AccessPath &Obj = C.Args[0].Path;
+  if (Obj.Root != RootKind::Local || !Obj.Steps.empty())
+    return;
+  for (const MemberPointer &M : Callee.MemberPointers) {
+    if (M.Member.Steps.size() != 2)
+      continue;
+    std::pair<uint32_t, ir::PathStep> Key{Obj.Index, M.Member.Steps[1]};
+    std::optional<AccessPath> P =
+        M.Value.K == Operand::Kind::Object
+            ? substitute(M.Value.Path, C.Args, S)
+            : std::nullopt;
+    if (P)
+      S.GuardFields[Key] = Operand::object(std::move(*P));
+    else
+      S.GuardFields.erase(Key);
+  }
+}
+
 HeldLock FunctionAnalysis::lockOf(const Operand &O, bool Shared,
                                   const AbstractState &S) const {
   HeldLock L;
@@ -117,6 +170,13 @@ FunctionAnalysis::substitute(const AccessPath &P,
       !startsWithDeref(P))
     return std::nullopt;
   Operand A = resolveOperand(Actuals[P.Index], S);
+  if (isNamedFresh(A) && A.Path.Root == RootKind::Local) {
+    // Our own object; but through a guard's pointer member, the mutex
+    // it points to (`Local(l) .mu_ Deref .locked_`).
+    AccessPath Out = throughGuardFields(appendSteps(A.Path, P, 1), S);
+    if (Out.Root != RootKind::Local)
+      return Out;
+  }
   if (A.K != Operand::Kind::Object)
     return std::nullopt; // owned or unknown actual
   return appendSteps(A.Path, P, 1);
@@ -134,7 +194,7 @@ HeldLock FunctionAnalysis::substituteLock(const HeldLock &L,
     if (A.K == Operand::Kind::Object) {
       HeldLock Base = lockOf(A, L.Shared, S);
       if (!Base.Unknown) {
-        Out.Lock = appendSteps(Base.Lock, L.Lock, 1);
+        Out.Lock = throughGuardFields(appendSteps(Base.Lock, L.Lock, 1), S);
         return Out;
       }
     }
@@ -284,6 +344,10 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
                                     const FunctionSummary &Callee,
                                     AbstractState &S) {
   const ir::CallInfo &C = I.call();
+  // A guard's constructor stores its mutex's address in the guard: the
+  // locks its methods take through that member are that mutex.
+  if (C.IsConstructor)
+    bindGuardFields(C, Callee, S);
   std::vector<HeldLock> CallerLocks = S.Held.locks();
   // The locks the callee may let go, in our terms (Unknown: any).
   std::vector<HeldLock> CalleeReleases;
@@ -950,6 +1014,9 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
         record(I.Kind == ir::InstrKind::Write ? AccessKind::Write
                                               : AccessKind::Read,
                I.Path, I.Location, {}, S);
+      if (I.Kind == ir::InstrKind::Write &&
+          F.Kind == ir::FunctionKind::Constructor)
+        noteMemberStore(I, S);
       break;
     case ir::InstrKind::Call: {
       if (TrackThreads && startedAsThread(B, Idx))
@@ -1265,6 +1332,14 @@ FunctionSummary FunctionAnalysis::run() {
       if (N.Outer.Root != RootKind::Local && N.Inner.Root != RootKind::Local)
         Sum.Locks.Nestings.push_back(N);
   }
+  for (const auto &[Field, Value] : MemberPointers)
+    if (Value.K == Operand::Kind::Object)
+      Sum.MemberPointers.push_back(
+          {AccessPath::formal(0, F.Formals.empty() ? ir::Symbol("this")
+                                                   : F.Formals[0])
+               .deref()
+               .field(Field.name()),
+           Value});
   Sum.Assumptions = std::move(Assumed);
   Sum.HandRolledSync = F.HandRolledSync.Line ? F.HandRolledSync : HandRolledSync;
   // The distance counts from the lock's acquire: a wait (here or below)

@@ -248,6 +248,12 @@ struct FunctionSummary {
   handRolledSync @13 :Loc;   # FunctionSummary::HandRolledSync
   conditionalLock @14 :Loc;  # FunctionSummary::ConditionalLock
   handRolledDepth @15 :UInt8;
+  memberPointers @16 :List(MemberPointer);
+}
+
+struct MemberPointer {
+  member @0 :AccessPath;
+  value @1 :Operand;
 }
 
 struct Assumption {

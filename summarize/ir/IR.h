@@ -196,7 +196,9 @@ struct CallInfo {
 /// Instruction kinds.
 enum class InstrKind : uint8_t {
   Read,   ///< load of Path            (e.g. `return n_;` reads this->n_)
-  Write,  ///< store to Path           (e.g. `n_ = 0;`, `n_++` is Read+Write)
+  Write,  ///< store to Path           (e.g. `n_ = 0;`, `n_++` is Read+Write);
+          ///< in a constructor, a store of a pointer into a member of
+          ///< `this` has the pointee as its value (`mu_(mu)`: Formal(1) Deref)
   Call,   ///< call, see CallInfo      (e.g. `v_.push_back(x)`, `mu_.lock()`)
   Bind,   ///< local pointer/reference Dest now designates Value
           ///< (e.g. `Node *n = head_;` binds n to Object(this->head_ Deref))

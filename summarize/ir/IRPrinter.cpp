@@ -160,6 +160,8 @@ std::string printInstr(const Instr &I, const Function *F) {
     OS << (I.Kind == InstrKind::Read ? "read " : "write ") << printPath(I.Path);
     if (I.Atomic)
       OS << " atomic";
+    if (I.hasValue() && I.value().K != Operand::Kind::Unknown)
+      OS << " = " << printOperand(I.value());
     break;
   case InstrKind::Bind:
     OS << "bind " << localName(I.Dest, F) << " = " << printOperand(I.value());

@@ -363,6 +363,9 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.LiveAtExit = {3};
   F.Joins = {ir::Operand::object(ir::AccessPath::formal(1, "ts").deref().index())};
   F.LockOwners = 5;
+  F.MemberPointers = {
+      {thisField("shop::Inventory", "mu_"),
+       ir::Operand::object(ir::AccessPath::global("c:@lock", "lock"))}};
   F.CallContexts = {{"c:@S@Cache@F@SetCapacity#l#",
                      CallContext::Unshared | CallContext::OnThis},
                     {"c:@S@Log@F@open#", CallContext::Locked}};
@@ -552,6 +555,12 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
     OS << "  call context ";
     dump(OS, U.Callee);
     OS << int(U.Flags) << "\n";
+  }
+  for (const MemberPointer &M : S.MemberPointers) {
+    OS << "  member pointer";
+    dump(OS, M.Member);
+    dump(OS, M.Value);
+    OS << "\n";
   }
   OS << "  hand-rolled sync";
   dump(OS, S.HandRolledSync);

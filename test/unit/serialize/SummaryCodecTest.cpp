@@ -92,6 +92,9 @@ FunctionSummary everyField() {
   S.Spawns = {T, ThreadSpawn()};
   S.LiveAtExit = {2};
   S.Joins = {ir::Operand::object(ir::AccessPath::formal(1, "ts").deref().index())};
+  S.MemberPointers = {
+      {thisField("Pool::mu_"),
+       ir::Operand::object(ir::AccessPath::formal(1, "mu").deref())}};
   S.CallContexts = {{"c:@S@Pool@F@init#", CallContext::Unshared | CallContext::OnThis},
                     {"c:@S@Log@F@open#", CallContext::Locked}};
   S.Spawns[0].InForkChild = true;
@@ -219,6 +222,11 @@ std::string dump(const std::vector<FunctionSummary> &V,
       put(OS, J);
     for (const CallContext &C : S.CallContexts)
       OS << " ctx " << C.Callee << int(C.Flags);
+    for (const MemberPointer &M : S.MemberPointers) {
+      OS << " member";
+      put(OS, M.Member);
+      put(OS, M.Value);
+    }
     for (const Assumption &A : S.Assumptions) {
       OS << " assumes " << int(A.Kind);
       put(OS, A.Location, Files);
