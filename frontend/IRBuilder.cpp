@@ -32,6 +32,59 @@
 
 namespace racer::frontend::lowering {
 
+namespace {
+
+/// How many mutexes an object of type \p T holds inside it (members, bases,
+/// array elements; not behind pointers), counted up to 2.
+unsigned embeddedLocks(QualType T, unsigned Depth = 0) {
+  T = T.getNonReferenceType();
+  while (const auto *TT = T->getAs<TypedefType>()) {
+    if (isLockTypeName(TT->getDecl()->getName()))
+      return 1;
+    T = TT->getDecl()->getUnderlyingType();
+  }
+  if (const auto *AT = T->getAsArrayTypeUnsafe()) {
+    unsigned Each = embeddedLocks(AT->getElementType(), Depth);
+    const auto *CAT = dyn_cast<ConstantArrayType>(AT);
+    return Each && (!CAT || CAT->getSize().ugt(1)) ? 2 : Each;
+  }
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return 0;
+  if (isLockTypeName(RD->getQualifiedNameAsString()) ||
+      RD->hasAttr<CapabilityAttr>())
+    return 1;
+  if (Depth > 6 || !RD->hasDefinition())
+    return 0;
+  unsigned N = 0;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    N += embeddedLocks(B.getType(), Depth + 1);
+  for (const FieldDecl *Fld : RD->fields())
+    if (N < 2)
+      N += embeddedLocks(Fld->getType(), Depth + 1);
+  return std::min(N, 2u);
+}
+
+/// A class with a lock's interface whose objects hold exactly one mutex
+/// (ir::Function::LockWrapper).
+bool isLockWrapper(const CXXRecordDecl *RD) {
+  static const llvm::StringRef LockMethods[] = {
+      "lock",      "unlock",      "Lock",        "Unlock",     "try_lock",
+      "TryLock",   "AssertHeld",  "ReadLock",    "ReadUnlock", "WriteLock",
+      "WriteUnlock", "ReaderLock", "ReaderUnlock", "lock_shared",
+      "unlock_shared"};
+  if (!RD || !RD->hasDefinition())
+    return false;
+  bool Interface = llvm::any_of(RD->methods(), [](const CXXMethodDecl *M) {
+    const IdentifierInfo *II = M->getIdentifier();
+    return II && llvm::is_contained(LockMethods, II->getName());
+  });
+  return Interface &&
+         embeddedLocks(QualType(RD->getTypeForDecl(), 0)) == 1;
+}
+
+} // namespace
+
 ir::Function FunctionLowerer::run() {
   F.Symbol = functionSymbol(FD);
   F.Name = functionName(FD);
@@ -61,8 +114,11 @@ ir::Function FunctionLowerer::run() {
                             : ir::FunctionKind::Method;
   else
     F.Kind = ir::FunctionKind::Free;
-  if (hasThisFormal(FD))
+  if (hasThisFormal(FD)) {
     F.Formals.push_back("this");
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+      F.LockWrapper = isLockWrapper(MD->getParent());
+  }
   for (const ParmVarDecl *P : FD->parameters()) {
     std::string Name = P->getName().str();
     if (Name.empty())

@@ -116,7 +116,7 @@ RACER_SIZE(ir::CallInfo, 144);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 64);
-RACER_SIZE(ir::Function, 216); // Packed is link-time only: never encoded
+RACER_SIZE(ir::Function, 224); // Packed is link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 208);
 RACER_SIZE(HeldLock, 80);
@@ -374,6 +374,7 @@ private:
       loc(B.initHandRolledSync(), F.HandRolledSync);
     B.setUpdatesAtomically(F.UpdatesAtomically);
     B.setOnlyForwards(F.OnlyForwards);
+    B.setLockWrapper(F.LockWrapper);
     if (!isDefault(F.ConditionWait))
       loc(B.initConditionWait(), F.ConditionWait);
     if (!isDefault(F.OnceInit))
@@ -761,6 +762,7 @@ private:
       F.HandRolledSync = loc(R.getHandRolledSync());
     F.UpdatesAtomically = R.getUpdatesAtomically();
     F.OnlyForwards = R.getOnlyForwards();
+    F.LockWrapper = R.getLockWrapper();
     if (R.hasConditionWait())
       F.ConditionWait = loc(R.getConditionWait());
     if (R.hasOnceInit())

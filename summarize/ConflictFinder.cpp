@@ -62,6 +62,7 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
   CallerContexts Out;
   Out.SetupOnly.assign(N, false);
   Out.Synchronized.assign(N, false);
+  Out.ReceiverLocked.assign(N, false);
   // Bodies are gone by now: callers come from the call graph (by SCC) and
   // thread entries from the summaries' spawns.
   std::vector<bool> Entry(N, false);
@@ -87,12 +88,12 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
     const ir::Function &Fn = Functions[F];
     if (Fn.Kind != ir::FunctionKind::Method || Entry[F])
       continue;
-    bool Setup = true, Synced = true;
+    bool Setup = true, Synced = true, Receiver = true;
     for (uint32_t K : Graph.callers()[C]) {
       // A caller SCC with several members: which of them calls F, and how,
       // is not known.
       if (SCCs[K].size() != 1) {
-        Setup = Synced = false;
+        Setup = Synced = Receiver = false;
         break;
       }
       const uint32_t Caller = SCCs[K].front();
@@ -102,11 +103,14 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
         Setup = false;
       if (!(Ctx & CallContext::Locked) && !Out.Synchronized[Caller])
         Synced = false;
-      if (!Setup && !Synced)
+      if (!(Ctx & CallContext::HoldsReceiver))
+        Receiver = false;
+      if (!Setup && !Synced && !Receiver)
         break;
     }
     Out.SetupOnly[F] = Setup;
     Out.Synchronized[F] = Synced;
+    Out.ReceiverLocked[F] = Receiver;
   }
   return Out;
 }
@@ -170,6 +174,8 @@ planClassChecks(const std::vector<ir::Function> &Functions,
           C.SetupOnly.push_back(M);
         if (Ctx.Synchronized[M])
           C.Synchronized.push_back(M);
+        if (Ctx.ReceiverLocked[M])
+          C.ReceiverLocked.push_back(M);
       }
   }
   // By name: the order of findings never depends on the input order.
@@ -197,13 +203,25 @@ unsigned findClassConflicts(const ClassCheck &Class,
   // called with that lock held: its accesses before the release are under
   // it. (Only here, where the method's callers are unknown: a thread entry
   // has no caller holding anything.)
+  // And a method every call of which holds the object itself as a lock
+  // (a mutex wrapper's accessor) runs under `*this`.
   std::deque<AccessSnapshot> WithEntryLocks;
-  for (uint32_t I : Class.Methods)
+  for (uint32_t I : Class.Methods) {
+    std::vector<HeldLock> EntryHeld = Summaries[I].Locks.Released;
+    if (std::binary_search(Class.ReceiverLocked.begin(),
+                           Class.ReceiverLocked.end(), I)) {
+      HeldLock Self;
+      Self.Lock = ir::AccessPath::formal(0, Functions[I].Formals.empty()
+                                                ? ir::Symbol("this")
+                                                : Functions[I].Formals[0])
+                      .deref();
+      EntryHeld.push_back(Self);
+    }
     for (const AccessSnapshot &A : Summaries[I].Accesses) {
       if (!hasLocationKey(Functions[I], A))
         continue;
       const AccessSnapshot *Judged = &A;
-      for (const HeldLock &R : Summaries[I].Locks.Released) {
+      for (const HeldLock &R : EntryHeld) {
         auto SameLock = [&](const HeldLock &L) {
           return !L.Unknown && L.Lock == R.Lock;
         };
@@ -219,6 +237,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
       }
       Locations[&Judged->Path].push_back({I, Judged, &A});
     }
+  }
   // A global or static (a function-local `static` too) is shared by every
   // object of the class: `this->mu_` does not protect it.
   std::deque<AccessSnapshot> WithoutObjectLocks;

@@ -50,6 +50,10 @@ struct ClassCheck {
   /// Methods (of Methods) every call of which holds a lock
   /// (CallerContexts::Synchronized), ascending.
   std::vector<uint32_t> Synchronized;
+  /// Methods (of Methods) every call of which holds the object itself as a
+  /// lock (CallerContexts::ReceiverLocked), ascending: their accesses are
+  /// under `*this`.
+  std::vector<uint32_t> ReceiverLocked;
 };
 
 /// The classes with evidence of concurrent use that have reportable methods,
@@ -74,6 +78,10 @@ struct CallerContexts {
   /// or is in a caller that itself runs only under its callers' locks
   /// (`VersionSet::LogAndApply`, called with `DBImpl::mutex_` held).
   std::vector<bool> Synchronized;
+  /// Every call of it holds its receiver object itself, exclusively, as a
+  /// lock (CallContext::HoldsReceiver): a mutex wrapper's accessor called
+  /// with the wrapper locked. Its accesses are under `*this`.
+  std::vector<bool> ReceiverLocked;
 };
 CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
                               const std::vector<FunctionSummary> &Summaries,

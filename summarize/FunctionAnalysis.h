@@ -191,6 +191,10 @@ std::vector<int32_t> loopsOfBlocks(const ir::Function &F);
 /// only then are accesses to its own objects and thread ids tracked.
 bool tracksThreads(const ir::Function &F, const SummaryLookup &Callees);
 
+/// A mutex wrapper's method (ir::Function::LockWrapper): its locks inside
+/// `*this` (`this->mu_`, `this->mutex_.mu_`) are named `*this`.
+void nameLocksByWrapper(FunctionSummary &Sum);
+
 /// The most spawns one summary keeps (recursion could otherwise add a new
 /// copy of a callee's spawns in every round).
 constexpr size_t MaxSpawns = 64;
@@ -451,6 +455,8 @@ private:
   struct ReceiverUse {
     uint8_t Kinds = 0;
     bool AllLocked = true; ///< every call held a lock
+    /// Every call held its receiver object as a lock (CallContext flag).
+    bool AllHoldReceiver = true;
     llvm::SmallVector<uint32_t, 2> Locals;
   };
   std::map<ir::Symbol, ReceiverUse> Receivers;

@@ -326,6 +326,10 @@ struct CallContext {
     OnThis = 2,
     /// Every call holds a lock (the caller synchronizes the callee).
     Locked = 4,
+    /// Every call holds its receiver object itself as a lock, exclusively:
+    /// `mutex_.acquisitions()` under `mutex_.Lock()`, a mutex wrapper's
+    /// lock being named by its object (ir::Function::LockWrapper).
+    HoldsReceiver = 8,
   };
   ir::Symbol Callee;
   uint8_t Flags = 0;

@@ -864,6 +864,11 @@ void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
     return;
   }
   Operand R = resolveOperand(C.Args[0], S);
+  if (!(R.K == Operand::Kind::Object &&
+        llvm::any_of(S.Held.locks(), [&](const HeldLock &L) {
+          return !L.Unknown && !L.Shared && L.Lock == R.Path;
+        })))
+    U.AllHoldReceiver = false;
   if (R.K == Operand::Kind::Fresh) {
     U.Kinds |= OwnedReceiver;
     if (isNamedFresh(R) && R.Path.Root == RootKind::Local &&
@@ -1282,6 +1287,8 @@ FunctionSummary FunctionAnalysis::run() {
                ((U.Kinds & ThisReceiver) ? CallContext::OnThis : 0);
     if (U.AllLocked)
       Flags |= CallContext::Locked;
+    if (U.AllLocked && U.AllHoldReceiver)
+      Flags |= CallContext::HoldsReceiver;
     if (Flags)
       Sum.CallContexts.push_back({Callee, Flags});
   }
@@ -1340,6 +1347,8 @@ FunctionSummary FunctionAnalysis::run() {
                .deref()
                .field(Field.name()),
            Value});
+  if (F.LockWrapper)
+    nameLocksByWrapper(Sum);
   Sum.Assumptions = std::move(Assumed);
   Sum.HandRolledSync = F.HandRolledSync.Line ? F.HandRolledSync : HandRolledSync;
   // The distance counts from the lock's acquire: a wait (here or below)
@@ -1353,6 +1362,50 @@ FunctionSummary FunctionAnalysis::run() {
     addAssumption(Sum.Assumptions,
                   Assumption{AssumptionKind::UnmatchedJoin, PartialJoin});
   return Sum;
+}
+
+/// A lock inside `*this`: `Formal(0) Deref` then members only.
+static void toWrapperObject(AccessPath &P) {
+  if (P.Root != RootKind::Formal || P.Index != 0 || P.Steps.size() < 2 ||
+      P.Steps[0].kind() != StepKind::Deref)
+    return;
+  for (size_t I = 1; I < P.Steps.size(); ++I)
+    if (P.Steps[I].kind() != StepKind::Field)
+      return;
+  P.Steps.resize(1);
+}
+
+void nameLocksByWrapper(FunctionSummary &Sum) {
+  auto Locks = [](auto &V) {
+    for (HeldLock &L : V)
+      if (!L.Unknown)
+        toWrapperObject(L.Lock);
+    std::sort(V.begin(), V.end());
+    V.erase(std::unique(V.begin(), V.end()), V.end());
+  };
+  auto Nested = [](auto &V) {
+    for (LockNesting &N : V) {
+      toWrapperObject(N.Outer);
+      toWrapperObject(N.Inner);
+    }
+    llvm::erase_if(V, [](const LockNesting &N) { return N.Outer == N.Inner; });
+  };
+  Locks(Sum.Locks.Acquired);
+  Locks(Sum.Locks.Released);
+  Locks(Sum.Locks.Assumed);
+  Locks(Sum.Locks.MayRelease);
+  for (AccessPath &P : Sum.Locks.Taken)
+    toWrapperObject(P);
+  std::sort(Sum.Locks.Taken.begin(), Sum.Locks.Taken.end());
+  Sum.Locks.Taken.erase(
+      std::unique(Sum.Locks.Taken.begin(), Sum.Locks.Taken.end()),
+      Sum.Locks.Taken.end());
+  Nested(Sum.Locks.Nestings);
+  for (AccessSnapshot &A : Sum.Accesses) {
+    Locks(A.Locks);
+    Locks(A.ReleasedBefore);
+    Nested(A.Nestings);
+  }
 }
 
 } // namespace detail

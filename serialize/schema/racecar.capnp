@@ -146,6 +146,7 @@ struct Function {
   flagGuard @16 :Loc;
   flagGuardLast @17 :UInt32;
   flagGuardVar @18 :StrId;
+  lockWrapper @19 :Bool;
 }
 
 struct ClassInfo {

@@ -25,7 +25,7 @@ RACER_DIGESTED_SIZE(CallInfo, 144);
 RACER_DIGESTED_SIZE(CallableArg, 168);
 RACER_DIGESTED_SIZE(Instr, 112);
 RACER_DIGESTED_SIZE(Block, 64);
-RACER_DIGESTED_SIZE(Function, 216);
+RACER_DIGESTED_SIZE(Function, 224);
 #undef RACER_DIGESTED_SIZE
 #endif
 
@@ -135,6 +135,7 @@ public:
     loc(F.HandRolledSync);
     var(F.UpdatesAtomically);
     var(F.OnlyForwards);
+    var(F.LockWrapper);
     loc(F.ConditionWait);
     loc(F.OnceInit);
     var(F.OnceInitLast);

@@ -323,7 +323,15 @@ struct Function {
   /// The body only passes its parameters on to one call (`return
   /// vatomic32_await_eq(a, v);`): no call depth for HandRolledSync.
   bool OnlyForwards = false;
-  Loc Location; // here: it fills the word of the four fields above
+  /// A method of a mutex wrapper: a class with a lock's interface (`Lock()`,
+  /// `unlock()`, `AssertHeld()`, ...) whose objects hold exactly one mutex,
+  /// embedded (port::Mutex around a pthread_mutex_t, InstrumentedMutex around
+  /// a port::Mutex). Its locks inside `*this` are named `*this`, so that a
+  /// mutex has one name however it is taken, released or asserted held:
+  /// `mutex_.Lock()` (through the bodies: this->mutex_.mutex_.mu_) and
+  /// `mutex_.AssertHeld()` (by name: this->mutex_) are one lock.
+  bool LockWrapper = false;
+  Loc Location; // here: it fills the word of the five fields above
   /// Formal spellings; for methods/ctors/dtors/lambdas Formals[0] is "this".
   std::vector<ir::Symbol> Formals;
   /// Number of locals (ids are 0..NumLocals-1) and their spellings.

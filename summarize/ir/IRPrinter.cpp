@@ -255,6 +255,8 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
     OS << "  updates atomically\n";
   if (F.OnlyForwards)
     OS << "  only forwards\n";
+  if (F.LockWrapper)
+    OS << "  lock wrapper\n";
   if (F.OnceInit.Line)
     OS << "  once-init at " << F.OnceInit.Line << "-" << F.OnceInitLast << "\n";
   if (F.FlagGuard.Line)

@@ -67,13 +67,13 @@ public:
   // Under the guard, but a global is shared by every Journal: this->cache_mu_ does not protect it.
   void CountTrim_bad() {
     util::MutexLock l(&cache_mu_);
-    ++g_trims; // expected-race{{unprotected write to `journal::g_trims` in 'journal::Journal::CountTrim_bad' races with itself on another thread (only `this->cache_mu_.mu_` is held, and every object has its own)}}
+    ++g_trims; // expected-race{{unprotected write to `journal::g_trims` in 'journal::Journal::CountTrim_bad' races with itself on another thread (only `this->cache_mu_` is held, and every object has its own)}}
   }
 
   // The guard holds cache_mu_, not stats_mu_: the two sides hold different locks.
   void Stats_bad() {
     util::MutexLock l(&stats_mu_);
-    cached_ = 0; // expected-race{{write to `this->cached_` under `this->stats_mu_.mu_` in 'journal::Journal::Stats_bad' races with the write under `this->cache_mu_.mu_` in 'journal::Journal::Append_ok' (no common lock)}}
+    cached_ = 0; // expected-race{{write to `this->cached_` under `this->stats_mu_` in 'journal::Journal::Stats_bad' races with the write under `this->cache_mu_` in 'journal::Journal::Append_ok' (no common lock)}}
   }
 
   // A callee drops the guard's mutex around slow work: the write after it is not protected.

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <thread>
 
 using namespace racer;
@@ -200,6 +201,76 @@ class Counter {
   size_t A = S.find("lock_guard::lock_guard"), B = S.find("read this->n_"),
          W = S.find("write this->n_"), E = S.find("lock_guard::~lock_guard");
   EXPECT_TRUE(A < B && B < W && W < E) << S;
+}
+
+TEST_F(IRBuilderTest, GuardConstructorsRecordTheStoredMutexPointer) {
+  TUResult R = run("guard_ptr.cpp", R"(
+#include <pthread.h>
+struct Mutex { void Lock(); void Unlock(); pthread_mutex_t mu_; };
+Mutex *pick();
+class MutexLock {
+  Mutex *const mu_;
+  Mutex &ref_;
+  Mutex *other_;
+ public:
+  MutexLock(Mutex *mu, Mutex &r) : mu_(mu), ref_(r) { other_ = pick(); mu_->Lock(); }
+  void Reset(Mutex *m) { other_ = m; }
+};
+)");
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  const ir::Function *Ctor = fn(R.Module, "MutexLock::MutexLock");
+  const ir::Function *Reset = fn(R.Module, "MutexLock::Reset");
+  ASSERT_NE(Ctor, nullptr);
+  ASSERT_NE(Reset, nullptr);
+  std::map<std::string, std::string> Stored;
+  for (const ir::Block &B : Ctor->Blocks)
+    for (const ir::Instr &I : B.Instrs)
+      if (I.Kind == ir::InstrKind::Write)
+        Stored[ir::printPath(I.Path)] =
+            I.hasValue() ? ir::printOperand(I.value()) : "none";
+  EXPECT_EQ(Stored["this->mu_"], "mu");
+  EXPECT_EQ(Stored["this->ref_"], "r");
+  // A call's result designates nothing we can name; only constructors say.
+  EXPECT_EQ(Stored["this->other_"], "none");
+  for (const ir::Block &B : Reset->Blocks)
+    for (const ir::Instr &I : B.Instrs)
+      EXPECT_FALSE(I.hasValue() && I.Kind == ir::InstrKind::Write);
+}
+
+TEST_F(IRBuilderTest, MutexWrappersAreClassesWithOneEmbeddedLock) {
+  TUResult R = run("wrappers.cpp", R"(
+#include <pthread.h>
+#include <mutex>
+namespace port {
+class Mutex { public: void Lock(); void Unlock(); void AssertHeld();
+  private: pthread_mutex_t mu_; bool locked_; };
+}
+class Instrumented { public: void Lock(); void Unlock();
+  private: port::Mutex mutex_; long waits_; };
+class TwoLocks { public: void Lock(); void Unlock();
+  private: port::Mutex a_, b_; };
+class Striped { public: void lock(); private: std::mutex m_[4]; };
+class Holder { public: void Lock(); private: port::Mutex *mu_; };
+class Data { public: void Put(); private: std::mutex mu_; int v_; };
+void port::Mutex::Lock() {}
+void Instrumented::Lock() {}
+void TwoLocks::Lock() {}
+void Striped::lock() {}
+void Holder::Lock() {}
+void Data::Put() {}
+)");
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  auto Wrapper = [&](const char *Name) {
+    const ir::Function *F = fn(R.Module, Name);
+    EXPECT_NE(F, nullptr) << Name;
+    return F && F->LockWrapper;
+  };
+  EXPECT_TRUE(Wrapper("port::Mutex::Lock"));
+  EXPECT_TRUE(Wrapper("Instrumented::Lock")); // one mutex, two levels down
+  EXPECT_FALSE(Wrapper("TwoLocks::Lock"));
+  EXPECT_FALSE(Wrapper("Striped::lock"));     // an array of mutexes
+  EXPECT_FALSE(Wrapper("Holder::Lock"));      // points to its mutex
+  EXPECT_FALSE(Wrapper("Data::Put"));         // no lock interface
 }
 
 TEST_F(IRBuilderTest, UniqueLockTagTypesAndTryLockBranches) {
