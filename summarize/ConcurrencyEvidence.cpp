@@ -22,7 +22,8 @@ LockOwner classifyLock(const HeldLock &L, bool HasThis) {
   case ir::RootKind::Global:
     return fieldsOnly(P, 0) ? GlobalLock : ForeignLock;
   case ir::RootKind::Formal:
-    if (!HasThis || P.Index != 0 || P.Steps.size() < 2 ||
+    // `*this` itself: a mutex wrapper's lock (ir::Function::LockWrapper).
+    if (!HasThis || P.Index != 0 || P.Steps.empty() ||
         P.Steps[0].kind() != ir::StepKind::Deref)
       return ForeignLock;
     if (fieldsOnly(P, 1))

@@ -87,9 +87,9 @@ struct AbstractState final {
   /// Locks released without having been acquired here (unlock wrappers).
   LockSet Released;
   /// Locks a caller may hold that this function (or a callee) let go on
-  /// some path to here (AccessSnapshot::ReleasedBefore): sorted, join is
-  /// union. Unlike Released, taking one again does not remove it: the
-  /// access then holds this function's own hold.
+  /// some path to here and has not taken again since
+  /// (AccessSnapshot::ReleasedBefore): sorted, join is union. Named locks
+  /// only.
   std::vector<HeldLock> EntryReleased;
   /// Pointer members of this function's own guard objects, by (local,
   /// field): `MutexLock l(&cache_mu_)` stores `&this->cache_mu_` in
@@ -177,6 +177,13 @@ struct AbstractState final {
 
   /// Adds \p L to EntryReleased.
   void noteEntryReleased(const HeldLock &L);
+  /// \p L is held again: removes it from EntryReleased.
+  void forgetEntryReleased(const HeldLock &L) {
+    if (!L.Unknown && !EntryReleased.empty())
+      llvm::erase_if(EntryReleased, [&](const HeldLock &R) {
+        return R.Lock == L.Lock;
+      });
+  }
 
   void joinWith(const AbstractState &O);
   friend bool operator==(const AbstractState &A, const AbstractState &B);

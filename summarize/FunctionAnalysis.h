@@ -306,6 +306,7 @@ private:
   }
   void acquire(AbstractState &S, const HeldLock &L) {
     S.Held.acquire(L);
+    S.forgetEntryReleased(L);
     noteLock(L);
     if (!L.Unknown && std::find(LockedHere.begin(), LockedHere.end(),
                                 L.Lock) == LockedHere.end())
@@ -315,6 +316,7 @@ private:
   /// unless this function already holds it (then callers need not).
   void assume(AbstractState &S, const HeldLock &L) {
     noteLock(L);
+    S.forgetEntryReleased(L); // held again, as the assertion says
     if (S.Held.holds(L))
       return;
     S.Held.acquire(L, /*ByUs=*/false); // taken by a caller, whenever
@@ -331,9 +333,13 @@ private:
     if (!WasHeld || L.Unknown || llvm::is_contained(EntryLocks, L) ||
         llvm::is_contained(AssumedLocks, L)) {
       noteMayRelease(L);
-      HeldLock Any = L;
-      Any.Shared = false; // an unlock ends a hold in any mode
-      S.noteEntryReleased(Any);
+      // A lock we cannot name takes the caller's locks away only where it
+      // is let go on every path (LockEffect::Released, applySummary).
+      if (!L.Unknown) {
+        HeldLock Any = L;
+        Any.Shared = false; // an unlock ends a hold in any mode
+        S.noteEntryReleased(Any);
+      }
     }
     if (!WasHeld) {
       S.Released.acquire(L);
@@ -514,6 +520,9 @@ private:
   std::vector<HeldLock> AssumedLocks;
   /// LockEffect::MayRelease of this function so far.
   std::vector<HeldLock> MayRelease;
+  /// The once_flags a `std::call_once` here has run (held shared after it,
+  /// within this function only: no lock of the function's).
+  std::vector<HeldLock> OnceHolds;
   /// The call whose summary is being applied (for callee-local names).
   const ir::Instr *CurCall = nullptr;
   /// A constructor: what each pointer member of `this` holds at its exit,

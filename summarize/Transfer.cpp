@@ -349,6 +349,13 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
   if (C.IsConstructor)
     bindGuardFields(C, Callee, S);
   std::vector<HeldLock> CallerLocks = S.Held.locks();
+  // A lock the callee lets go on every path that we cannot name may be any
+  // of ours: none of ours protects its accesses.
+  if (C.DeclaredEffects.empty() &&
+      llvm::any_of(Callee.Locks.Released, [&](const HeldLock &R) {
+        return substituteLock(R, C.Args, S).Unknown;
+      }))
+    CallerLocks.clear();
   // The locks the callee may let go, in our terms (Unknown: any).
   std::vector<HeldLock> CalleeReleases;
   for (const HeldLock &L : Callee.Locks.MayRelease)
@@ -398,12 +405,11 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     Out.ReleasedBefore.assign(S.EntryReleased.begin(), S.EntryReleased.end());
     for (const HeldLock &R : A.ReleasedBefore) {
       HeldLock Ours = substituteLock(R, C.Args, S);
-      Ours.Shared = false;
-      llvm::erase_if(Out.Locks, [&](const HeldLock &L) {
-        return Ours.Unknown || Ours.Lock == L.Lock;
-      });
       if (Ours.Unknown)
-        Ours.Lock = AccessPath();
+        continue; // as above, only where it is let go on every path
+      Ours.Shared = false;
+      llvm::erase_if(Out.Locks,
+                     [&](const HeldLock &L) { return Ours.Lock == L.Lock; });
       if (!llvm::is_contained(Out.ReleasedBefore, Ours))
         Out.ReleasedBefore.push_back(Ours);
     }
@@ -1027,10 +1033,22 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
       if (TrackThreads && startedAsThread(B, Idx))
         break; // the lambda runs on the thread, not here
       if (const ir::Operand *Flag = onceFlagFor(B, Idx)) {
+        // The flag orders the callable's run before every later call_once
+        // returns, like a lock around it; but a once_flag is no evidence
+        // that the class is shared (a static factory has one), so it is not
+        // noted as a lock of the function.
         HeldLock Once = lockOf(*Flag, /*Shared=*/false, S);
-        acquire(S, Once);
+        S.Held.acquire(Once);
         transferCall(I, S, false, Cond);
-        release(S, Once);
+        S.Held.release(Once);
+        // What follows the call_once is ordered after the callable's run:
+        // held in shared mode from here on (a read of what it initialized
+        // is protected; two writes after it still race with each other).
+        Once.Shared = true;
+        if (!S.Held.holds(Once))
+          S.Held.acquire(Once, /*ByUs=*/false);
+        if (!llvm::is_contained(OnceHolds, Once))
+          OnceHolds.push_back(Once);
         break;
       }
       // A call whose result a local keeps, for branches in later blocks
@@ -1314,7 +1332,8 @@ FunctionSummary FunctionAnalysis::run() {
       return std::find(V.begin(), V.end(), L) != V.end();
     };
     llvm::erase_if(Sum.Locks.Acquired, [&](const HeldLock &L) {
-      return Among(EntryLocks, L) || Among(AssumedLocks, L);
+      return Among(EntryLocks, L) || Among(AssumedLocks, L) ||
+             Among(OnceHolds, L);
     });
     for (const HeldLock &L : AssumedLocks)
       if (!L.Unknown && L.Lock.Root != RootKind::Local &&

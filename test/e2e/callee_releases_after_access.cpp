@@ -75,6 +75,20 @@ public:
     return s;
   }
 
+  // A helper that may drop and retake the lock in a loop (MakeRoomForWrite): every path to the write
+  // after the loop holds the lock again.
+  void Schedule_ok(bool wait) {
+    mutex_.Lock();
+    MakeRoom(wait);
+    mutex_.Unlock();
+  }
+  bool Scheduled_ok() {
+    mutex_.Lock();
+    bool s = scheduled_;
+    mutex_.Unlock();
+    return s;
+  }
+
   // The wrapper's own field, read under the lock: its Lock() and Unlock() write it under the lock too.
   bool Locked_ok() {
     mutex_.Lock();
@@ -84,8 +98,22 @@ public:
   }
 
 private:
+  void MakeRoom(bool wait) {
+    while (true) {
+      if (wait) {
+        mutex_.Unlock();
+        mutex_.Lock();
+        wait = false;
+      } else {
+        scheduled_ = true;
+        break;
+      }
+    }
+  }
+
   port::Mutex mutex_;
   VersionSet versions_;
+  bool scheduled_ = false;
 };
 
 } // namespace db
