@@ -306,6 +306,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "once-init";
   case LowFlagGuarded:
     return "flag-guarded";
+  case LowParameterLockOnly:
+    return "parameter-lock-only";
   }
   return "unknown";
 }
@@ -351,6 +353,10 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
   case LowFlagGuarded:
     return "it runs only while a shared flag has some value, and the other "
            "thread writes that flag, which may order the two";
+  case LowParameterLockOnly:
+    return "'" + F.Class +
+           "' locks only mutexes handed to its methods as parameters, which "
+           "says nothing about its own sharing";
   }
   return "";
 }

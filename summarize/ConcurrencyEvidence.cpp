@@ -22,6 +22,11 @@ LockOwner classifyLock(const HeldLock &L, bool HasThis) {
   case ir::RootKind::Global:
     return fieldsOnly(P, 0) ? GlobalLock : ForeignLock;
   case ir::RootKind::Formal:
+    if (P.Index != 0 || !HasThis)
+      return !P.Steps.empty() && P.Steps[0].kind() == ir::StepKind::Deref &&
+                     fieldsOnly(P, 1)
+                 ? ParameterLock
+                 : ForeignLock;
     // `*this` itself: a mutex wrapper's lock (ir::Function::LockWrapper).
     if (!HasThis || P.Index != 0 || P.Steps.empty() ||
         P.Steps[0].kind() != ir::StepKind::Deref)
@@ -50,6 +55,8 @@ EvidenceKind classEvidence(const ClassFacts &Facts) {
     return EvidenceKind::GlobalLock;
   if (Facts.MethodLockOwners & MemberPointerLock)
     return EvidenceKind::ForeignLockOnly;
+  if (Facts.MethodLockOwners & ParameterLock)
+    return EvidenceKind::ParameterLockOnly;
   return EvidenceKind::None;
 }
 

@@ -47,7 +47,16 @@ enum LockOwner : uint8_t {
   /// Reached through one pointer member of `this` (`db_mutex_->Lock()`,
   /// `db_->mutex_`): a lock the object points to, usually its owner's.
   MemberPointerLock = 8,
+  /// Handed to the method as a parameter (`void Apply(Edit *e, Mutex *mu)
+  /// { mu->Unlock(); ... }`): the caller's lock, usually its owner's.
+  ParameterLock = 16,
 };
+
+/// The LockOwner bits that get a class checked (at some confidence): a
+/// class whose methods show none of them is not checked, and the summarizer
+/// may release its accesses early (Summarizer.cpp).
+constexpr uint8_t CheckedLockOwners =
+    OwnMemberLock | GlobalLock | MemberPointerLock | ParameterLock;
 
 /// Classifies \p L, a lock in the terms of a function whose Formals[0] is
 /// `this` iff \p HasThis.
@@ -72,6 +81,11 @@ enum class EvidenceKind : uint8_t {
   /// object points to (MemberPointerLock). Checked, every finding low
   /// (LowForeignLockOnly), so what the check sees is one flag away.
   ForeignLockOnly,
+  /// Not evidence either: the only locks its methods operate on are handed
+  /// to them as parameters (ParameterLock). Checked, every finding low
+  /// (LowParameterLockOnly): such a class is used under its caller's lock,
+  /// and a method that drops it, or never takes it, may race.
+  ParameterLockOnly,
 };
 
 /// What the rule reads about one class.

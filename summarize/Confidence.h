@@ -71,8 +71,12 @@ enum LowReason : uint16_t {
   /// writes (`if (busy == 0) { block = 0; }` against `busy = 1; ..
   /// block = 1;`), with a lock held: the flag's value may order the two.
   LowFlagGuarded = 1u << 10,
+  /// The class's methods operate only on locks handed to them as
+  /// parameters (`LogAndApply(edit, mu)`): not evidence that the class
+  /// itself is shared, but a class used under its caller's lock.
+  LowParameterLockOnly = 1u << 11,
 };
-constexpr unsigned NumLowReasons = 11;
+constexpr unsigned NumLowReasons = 12;
 
 inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

@@ -263,6 +263,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
   const uint16_t ClassReasons =
       Class.Evidence == EvidenceKind::ThreadEntry       ? LowThreadEntryOnly
       : Class.Evidence == EvidenceKind::ForeignLockOnly ? LowForeignLockOnly
+      : Class.Evidence == EvidenceKind::ParameterLockOnly
+          ? LowParameterLockOnly
                                                         : 0;
   unsigned Findings = 0;
   for (auto &[Key, Entries] : Locations) {

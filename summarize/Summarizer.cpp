@@ -234,8 +234,7 @@ void ProgramSummarizer::finishSCC(uint32_t C) {
     int32_t K = ClassOf[F];
     if (K < 0)
       continue;
-    if (memberLockOwners(Functions[F], Summaries[F]) &
-        (OwnMemberLock | GlobalLock | MemberPointerLock))
+    if (memberLockOwners(Functions[F], Summaries[F]) & CheckedLockOwners)
       ClassChecked[K].store(true);
     if (MembersLeft[K].fetch_sub(1) == 1)
       classDone(uint32_t(K));

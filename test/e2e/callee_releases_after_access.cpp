@@ -1,6 +1,8 @@
 // A callee that lets go of its caller's lock: only its accesses after the release lose that lock. A
 // mutex wrapper's bookkeeping (`locked_ = false` just before the unlock) stays under the lock, while a
 // helper that drops the lock to do slow work (`mu->Unlock(); status_ = ..; mu->Lock();`) races.
+// VersionSet's only lock is the one handed to ApplySlowly_bad: it is checked at low confidence
+// (parameter-lock-only), where its callers' lock cannot be named (caller-synchronized).
 #include <pthread.h>
 
 namespace port {
@@ -37,19 +39,19 @@ public:
   long ApplySlowly_bad(Edit *e, port::Mutex *mu) {
     pending_ = e->number; // before the release: still under the caller's mu
     mu->Unlock();
-    status_ = e->number * 2; // after the release: races (reported at the call below)
+    status_ = e->number * 2; // expected-low-race{{unprotected write to `this->status_` in 'db::VersionSet::ApplySlowly_bad' races with the write in 'db::VersionSet::ApplyHeld_ok' [low: every call of 'db::VersionSet::ApplySlowly_bad' holds a lock of its caller's}}
     mu->Lock();
     return pending_;
   }
 
-  // The same helper that keeps the lock throughout: nothing to report.
+  // The same helper keeping its caller's lock throughout: only low findings, the callers' lock unnamed.
   long ApplyHeld_ok(Edit *e) {
-    pending_ = e->number;
-    status_ = e->number * 2;
-    return pending_;
+    pending_ = e->number; // expected-low-race{{unprotected write to `this->pending_` in 'db::VersionSet::ApplyHeld_ok' races with the write in 'db::VersionSet::ApplySlowly_bad' [low: every call of}}
+    status_ = e->number * 2; // expected-low-race{{unprotected write to `this->status_` in 'db::VersionSet::ApplyHeld_ok'}}
+    return pending_; // expected-low-race{{read of `this->pending_` without synchronization in 'db::VersionSet::ApplyHeld_ok'}}
   }
 
-  long status() const { return status_; }
+  long status() const { return status_; } // expected-low-race{{read of `this->status_` without synchronization in 'db::VersionSet::status' races with the write in 'db::VersionSet::ApplyHeld_ok' [low: 'db::VersionSet' locks only mutexes handed to its methods as parameters}}
   long pending_ = 0;
   long status_ = 0;
 };
