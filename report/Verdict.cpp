@@ -46,6 +46,9 @@ const KindWords Words[] = {
      "threads beyond the analysis's limits were not expanded"},
     {AssumptionKind::FailedUnit, "failed-unit",
      "a translation unit could not be analysed"},
+    {AssumptionKind::CallerHeldLock, "caller-held-lock",
+     "a method was taken to run under a lock that its callers in the "
+     "program hold"},
 };
 static_assert(sizeof(Words) / sizeof(Words[0]) == NumAssumptionKinds,
               "one row per AssumptionKind");

@@ -69,8 +69,13 @@ enum class AssumptionKind : uint8_t {
   ThreadLimit,
   /// A translation unit that could not be analysed.
   FailedUnit,
+  /// A method was taken to run under a lock its callers hold: every call of
+  /// it in the program holds it (a mutex wrapper's accessor), or it lets the
+  /// lock go without taking it (an unlock wrapper). A caller outside the
+  /// program (a library's user) may not.
+  CallerHeldLock,
 };
-constexpr unsigned NumAssumptionKinds = 13;
+constexpr unsigned NumAssumptionKinds = 14;
 
 struct Assumption {
   AssumptionKind Kind = AssumptionKind::UnresolvedCall;

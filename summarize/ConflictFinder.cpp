@@ -228,8 +228,11 @@ unsigned findClassConflicts(const ClassCheck &Class,
         if (R.Unknown || llvm::any_of(A.ReleasedBefore, SameLock) ||
             llvm::any_of(Judged->Locks, SameLock))
           continue;
-        if (Judged == &A)
+        if (Judged == &A) {
           Judged = &WithEntryLocks.emplace_back(A);
+          Sink.noteAssumption(
+              Assumption{AssumptionKind::CallerHeldLock, A.Location});
+        }
         AccessSnapshot &W = WithEntryLocks.back();
         HeldLock Entry = R;
         Entry.Shared = false;
