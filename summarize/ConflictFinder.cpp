@@ -103,6 +103,13 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
         Setup = false;
       if (!(Ctx & CallContext::Locked) && !Out.Synchronized[Caller])
         Synced = false;
+      // A method of its own class calling it on `this` under the class's
+      // lock says nothing of the callers outside the class: a public
+      // method is theirs to call too.
+      if ((Ctx & CallContext::OnThisAny) &&
+          Fn.Access != ir::AccessSpec::Private &&
+          Functions[Caller].Class == Fn.Class)
+        Synced = false;
       if (!(Ctx & CallContext::HoldsReceiver))
         Receiver = false;
       if (!Setup && !Synced && !Receiver)

@@ -330,6 +330,8 @@ struct CallContext {
     /// `mutex_.acquisitions()` under `mutex_.Lock()`, a mutex wrapper's
     /// lock being named by its object (ir::Function::LockWrapper).
     HoldsReceiver = 8,
+    /// Some call is on `this` (or a member of it), shared or not.
+    OnThisAny = 16,
   };
   ir::Symbol Callee;
   uint8_t Flags = 0;

@@ -1307,6 +1307,8 @@ FunctionSummary FunctionAnalysis::run() {
       Flags |= CallContext::Locked;
     if (U.AllLocked && U.AllHoldReceiver)
       Flags |= CallContext::HoldsReceiver;
+    if (U.Kinds & ThisReceiver)
+      Flags |= CallContext::OnThisAny;
     if (Flags)
       Sum.CallContexts.push_back({Callee, Flags});
   }
