@@ -123,7 +123,7 @@ RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 176);
 RACER_SIZE(LockEffect, 144);
-RACER_SIZE(FunctionSummary, 432);
+RACER_SIZE(FunctionSummary, 456);
 RACER_SIZE(ThreadSpawn, 200);
 RACER_SIZE(TUFile, 264);
 #undef RACER_SIZE
@@ -527,6 +527,16 @@ private:
     if (!isDefault(S.ConditionalLock))
       loc(B.initConditionalLock(), S.ConditionalLock);
     B.setHandRolledDepth(S.HandRolledDepth);
+    if (!S.CallableRuns.empty()) {
+      auto L = B.initCallableRuns(S.CallableRuns.size());
+      for (size_t I = 0; I < S.CallableRuns.size(); ++I) {
+        L[I].setCallee(str(S.CallableRuns[I].Callee));
+        L[I].setFormal(S.CallableRuns[I].Formal);
+        if (!S.CallableRuns[I].Locks.empty())
+          heldLocks(L[I].initLocks(S.CallableRuns[I].Locks.size()),
+                    S.CallableRuns[I].Locks);
+      }
+    }
     if (!S.MemberPointers.empty()) {
       auto L = B.initMemberPointers(S.MemberPointers.size());
       for (size_t I = 0; I < S.MemberPointers.size(); ++I) {
@@ -899,6 +909,9 @@ private:
     if (R.hasConditionalLock())
       S.ConditionalLock = loc(R.getConditionalLock());
     S.HandRolledDepth = R.getHandRolledDepth();
+    for (auto C : R.getCallableRuns())
+      S.CallableRuns.push_back(
+          {str(C.getCallee()), C.getFormal(), heldLocks(C.getLocks())});
     for (auto M : R.getMemberPointers())
       S.MemberPointers.push_back({path(M.getMember()), operand(M.getValue())});
     for (auto A : R.getAssumptions()) {

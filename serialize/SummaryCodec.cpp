@@ -31,7 +31,7 @@ RACER_SUMMARY_SIZE(LockEffect, 144);
 RACER_SUMMARY_SIZE(ThreadSpawn, 200);
 RACER_SUMMARY_SIZE(Assumption, 16);
 RACER_SUMMARY_SIZE(CallContext, 16);
-RACER_SUMMARY_SIZE(FunctionSummary, 432);
+RACER_SUMMARY_SIZE(FunctionSummary, 456);
 #undef RACER_SUMMARY_SIZE
 #endif
 
@@ -228,6 +228,12 @@ public:
     for (const MemberPointer &M : S.MemberPointers) {
       path(M.Member);
       operand(M.Value);
+    }
+    var(S.CallableRuns.size());
+    for (const CallableRun &R : S.CallableRuns) {
+      sym(R.Callee);
+      svar(R.Formal);
+      locks(R.Locks);
     }
     var(S.Assumptions.size());
     for (const Assumption &A : S.Assumptions) {
@@ -586,6 +592,12 @@ public:
     for (MemberPointer &M : S.MemberPointers) {
       M.Member = path();
       M.Value = operand();
+    }
+    S.CallableRuns.resize(count());
+    for (CallableRun &R : S.CallableRuns) {
+      R.Callee = sym();
+      R.Formal = int32_t(svar());
+      R.Locks = locks();
     }
     S.Assumptions.resize(count());
     for (Assumption &A : S.Assumptions) {

@@ -285,6 +285,14 @@ private:
                           const std::vector<Operand> &Actuals,
                           const AbstractState &S) const;
 
+  /// A callable handed to us is run here (FunctionSummary::CallableRuns).
+  void noteCallableRun(CallableRun R);
+  void noteDirectRun(const ir::CallInfo &C, const AbstractState &S);
+  /// If the call at \p Idx creates a lambda that the next call (perhaps
+  /// through a `std::function` made of it) runs under locks of its own
+  /// (its CallableRuns), those locks in our terms.
+  std::optional<std::vector<HeldLock>>
+  runnerLocksFor(const ir::Block &B, size_t Idx, const AbstractState &S) const;
   /// A constructor's store into a member of `this` (MemberPointers).
   void noteMemberStore(const ir::Instr &I, const AbstractState &S);
   /// \p P through the pointer members of our own guard objects
@@ -529,6 +537,8 @@ private:
   /// over all its stores (Unknown: stored with two values, or one we
   /// cannot name): FunctionSummary::MemberPointers.
   std::map<ir::PathStep, Operand> MemberPointers;
+  /// FunctionSummary::CallableRuns so far.
+  std::vector<CallableRun> CallableRuns;
 };
 
 

@@ -69,7 +69,8 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.HandRolledSync == B.HandRolledSync &&
          A.HandRolledDepth == B.HandRolledDepth &&
          A.ConditionalLock == B.ConditionalLock &&
-         A.MemberPointers == B.MemberPointers;
+         A.MemberPointers == B.MemberPointers &&
+         A.CallableRuns == B.CallableRuns;
 }
 
 ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,

@@ -352,6 +352,22 @@ struct MemberPointer {
   }
 };
 
+/// A callable the function runs, and the locks held while it runs: a
+/// lambda handed to it (`template <class F> R Impl(const F &f) {
+/// lock_guard g(mu_); return f(); }`: by the lambda's symbol, since the
+/// template is instantiated per lambda) or a `std::function` parameter
+/// (by formal). A caller that hands it a lambda applies the lambda under
+/// those locks (FunctionSummary::CallableRuns).
+struct CallableRun {
+  ir::Symbol Callee;  ///< the lambda's symbol, or empty
+  int32_t Formal = -1; ///< the `std::function` formal, or -1
+  std::vector<HeldLock> Locks; ///< held at every run (sorted)
+
+  friend bool operator==(const CallableRun &A, const CallableRun &B) {
+    return A.Callee == B.Callee && A.Formal == B.Formal && A.Locks == B.Locks;
+  }
+};
+
 /// The persisted summary of one function.
 struct FunctionSummary {
   ir::Symbol Symbol; // interned: the function's own
@@ -413,6 +429,8 @@ struct FunctionSummary {
   /// A caller that constructs a local guard knows which mutex the guard's
   /// `this->mu_->Lock()` and `~MutexLock()` name. Sorted by field.
   std::vector<MemberPointer> MemberPointers;
+  /// The callables handed to it that it runs, with the locks held then.
+  std::vector<CallableRun> CallableRuns;
   /// Where this function (not a callee: the pattern and the accesses it
   /// guards are in one function) unlocks a mutex it locks on some paths
   /// only (`if (i) lock(&m); ...; if (i) unlock(&m);`), or Line 0: the

@@ -460,6 +460,25 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       HandRolledDepth = Callee.HandRolledDepth + (F.OnlyForwards ? 0 : 1);
     }
   }
+  // The callables the callee runs: those handed to us run under our locks
+  // too (a runner calling a runner).
+  for (const CallableRun &R : Callee.CallableRuns) {
+    CallableRun Ours;
+    Ours.Callee = R.Callee;
+    if (R.Formal >= 0) {
+      if (size_t(R.Formal) >= C.Args.size())
+        continue;
+      const Operand &A = C.Args[R.Formal];
+      if (A.K != Operand::Kind::Object || A.Path.Root != RootKind::Formal ||
+          A.Path.Steps.size() != 1 || !startsWithDeref(A.Path))
+        continue;
+      Ours.Formal = int32_t(A.Path.Index);
+    }
+    Ours.Locks = CallerLocks;
+    for (const HeldLock &L : R.Locks)
+      Ours.Locks.push_back(substituteLock(L, C.Args, S));
+    noteCallableRun(std::move(Ours));
+  }
   if (TrackThreads)
     applyCalleeThreads(I, Callee, S);
   CurCall = nullptr;
@@ -825,6 +844,87 @@ static const ir::Operand *onceFlagFor(const ir::Block &B, size_t Idx) {
   return nullptr;
 }
 
+void FunctionAnalysis::noteCallableRun(CallableRun R) {
+  for (HeldLock &L : R.Locks)
+    if (!L.Unknown && L.Lock.Root == RootKind::Local) {
+      L.Unknown = true; // our own mutex: protects, but has no name above
+      L.Lock = AccessPath();
+    }
+  llvm::sort(R.Locks);
+  R.Locks.erase(std::unique(R.Locks.begin(), R.Locks.end()), R.Locks.end());
+  for (CallableRun &E : CallableRuns)
+    if (E.Callee == R.Callee && E.Formal == R.Formal) {
+      // Held at every run.
+      llvm::erase_if(E.Locks, [&](const HeldLock &L) {
+        return !llvm::is_contained(R.Locks, L);
+      });
+      return;
+    }
+  CallableRuns.push_back(std::move(R));
+}
+
+void FunctionAnalysis::noteDirectRun(const ir::CallInfo &C,
+                                     const AbstractState &S) {
+  if (C.Args.empty())
+    return;
+  const Operand &Recv = C.Args[0];
+  // `f()` on a lambda type in a template instantiated for it: its closure
+  // is not one of ours (a creation site passes the captured `this`).
+  if (!C.Callee.empty() && Recv.K == Operand::Kind::Unknown &&
+      C.CalleeName.str().find("::lambda@") != std::string::npos) {
+    noteCallableRun({C.Callee, -1, S.Held.locks()});
+    return;
+  }
+  // `f()` on a `std::function` parameter.
+  if (C.CalleeName == "std::function::operator()" &&
+      Recv.K == Operand::Kind::Object && Recv.Path.Root == RootKind::Formal &&
+      Recv.Path.Steps.size() == 1 && startsWithDeref(Recv.Path))
+    noteCallableRun({ir::Symbol(), int32_t(Recv.Path.Index), S.Held.locks()});
+}
+
+std::optional<std::vector<HeldLock>>
+FunctionAnalysis::runnerLocksFor(const ir::Block &B, size_t Idx,
+                                 const AbstractState &S) const {
+  const ir::CallInfo &Lambda = B.Instrs[Idx].call();
+  if (Lambda.Callee.empty() ||
+      Lambda.CalleeName.str().find("::lambda@") == std::string::npos)
+    return std::nullopt;
+  bool InFunction = false; // wrapped in a std::function temporary first
+  for (size_t J = Idx + 1; J < B.Instrs.size(); ++J) {
+    const ir::Instr &I = B.Instrs[J];
+    if (I.Kind != ir::InstrKind::Call)
+      continue;
+    const ir::CallInfo &C = I.call();
+    if (!InFunction && C.IsConstructor && C.CalleeName == "std::function::function" &&
+        llvm::any_of(C.Callables, [&](const ir::CallableArg &CA) {
+          return CA.Callee == Lambda.Callee;
+        })) {
+      InFunction = true;
+      continue;
+    }
+    const FunctionSummary *Runner =
+        C.Callee.empty() ? nullptr : Callees.lookup(C.Callee);
+    if (!Runner || Runner->CallableRuns.empty())
+      return std::nullopt;
+    for (const CallableRun &R : Runner->CallableRuns) {
+      bool Runs = false;
+      if (!InFunction)
+        Runs = R.Callee == Lambda.Callee;
+      else
+        Runs = R.Formal >= 0 && size_t(R.Formal) < C.ArgTypes.size() &&
+               C.ArgTypes[R.Formal] == "std::function";
+      if (!Runs)
+        continue;
+      std::vector<HeldLock> Out;
+      for (const HeldLock &L : R.Locks)
+        Out.push_back(substituteLock(L, C.Args, S));
+      return Out;
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 /// If the call at \p Idx lowers a lambda where it is created, and a later
 /// call of the same block starts a thread running it (`std::thread t([&] {
 /// .. })`): the lambda's body belongs to that thread only.
@@ -925,6 +1025,7 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
   const ir::CallInfo &C = I.call();
   if (Recording)
     noteCallContext(C, S);
+  noteDirectRun(C, S);
   CallModel M = lookupCallModel(C.CalleeName, C.ElementType);
   if (M.Kind == ModelKind::AtomicSection) {
     // `__VERIFIER_atomic_inc()`: its body runs under the atomic pseudo-lock.
@@ -1032,6 +1133,21 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
     case ir::InstrKind::Call: {
       if (TrackThreads && startedAsThread(B, Idx))
         break; // the lambda runs on the thread, not here
+      if (std::optional<std::vector<HeldLock>> Under =
+              runnerLocksFor(B, Idx, S)) {
+        // A lambda handed to a callee that runs it under its lock
+        // (CallableRun): its accesses hold those locks too.
+        std::vector<HeldLock> Added;
+        for (const HeldLock &L : *Under)
+          if (L.Unknown || !S.Held.holds(L)) {
+            S.Held.acquire(L, /*ByUs=*/false);
+            Added.push_back(L);
+          }
+        transferCall(I, S, false, Cond);
+        for (const HeldLock &L : Added)
+          S.Held.release(L);
+        break;
+      }
       if (const ir::Operand *Flag = onceFlagFor(B, Idx)) {
         // The flag orders the callable's run before every later call_once
         // returns, like a lock around it; but a once_flag is no evidence
@@ -1368,6 +1484,7 @@ FunctionSummary FunctionAnalysis::run() {
                .deref()
                .field(Field.name()),
            Value});
+  Sum.CallableRuns = std::move(CallableRuns);
   if (F.LockWrapper)
     nameLocksByWrapper(Sum);
   Sum.Assumptions = std::move(Assumed);

@@ -250,6 +250,13 @@ struct FunctionSummary {
   conditionalLock @14 :Loc;  # FunctionSummary::ConditionalLock
   handRolledDepth @15 :UInt8;
   memberPointers @16 :List(MemberPointer);
+  callableRuns @17 :List(CallableRun);
+}
+
+struct CallableRun {
+  callee @0 :StrId;
+  formal @1 :Int32;
+  locks @2 :List(HeldLock);
 }
 
 struct MemberPointer {

@@ -363,6 +363,9 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.LiveAtExit = {3};
   F.Joins = {ir::Operand::object(ir::AccessPath::formal(1, "ts").deref().index())};
   F.LockOwners = 5;
+  F.CallableRuns = {{"c:@F@run#@lambda@1:2", -1,
+                     {held(thisField("shop::Inventory", "mu_"))}},
+                    {ir::Symbol(), 1, {}}};
   F.MemberPointers = {
       {thisField("shop::Inventory", "mu_"),
        ir::Operand::object(ir::AccessPath::global("c:@lock", "lock"))}};
@@ -555,6 +558,13 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
     OS << "  call context ";
     dump(OS, U.Callee);
     OS << int(U.Flags) << "\n";
+  }
+  for (const CallableRun &R : S.CallableRuns) {
+    OS << "  runs ";
+    dump(OS, R.Callee);
+    OS << R.Formal;
+    dump(OS, R.Locks);
+    OS << "\n";
   }
   for (const MemberPointer &M : S.MemberPointers) {
     OS << "  member pointer";

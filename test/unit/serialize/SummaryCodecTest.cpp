@@ -92,6 +92,12 @@ FunctionSummary everyField() {
   S.Spawns = {T, ThreadSpawn()};
   S.LiveAtExit = {2};
   S.Joins = {ir::Operand::object(ir::AccessPath::formal(1, "ts").deref().index())};
+  {
+    HeldLock Mu;
+    Mu.Lock = thisField("Pool::mu_");
+    S.CallableRuns = {{"c:@S@Pool@F@run#@lambda@3:4", -1, {Mu}},
+                      {ir::Symbol(), 2, {}}};
+  }
   S.MemberPointers = {
       {thisField("Pool::mu_"),
        ir::Operand::object(ir::AccessPath::formal(1, "mu").deref())}};
@@ -226,6 +232,10 @@ std::string dump(const std::vector<FunctionSummary> &V,
       OS << " member";
       put(OS, M.Member);
       put(OS, M.Value);
+    }
+    for (const CallableRun &R : S.CallableRuns) {
+      OS << " runs " << R.Callee << " " << R.Formal;
+      put(OS, R.Locks);
     }
     for (const Assumption &A : S.Assumptions) {
       OS << " assumes " << int(A.Kind);
