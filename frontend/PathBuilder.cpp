@@ -225,6 +225,36 @@ ctorOf(const Expr *E,
   return nullptr;
 }
 
+const CallExpr *
+objectResultCallOf(const Expr *E,
+                   llvm::SmallVectorImpl<const CXXBindTemporaryExpr *> &Elided) {
+  bool UnderElidable = false;
+  while (E) {
+    E = stripWrappers(E);
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      if (UnderElidable)
+        Elided.push_back(B);
+      E = B->getSubExpr();
+    } else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+    } else if (const auto *C = dyn_cast<CastExpr>(E)) {
+      if (C->getCastKind() != CK_NoOp)
+        return nullptr;
+      E = C->getSubExpr();
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (!CE->isElidable() || CE->getNumArgs() < 1)
+        return nullptr;
+      UnderElidable = true;
+      E = CE->getArg(0);
+    } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      return Call->getType()->isRecordType() ? Call : nullptr;
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
 /// The call whose pointer/reference result is E (`f()`, `(T *)malloc(n)`).
 const CallExpr *resultCallOf(const Expr *E) {
   while (E) {

@@ -88,6 +88,13 @@ ctorOf(const Expr *E,
 /// The call whose pointer/reference result is E (`f()`, `(T *)malloc(n)`).
 const CallExpr *resultCallOf(const Expr *E);
 
+/// The call whose class-type result is the object E initializes: the call
+/// itself (C++17, `auto lock = Lock();`), or through an elidable copy or
+/// move (C++11/14), whose temporaries go to \p Elided (they are the object).
+const CallExpr *
+objectResultCallOf(const Expr *E,
+                   llvm::SmallVectorImpl<const CXXBindTemporaryExpr *> &Elided);
+
 /// The closure object or LambdaExpr an expression denotes (`f`, `[..]{..}`).
 const Expr *stripClosure(const Expr *E);
 

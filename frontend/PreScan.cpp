@@ -51,6 +51,17 @@ public:
       L.noteEscape(VD->getInit());
     return true;
   }
+  /// `return T(a);` before C++17: the temporary, moved into the returned
+  /// object by an elidable move, is that object (its destructor is not run
+  /// on the lock a returned guard holds).
+  bool VisitReturnStmt(ReturnStmt *RS) {
+    if (const Expr *RV = RS->getRetValue()) {
+      llvm::SmallVector<const CXXBindTemporaryExpr *, 2> Elided;
+      if (ctorOf(RV, &Elided))
+        L.ElidedTemporaries.insert(Elided.begin(), Elided.end());
+    }
+    return true;
+  }
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->getOpcode() == UO_AddrOf)
       L.noteEscape(UO->getSubExpr());
@@ -137,6 +148,15 @@ void FunctionLowerer::noteVarInit(const VarDecl *VD) {
   if (T->isReferenceType())
     return;
   llvm::SmallVector<const CXXBindTemporaryExpr *, 2> Elided;
+  if (VD->hasLocalStorage() && T->isRecordType())
+    if (const CallExpr *CE = objectResultCallOf(Init, Elided)) {
+      // `auto lock = LockBlobs();`: the local is the returned object (a
+      // guard returned by value keeps its lock in it).
+      ElidedTemporaries.insert(Elided.begin(), Elided.end());
+      CallResults[CE] = localId(VD);
+      return;
+    }
+  Elided.clear();
   if (const CXXConstructExpr *CE = ctorOf(Init, &Elided)) {
     // The temporary of an elided copy (C++14 `T x = T(a);`) is x itself.
     ElidedTemporaries.insert(Elided.begin(), Elided.end());

@@ -122,8 +122,8 @@ RACER_SIZE(ir::Module, 208);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 176);
-RACER_SIZE(LockEffect, 144);
-RACER_SIZE(FunctionSummary, 456);
+RACER_SIZE(LockEffect, 168);
+RACER_SIZE(FunctionSummary, 480);
 RACER_SIZE(ThreadSpawn, 200);
 RACER_SIZE(TUFile, 264);
 #undef RACER_SIZE
@@ -166,7 +166,8 @@ bool isDefault(const ir::CallInfo &C) {
 }
 bool isDefault(const LockEffect &E) {
   return E.Acquired.empty() && E.Released.empty() && E.Assumed.empty() &&
-         E.MayRelease.empty() && E.Taken.empty() && E.Nestings.empty();
+         E.MayRelease.empty() && E.Taken.empty() && E.Nestings.empty() &&
+         E.Returned.empty();
 }
 
 //===-- Encoder -----------------------------------------------------------===//
@@ -459,6 +460,8 @@ private:
       }
       if (!S.Locks.Nestings.empty())
         nestings(LB.initNestings(S.Locks.Nestings.size()), S.Locks.Nestings);
+      if (!S.Locks.Returned.empty())
+        heldLocks(LB.initReturned(S.Locks.Returned.size()), S.Locks.Returned);
     }
     if (!S.Accesses.empty()) {
       auto L = B.initAccesses(S.Accesses.size());
@@ -853,6 +856,7 @@ private:
       S.Locks.Released = heldLocks(LR.getReleased());
       S.Locks.Assumed = heldLocks(LR.getAssumed());
       S.Locks.MayRelease = heldLocks(LR.getMayRelease());
+      S.Locks.Returned = heldLocks(LR.getReturned());
       for (auto P : LR.getTaken())
         S.Locks.Taken.push_back(path(P));
       S.Locks.Nestings = nestings(LR.getNestings());

@@ -27,11 +27,11 @@ RACER_SUMMARY_SIZE(HeldLock, 80);
 RACER_SUMMARY_SIZE(CallSite, 24);
 RACER_SUMMARY_SIZE(CallChain, 8);
 RACER_SUMMARY_SIZE(AccessSnapshot, 176);
-RACER_SUMMARY_SIZE(LockEffect, 144);
+RACER_SUMMARY_SIZE(LockEffect, 168);
 RACER_SUMMARY_SIZE(ThreadSpawn, 200);
 RACER_SUMMARY_SIZE(Assumption, 16);
 RACER_SUMMARY_SIZE(CallContext, 16);
-RACER_SUMMARY_SIZE(FunctionSummary, 456);
+RACER_SUMMARY_SIZE(FunctionSummary, 480);
 #undef RACER_SUMMARY_SIZE
 #endif
 
@@ -195,6 +195,7 @@ public:
     locks(S.Locks.Released);
     locks(S.Locks.Assumed);
     locks(S.Locks.MayRelease);
+    locks(S.Locks.Returned);
     var(S.Locks.Taken.size());
     for (const ir::AccessPath &P : S.Locks.Taken)
       path(P);
@@ -556,6 +557,7 @@ public:
     S.Locks.Released = locks();
     S.Locks.Assumed = locks();
     S.Locks.MayRelease = locks();
+    S.Locks.Returned = locks();
     S.Locks.Taken.resize(count());
     for (ir::AccessPath &P : S.Locks.Taken)
       P = path();

@@ -537,6 +537,8 @@ private:
   /// over all its stores (Unknown: stored with two values, or one we
   /// cannot name): FunctionSummary::MemberPointers.
   std::map<ir::PathStep, Operand> MemberPointers;
+  /// The locks of the guards this function returns (LockEffect::Returned).
+  std::vector<HeldLock> ReturnedGuardLocks;
   /// FunctionSummary::CallableRuns so far.
   std::vector<CallableRun> CallableRuns;
 };

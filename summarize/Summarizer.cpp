@@ -62,7 +62,8 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.Locks.Assumed == B.Locks.Assumed &&
          A.Locks.MayRelease == B.Locks.MayRelease &&
          A.Locks.Taken == B.Locks.Taken &&
-         A.Locks.Nestings == B.Locks.Nestings && A.Return == B.Return &&
+         A.Locks.Nestings == B.Locks.Nestings &&
+         A.Locks.Returned == B.Locks.Returned && A.Return == B.Return &&
          sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
          A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins &&
          A.CallContexts == B.CallContexts && A.Assumptions == B.Assumptions &&

@@ -261,6 +261,10 @@ struct LockEffect {
   /// The nestings at the exit among the locks it took (`enter_stats()`
   /// returns holding the stats lock, taken under the registry lock).
   std::vector<LockNesting> Nestings;
+  /// Held by a guard it returns by value (`std::unique_lock<std::mutex>
+  /// Lock() { return std::unique_lock<std::mutex>(m_); }`): a caller that
+  /// keeps the result in a local guard releases them with that guard.
+  std::vector<HeldLock> Returned;
 };
 
 /// A thread the function (or a callee) starts: an origin in O2's sense.

@@ -451,8 +451,20 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     Out.Trace = CallChain::prepend(CallSite{CalleeSym, I.Location}, A.Trace);
     Into.add(std::move(Out));
   }
+  // A guard returned by value, kept in a local guard of ours: that guard
+  // holds its locks (and is no escaping guard any more).
+  const bool KeepsGuard =
+      C.ResultLocal >= 0 && !Callee.Locks.Returned.empty();
   if (Recording) {
-    addAssumptions(Assumed, Callee.Assumptions);
+    if (KeepsGuard) {
+      std::vector<Assumption> Kept = Callee.Assumptions;
+      llvm::erase_if(Kept, [](const Assumption &A) {
+        return A.Kind == AssumptionKind::EscapingGuard;
+      });
+      addAssumptions(Assumed, Kept);
+    } else {
+      addAssumptions(Assumed, Callee.Assumptions);
+    }
     if (Callee.HandRolledSync.Line &&
         Callee.HandRolledDepth < MaxHandRolledDepth + F.OnlyForwards &&
         (!HandRolledSync.Line || Callee.HandRolledDepth + 1 < HandRolledDepth)) {
@@ -499,6 +511,14 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     noteMayRelease(L);
   }
   applyCalleeNestings(C, Callee.Locks, CallerLocks, CalleeReleases, S);
+  if (KeepsGuard) {
+    GuardState G;
+    for (const HeldLock &L : Callee.Locks.Returned)
+      G.Locks.push_back(substituteLock(L, C.Args, S));
+    G.Owns = true;
+    S.Guards[C.ResultLocal] = std::move(G);
+    return;
+  }
   if (C.ResultLocal >= 0) {
     Operand R = Callee.Return;
     if (R.K == Operand::Kind::Object) {
@@ -1340,10 +1360,16 @@ FunctionSummary FunctionAnalysis::run() {
         transferBlock(F.Blocks[BI], S, Cond);
         if (TrackThreads)
           OutThreads[BI] = {S.Started, S.Joined};
-        if (!TempGuards.empty())
+        if (!TempGuards.empty()) {
           // A temporary guard whose destructor is not seen: returned
           // (`return std::unique_lock(mu_)`) or moved out.
           noteAssumption(AssumptionKind::EscapingGuard, CurLoc);
+          for (const GuardState &G : TempGuards)
+            if (G.Owns)
+              for (const HeldLock &L : G.Locks)
+                if (!llvm::is_contained(ReturnedGuardLocks, L))
+                  ReturnedGuardLocks.push_back(L);
+        }
         if (F.Blocks[BI].Succs.empty() && !F.Blocks[BI].NoReturn) {
           if (Exit)
             Exit->joinWith(S);
@@ -1431,10 +1457,17 @@ FunctionSummary FunctionAnalysis::run() {
   Sum.Joins = std::move(Joins);
   if (Exit) {
     for (const auto &[Local, G] : Exit->Guards)
-      if (G.Owns && !G.Locks.empty())
+      if (G.Owns && !G.Locks.empty()) {
         // A guard alive at the exit: returned, so its lock is the caller's
-        // guard's, which the caller does not know of.
+        // guard's (LockEffect::Returned), unless the caller drops it.
         noteAssumption(AssumptionKind::EscapingGuard, F.Location);
+        for (const HeldLock &L : G.Locks)
+          if (!llvm::is_contained(ReturnedGuardLocks, L))
+            ReturnedGuardLocks.push_back(L);
+      }
+    for (const HeldLock &L : ReturnedGuardLocks)
+      if (L.Unknown || L.Lock.Root != RootKind::Local)
+        Sum.Locks.Returned.push_back(L);
     Sum.LiveAtExit = Exit->live();
     auto Escaping = [](const LockSet &Set) {
       std::vector<HeldLock> Out;

@@ -230,6 +230,7 @@ struct LockEffect {
   mayRelease @3 :List(HeldLock);
   taken @4 :List(AccessPath);
   nestings @5 :List(LockNesting);
+  returned @6 :List(HeldLock);
 }
 
 struct FunctionSummary {

@@ -341,6 +341,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.Accesses.front().ReleasedBefore = {held(thisField("shop::Inventory", "mu_"))};
   F.Locks.Assumed = {held(thisField("shop::Inventory", "mu_"))};
   F.Locks.MayRelease = {held(thisField("shop::Inventory", "mu_"))};
+  F.Locks.Returned = {held(thisField("shop::Inventory", "mu_"))};
   F.Locks.Taken = {thisField("shop::Inventory", "mu_")};
   F.Locks.Nestings = {{ir::AccessPath::global("c:@reg", "reg"),
                        thisField("shop::Inventory", "mu_"), false, true}};
@@ -522,6 +523,8 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
   OS << " assumed ";
   dump(OS, S.Locks.Assumed);
   dump(OS, S.Locks.MayRelease);
+  OS << " returned";
+  dump(OS, S.Locks.Returned);
   for (const ir::AccessPath &P : S.Locks.Taken)
     dump(OS, P);
   for (const LockNesting &N : S.Locks.Nestings) {

@@ -49,6 +49,7 @@ FunctionSummary everyField() {
   Stripe.Steps.push_back(ir::PathStep(ir::StepKind::Index, ir::Symbol("3")));
   S.Locks.Assumed = {held(thisField("Pool::other_"), true), held(Stripe)};
   S.Locks.MayRelease = {held(thisField("Pool::mu_")), HeldLock{{}, false, true}};
+  S.Locks.Returned = {held(thisField("Pool::mu_"))};
   S.Locks.Taken = {thisField("Pool::mu_"), Stripe};
   S.Locks.Nestings = {{thisField("Pool::mu_"), Stripe, false, true}};
   S.Return = ir::Operand::object(thisField("Pool::items_").index());
@@ -194,6 +195,8 @@ std::string dump(const std::vector<FunctionSummary> &V,
     OS << " ass";
     put(OS, S.Locks.Assumed);
     put(OS, S.Locks.MayRelease);
+    OS << " returned";
+    put(OS, S.Locks.Returned);
     for (const ir::AccessPath &P : S.Locks.Taken) {
       OS << " taken";
       put(OS, P);
