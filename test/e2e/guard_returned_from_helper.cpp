@@ -1,4 +1,5 @@
 // A helper returning a std::unique_lock by value: the caller's guard owns the mutex until it is destroyed or unlocked.
+// Also run as C++11 (test/CMakeLists.txt), where the helper's temporary and the caller's local are elidable moves.
 #include <mutex>
 #include <vector>
 
