@@ -1,10 +1,12 @@
 //===- FunctionAnalysis.h - The per-function analysis, internals -*- C++ -*-===//
 //
-// Why: the transfer functions are one class with two concerns, kept in two
-// files: Transfer.cpp (accesses, locks, ownership, summary application;
-// RacerD) and ThreadTransfer.cpp (threads started and joined, and the
-// function's own objects a thread receives; O2's origins). This header is
-// their shared declaration; it is private to summarize/ (use Transfer.h).
+// Why: the transfer functions are one class with three concerns, kept in
+// three files: Transfer.cpp (accesses, locks, ownership, summary
+// application; RacerD), LockHolders.cpp (what holds a lock for its caller:
+// a guard's pointer members, a mutex wrapper's object, a callable runner)
+// and ThreadTransfer.cpp (threads started and joined, and the function's own
+// objects a thread receives; O2's origins). This header is their shared
+// declaration; it is private to summarize/ (use Transfer.h).
 //===----------------------------------------------------------------------===//
 #ifndef RACER_SUMMARIZE_FUNCTIONANALYSIS_H
 #define RACER_SUMMARIZE_FUNCTIONANALYSIS_H
