@@ -170,7 +170,7 @@ planClassChecks(const std::vector<ir::Function> &Functions,
       continue;
     auto [It, New] = Slot.try_emplace(F.Class, uint32_t(Plan.size()));
     if (New)
-      Plan.push_back({F.Class, {}, K, {}, {}});
+      Plan.push_back({F.Class, {}, K, {}, {}, {}});
     Plan[It->second].Methods.push_back(I);
   }
   if (Graph) {
