@@ -63,6 +63,7 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
   Out.SetupOnly.assign(N, false);
   Out.Synchronized.assign(N, false);
   Out.ReceiverLocked.assign(N, false);
+  Out.LockedOutside.assign(N, false);
   // Bodies are gone by now: callers come from the call graph (by SCC) and
   // thread entries from the summaries' spawns.
   std::vector<bool> Entry(N, false);
@@ -88,12 +89,12 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
     const ir::Function &Fn = Functions[F];
     if (Fn.Kind != ir::FunctionKind::Method || Entry[F])
       continue;
-    bool Setup = true, Synced = true, Receiver = true;
+    bool Setup = true, Synced = true, Receiver = true, Outside = true;
     for (uint32_t K : Graph.callers()[C]) {
       // A caller SCC with several members: which of them calls F, and how,
       // is not known.
       if (SCCs[K].size() != 1) {
-        Setup = Synced = Receiver = false;
+        Setup = Synced = Receiver = Outside = false;
         break;
       }
       const uint32_t Caller = SCCs[K].front();
@@ -112,12 +113,15 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
         Synced = false;
       if (!(Ctx & CallContext::HoldsReceiver))
         Receiver = false;
+      if (!(Ctx & CallContext::LockedOutsideReceiver))
+        Outside = false;
       if (!Setup && !Synced && !Receiver)
         break;
     }
     Out.SetupOnly[F] = Setup;
     Out.Synchronized[F] = Synced;
     Out.ReceiverLocked[F] = Receiver;
+    Out.LockedOutside[F] = Synced && Outside;
   }
   return Out;
 }
@@ -170,7 +174,7 @@ planClassChecks(const std::vector<ir::Function> &Functions,
       continue;
     auto [It, New] = Slot.try_emplace(F.Class, uint32_t(Plan.size()));
     if (New)
-      Plan.push_back({F.Class, {}, K, {}, {}, {}});
+      Plan.push_back({F.Class, {}, K, {}, {}, {}, {}});
     Plan[It->second].Methods.push_back(I);
   }
   if (Graph) {
@@ -183,6 +187,8 @@ planClassChecks(const std::vector<ir::Function> &Functions,
           C.Synchronized.push_back(M);
         if (Ctx.ReceiverLocked[M])
           C.ReceiverLocked.push_back(M);
+        if (Ctx.LockedOutside[M])
+          C.LockedOutside.push_back(M);
       }
   }
   // By name: the order of findings never depends on the input order.
@@ -378,6 +384,29 @@ unsigned findClassConflicts(const ClassCheck &Class,
       }
       if (!B)
         continue;
+      // Its callers' lock lies outside the object (a sibling member of the
+      // owner's), so it is none of the object's own: against an access in a
+      // method that holds only the object's own locks, the two hold
+      // different locks for sure, a high finding, not a caller-synchronized
+      // one. For a write, prefer such an access to its own self-race.
+      auto OnlyOwnLocks = [&](const Entry &E) {
+        return !IsSynced(E.Function) && !E.Access->Locks.empty() &&
+               llvm::all_of(E.Access->Locks, [](const HeldLock &L) {
+                 return !L.Unknown && classifyLock(L, true) == OwnMemberLock;
+               });
+      };
+      const bool LockedOutside = std::binary_search(
+          Class.LockedOutside.begin(), Class.LockedOutside.end(), A.Function);
+      if (LockedOutside && !OnlyOwnLocks(*B) &&
+          Kind != RaceKind::DifferentLocks)
+        for (const Entry &C : Entries)
+          if (C.Function != A.Function &&
+              (isWrite(Acc.Kind) || isWrite(C.Access->Kind)) &&
+              OnlyOwnLocks(C)) {
+            B = &C;
+            break;
+          }
+      const bool Outside = LockedOutside && OnlyOwnLocks(*B);
       RaceFinding R;
       R.Kind = Kind;
       R.Class = Class.Name;
@@ -391,7 +420,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
       // Both sides run under locks: this access under its callers' (every
       // call of its method holds one), the other under its own or its
       // callers'. Which locks is not known, as in RacerD's lock count.
-      if (IsSynced(A.Function) &&
+      if (IsSynced(A.Function) && !Outside &&
           (!B->Access->Locks.empty() || IsSynced(B->Function))) {
         R.LowReasons |= LowCallerSynchronized;
         R.Reported.CallerSynchronized = true;

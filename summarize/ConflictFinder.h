@@ -54,6 +54,9 @@ struct ClassCheck {
   /// lock (CallerContexts::ReceiverLocked), ascending: their accesses are
   /// under `*this`.
   std::vector<uint32_t> ReceiverLocked;
+  /// Methods (of Synchronized) every call of which holds a named lock
+  /// outside the object (CallerContexts::LockedOutside), ascending.
+  std::vector<uint32_t> LockedOutside;
 };
 
 /// The classes with evidence of concurrent use that have reportable methods,
@@ -82,6 +85,9 @@ struct CallerContexts {
   /// lock (CallContext::HoldsReceiver): a mutex wrapper's accessor called
   /// with the wrapper locked. Its accesses are under `*this`.
   std::vector<bool> ReceiverLocked;
+  /// Every call of it holds a named lock that lies outside its receiver
+  /// object (CallContext::LockedOutsideReceiver): none of the object's own.
+  std::vector<bool> LockedOutside;
 };
 CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
                               const std::vector<FunctionSummary> &Summaries,

@@ -473,6 +473,8 @@ private:
     bool AllLocked = true; ///< every call held a lock
     /// Every call held its receiver object as a lock (CallContext flag).
     bool AllHoldReceiver = true;
+    /// Every call held a named lock outside its receiver (CallContext flag).
+    bool AllLockedOutside = true;
     llvm::SmallVector<uint32_t, 2> Locals;
   };
   std::map<ir::Symbol, ReceiverUse> Receivers;

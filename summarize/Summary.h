@@ -336,6 +336,10 @@ struct CallContext {
     HoldsReceiver = 8,
     /// Some call is on `this` (or a member of it), shared or not.
     OnThisAny = 16,
+    /// Every call holds a named lock that lies outside its receiver object
+    /// (`this->config_mu_` around `this->impl_.Apply()`: sibling members),
+    /// so it is none of the locks inside the callee's object.
+    LockedOutsideReceiver = 32,
   };
   ir::Symbol Callee;
   uint8_t Flags = 0;

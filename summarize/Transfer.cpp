@@ -861,6 +861,12 @@ void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
           return !L.Unknown && !L.Shared && L.Lock == R.Path;
         })))
     U.AllHoldReceiver = false;
+  if (!(R.K == Operand::Kind::Object &&
+        llvm::any_of(S.Held.locks(), [&](const HeldLock &L) {
+          return !L.Unknown && !L.Shared &&
+                 ir::disjointEmbedded(L.Lock, R.Path);
+        })))
+    U.AllLockedOutside = false;
   if (R.K == Operand::Kind::Fresh) {
     U.Kinds |= OwnedReceiver;
     if (isNamedFresh(R) && R.Path.Root == RootKind::Local &&
@@ -1315,6 +1321,8 @@ FunctionSummary FunctionAnalysis::run() {
       Flags |= CallContext::Locked;
     if (U.AllLocked && U.AllHoldReceiver)
       Flags |= CallContext::HoldsReceiver;
+    if (U.AllLocked && U.AllLockedOutside)
+      Flags |= CallContext::LockedOutsideReceiver;
     if (U.Kinds & ThisReceiver)
       Flags |= CallContext::OnThisAny;
     if (Flags)

@@ -97,6 +97,33 @@ bool withinRootPointee(const AccessPath &P) {
   return true;
 }
 
+bool disjointEmbedded(const AccessPath &A, const AccessPath &B) {
+  auto Embedded = [](const AccessPath &P) {
+    size_t From = 0;
+    if (P.Root != RootKind::Global) {
+      if (P.Steps.empty() || P.Steps.front().kind() != StepKind::Deref)
+        return false;
+      From = 1;
+    }
+    for (size_t I = From; I < P.Steps.size(); ++I)
+      if (P.Steps[I].kind() != StepKind::Field)
+        return false;
+    return true;
+  };
+  if (!Embedded(A) || !Embedded(B))
+    return false;
+  if (A.Root == RootKind::Global && B.Root == RootKind::Global &&
+      A.Symbol != B.Symbol)
+    return true; // two globals
+  if (A.Root != B.Root || A.Index != B.Index || A.Symbol != B.Symbol)
+    return false;
+  size_t N = std::min(A.Steps.size(), B.Steps.size());
+  for (size_t I = 0; I < N; ++I)
+    if (A.Steps[I] != B.Steps[I])
+      return true; // siblings from here
+  return false; // one contains the other
+}
+
 bool mayBeSameElement(const AccessPath &A, const AccessPath &B) {
   if (A.Root != B.Root || A.Index != B.Index || A.Symbol != B.Symbol ||
       A.Steps.size() != B.Steps.size())

@@ -203,6 +203,11 @@ bool mayBeSameElement(const AccessPath &A, const AccessPath &B);
 /// about the root's pointee covers.
 bool withinRootPointee(const AccessPath &P);
 
+/// \p A and \p B are objects embedded (through members only) in one root
+/// object, or in two different globals, and neither contains the other
+/// (`this->config_mu_` and `this->impl_`): they share no memory.
+bool disjointEmbedded(const AccessPath &A, const AccessPath &B);
+
 } // namespace racer::ir
 
 #endif
