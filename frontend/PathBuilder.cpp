@@ -195,9 +195,13 @@ const FunctionDecl *initialFunctionOf(const VarDecl *VD,
 
 /// The constructor call that initializes an object with initializer E, looking
 /// through temporaries, casts and elidable copies (which are not lowered).
-const CXXConstructExpr *
-ctorOf(const Expr *E,
-       llvm::SmallVectorImpl<const CXXBindTemporaryExpr *> *Elided) {
+namespace {
+/// What \p E initializes an object from, through temporaries, no-op and
+/// constructor conversions and elidable copies or moves (whose temporaries
+/// go to \p Elided: they are the object itself).
+const Expr *
+throughElidedCopies(const Expr *E,
+                    llvm::SmallVectorImpl<const CXXBindTemporaryExpr *> *Elided) {
   bool UnderElidable = false;
   while (E) {
     E = stripWrappers(E);
@@ -207,52 +211,33 @@ ctorOf(const Expr *E,
       E = B->getSubExpr();
     } else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
       E = M->getSubExpr();
-    } else if (const auto *C = dyn_cast<CastExpr>(E)) {
-      if (C->getCastKind() != CK_NoOp &&
-          C->getCastKind() != CK_ConstructorConversion)
-        return nullptr;
+    } else if (const auto *C = dyn_cast<CastExpr>(E);
+               C && (C->getCastKind() == CK_NoOp ||
+                     C->getCastKind() == CK_ConstructorConversion)) {
       E = C->getSubExpr();
-    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (CE->isElidable() && CE->getNumArgs() >= 1) {
-        UnderElidable = true;
-        E = CE->getArg(0);
-      } else
-        return CE;
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+               CE && CE->isElidable() && CE->getNumArgs() >= 1) {
+      UnderElidable = true;
+      E = CE->getArg(0);
     } else {
-      return nullptr;
+      return E;
     }
   }
   return nullptr;
+}
+} // namespace
+
+const CXXConstructExpr *
+ctorOf(const Expr *E,
+       llvm::SmallVectorImpl<const CXXBindTemporaryExpr *> *Elided) {
+  return dyn_cast_or_null<CXXConstructExpr>(throughElidedCopies(E, Elided));
 }
 
 const CallExpr *
 objectResultCallOf(const Expr *E,
                    llvm::SmallVectorImpl<const CXXBindTemporaryExpr *> &Elided) {
-  bool UnderElidable = false;
-  while (E) {
-    E = stripWrappers(E);
-    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      if (UnderElidable)
-        Elided.push_back(B);
-      E = B->getSubExpr();
-    } else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = M->getSubExpr();
-    } else if (const auto *C = dyn_cast<CastExpr>(E)) {
-      if (C->getCastKind() != CK_NoOp)
-        return nullptr;
-      E = C->getSubExpr();
-    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (!CE->isElidable() || CE->getNumArgs() < 1)
-        return nullptr;
-      UnderElidable = true;
-      E = CE->getArg(0);
-    } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
-      return Call->getType()->isRecordType() ? Call : nullptr;
-    } else {
-      return nullptr;
-    }
-  }
-  return nullptr;
+  const auto *Call = dyn_cast_or_null<CallExpr>(throughElidedCopies(E, &Elided));
+  return Call && Call->getType()->isRecordType() ? Call : nullptr;
 }
 
 /// The call whose pointer/reference result is E (`f()`, `(T *)malloc(n)`).

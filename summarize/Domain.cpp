@@ -151,6 +151,17 @@ void unionInto(llvm::SmallVector<uint32_t, 2> &Into,
                  std::back_inserter(Out));
   Into = std::move(Out);
 }
+
+/// Keeps the entries of \p Into that \p From has, equal (a must-join).
+template <typename Map> void keepEqualEntries(Map &Into, const Map &From) {
+  for (auto It = Into.begin(); It != Into.end();) {
+    auto OIt = From.find(It->first);
+    if (OIt == From.end() || !(OIt->second == It->second))
+      It = Into.erase(It);
+    else
+      ++It;
+  }
+}
 } // namespace
 
 void insertId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id) {
@@ -208,13 +219,7 @@ void AbstractState::joinWith(const AbstractState &O) {
   if (ForkBlock != O.ForkBlock)
     ForkBlock = -1;
   JoinedOuter &= O.JoinedOuter;
-  for (auto It = PendingResults.begin(); It != PendingResults.end();) {
-    auto OIt = O.PendingResults.find(It->first);
-    if (OIt == O.PendingResults.end() || !(OIt->second == It->second))
-      It = PendingResults.erase(It);
-    else
-      ++It;
-  }
+  keepEqualEntries(PendingResults, O.PendingResults);
   for (auto It = StartedSinceAlloc.begin(); It != StartedSinceAlloc.end();) {
     auto OIt = O.StartedSinceAlloc.find(It->first);
     if (OIt == O.StartedSinceAlloc.end()) {
@@ -228,13 +233,7 @@ void AbstractState::joinWith(const AbstractState &O) {
   Released.joinWith(O.Released);
   for (const HeldLock &L : O.EntryReleased)
     noteEntryReleased(L);
-  for (auto It = GuardFields.begin(); It != GuardFields.end();) {
-    auto OIt = O.GuardFields.find(It->first);
-    if (OIt == O.GuardFields.end() || !(OIt->second == It->second))
-      It = GuardFields.erase(It);
-    else
-      ++It;
-  }
+  keepEqualEntries(GuardFields, O.GuardFields);
   for (auto &[Local, Value] : Bindings) {
     auto It = O.Bindings.find(Local);
     if (It == O.Bindings.end() || !(It->second == Value))

@@ -190,6 +190,9 @@ void nameLocksByWrapper(FunctionSummary &Sum) {
       std::unique(Sum.Locks.Taken.begin(), Sum.Locks.Taken.end()),
       Sum.Locks.Taken.end());
   Nested(Sum.Locks.Nestings);
+  Locks(Sum.Locks.Returned);
+  for (CallableRun &R : Sum.CallableRuns)
+    Locks(R.Locks);
   for (AccessSnapshot &A : Sum.Accesses) {
     Locks(A.Locks);
     Locks(A.ReleasedBefore);

@@ -856,17 +856,19 @@ void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
     return;
   }
   Operand R = resolveOperand(C.Args[0], S);
-  if (!(R.K == Operand::Kind::Object &&
-        llvm::any_of(S.Held.locks(), [&](const HeldLock &L) {
-          return !L.Unknown && !L.Shared && L.Lock == R.Path;
-        })))
-    U.AllHoldReceiver = false;
-  if (!(R.K == Operand::Kind::Object &&
-        llvm::any_of(S.Held.locks(), [&](const HeldLock &L) {
-          return !L.Unknown && !L.Shared &&
-                 ir::disjointEmbedded(L.Lock, R.Path);
-        })))
-    U.AllLockedOutside = false;
+  // Which of our named exclusive holds are the receiver itself, or lie
+  // outside it (both only while some call may still have them).
+  if ((U.AllHoldReceiver || U.AllLockedOutside) && !S.Held.empty()) {
+    bool Receiver = false, Outside = false;
+    if (R.K == Operand::Kind::Object)
+      for (const HeldLock &L : S.Held.locks())
+        if (!L.Unknown && !L.Shared) {
+          Receiver |= L.Lock == R.Path;
+          Outside |= ir::disjointEmbedded(L.Lock, R.Path);
+        }
+    U.AllHoldReceiver &= Receiver;
+    U.AllLockedOutside &= Outside;
+  }
   if (R.K == Operand::Kind::Fresh) {
     U.Kinds |= OwnedReceiver;
     if (isNamedFresh(R) && R.Path.Root == RootKind::Local &&
