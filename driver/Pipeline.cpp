@@ -8,7 +8,9 @@
 #include "report/ReportCollector.h"
 #include "summarize/ConflictFinder.h"
 #include "summarize/LibraryModels.h"
+#include "summarize/Specialize.h"
 #include "summarize/Summarizer.h"
+#include "summarize/ir/PackedBody.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
@@ -450,7 +452,20 @@ ScanResult reduceLinked(LinkedProgram Program,
     It->MarkedThreadSafe = true;
   }
 
+  // Calls that pass constants run copies of their callees for them.
   auto T2 = std::chrono::steady_clock::now();
+  {
+    std::vector<uint32_t> Changed;
+    SpecializeStats Sp = specializeConstantCalls(Program.Functions, &Changed);
+    St.SpecializedCopies = Sp.Copies;
+    St.SpecializedCalls = Sp.CallsRedirected;
+    if (Summaries) {
+      Program.FunctionDigests.resize(Program.Functions.size());
+      for (uint32_t I : Changed)
+        Program.FunctionDigests[I] =
+            ir::functionDigest(ir::withBody(Program.Functions[I]), Program.Files);
+    }
+  }
   auto PS = std::make_unique<ProgramSummarizer>(
       Program.Functions, /*ReleaseUnneeded=*/true, Program.Classes);
   St.SCCs = static_cast<unsigned>(PS->graph().sccs().size());
@@ -654,6 +669,9 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
                      S.CacheReadCpuSeconds);
   OS << llvm::format("  link                %8.3f s\n", S.LinkSeconds);
   OS << llvm::format("  summarize           %8.3f s\n", S.SummarizeSeconds);
+  OS << llvm::format("    specialized       %8u copies for %u calls with "
+                     "constant arguments\n",
+                     S.SpecializedCopies, S.SpecializedCalls);
   if (S.SummaryCacheUsed)
     OS << llvm::format("  summaries           %8u SCCs reused, %u recomputed "
                        "(%u unchanged)%s\n",

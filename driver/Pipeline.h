@@ -47,6 +47,9 @@ struct PhaseStats {
   /// project code they may instantiate (frontend/InstantiationFilter.h).
   unsigned LibraryInstantiationsDropped = 0, LibraryInstantiationsKept = 0;
   unsigned SCCs = 0;
+  /// Copies of functions for constant arguments (summarize/Specialize.h),
+  /// and the calls pointed at them.
+  unsigned SpecializedCopies = 0, SpecializedCalls = 0;
   unsigned CacheHits = 0, CacheMisses = 0, CacheInvalid = 0;
   /// Every TU was unchanged and the last scan's reports were reused.
   bool ResultReused = false;

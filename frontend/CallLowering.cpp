@@ -185,9 +185,13 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
     C.Args.push_back(std::move(*Recv));
     C.ArgTypes.push_back(std::move(RecvType));
   }
-  if (CE->getNumArgs() > FirstArg)
-    lowerArgs(C, llvm::ArrayRef<const Expr *>(CE->getArgs() + FirstArg,
-                                              CE->getNumArgs() - FirstArg));
+  if (CE->getNumArgs() > FirstArg) {
+    llvm::ArrayRef<const Expr *> Actuals(CE->getArgs() + FirstArg,
+                                         CE->getNumArgs() - FirstArg);
+    const uint32_t First = uint32_t(C.Args.size());
+    lowerArgs(C, Actuals);
+    lowerScalarArgs(C, Callee, Actuals, First);
+  }
   if (Callee && isLambdaCallOperator(Callee)) {
     // The lambda's capture formals follow its parameters.
     const LambdaExpr *LE = RecvExpr ? localLambdaOf(RecvExpr) : nullptr;
@@ -232,7 +236,9 @@ void FunctionLowerer::lowerConstruct(const CXXConstructExpr *CE) {
   auto It = CtorTargets.find(CE);
   C.Args.push_back(It != CtorTargets.end() ? It->second : Operand::fresh());
   C.ArgTypes.push_back(objectTypeName(CE->getType()));
-  lowerArgs(C, llvm::ArrayRef<const Expr *>(CE->getArgs(), CE->getNumArgs()));
+  llvm::ArrayRef<const Expr *> Actuals(CE->getArgs(), CE->getNumArgs());
+  lowerArgs(C, Actuals);
+  lowerScalarArgs(C, Ctor, Actuals, 1);
   emitCall(std::move(C), CE->getLocation(), CE);
 }
 

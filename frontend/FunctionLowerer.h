@@ -96,6 +96,15 @@ private:
   const LambdaExpr *localLambdaOf(const Expr *Closure) const;
   void lowerInitializer(const CXXCtorInitializer *I);
   void lowerBranch(const CFGBlock &B, ir::Block &Out);
+  /// FormalBranches.cpp: a branch or switch on a read-only scalar formal
+  /// (ir::Block::CondFormal), and the actuals whose values a call knows
+  /// (ir::CallInfo::ScalarArgs; \p FirstIndex is Args[0]'s index in C.Args).
+  void lowerFormalBranch(const CFGBlock &B, ir::Block &Out);
+  void lowerScalarArgs(ir::CallInfo &C, const FunctionDecl *Callee,
+                       llvm::ArrayRef<const Expr *> Args, uint32_t FirstIndex);
+  /// The formal index of the by-value scalar parameter \p E names, if the
+  /// body only reads it; -1 otherwise.
+  int32_t scalarFormalOf(const Expr *E);
 
   void emitAccess(ir::InstrKind K, const Expr *LV, bool ForceAtomic = false,
                   SourceLocation At = {});
@@ -150,6 +159,8 @@ private:
   llvm::DenseSet<const LambdaExpr *> InvokedOnlyHere;
   /// Local ids of objects whose address escapes (see noteEscape).
   llvm::DenseSet<uint32_t> EscapingLocals;
+  /// Per parameter: whether the body only ever reads it (scalarFormalOf).
+  llvm::DenseMap<const ParmVarDecl *, bool> ReadOnlyFormals;
   ir::Loc LastLoc; ///< last location in user code, for code in system headers
 };
 

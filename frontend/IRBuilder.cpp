@@ -209,6 +209,8 @@ void FunctionLowerer::lowerCFG(const CFG &G) {
         if (const CFGBlock *R = S.getReachableBlock())
           Cur->Succs.push_back(IndexOf.lookup(R->getBlockID()));
     lowerBranch(B, *Cur);
+    if (Cur->CondCall < 0 && Cur->CondLocal < 0)
+      lowerFormalBranch(B, *Cur);
   }
   Cur = nullptr;
 }

@@ -78,6 +78,7 @@ RACER_SAME_ENUM(sc::InstrKind::WRITE, ir::InstrKind::Write);
 RACER_SAME_ENUM(sc::InstrKind::CALL, ir::InstrKind::Call);
 RACER_SAME_ENUM(sc::InstrKind::BIND, ir::InstrKind::Bind);
 RACER_SAME_ENUM(sc::InstrKind::RETURN, ir::InstrKind::Return);
+RACER_SAME_ENUM(sc::FormalTestOp::NONE_OF, ir::FormalTest::Op::NoneOf);
 RACER_SAME_ENUM(sc::AccessSpec::NONE, ir::AccessSpec::None);
 RACER_SAME_ENUM(sc::AccessSpec::PUBLIC, ir::AccessSpec::Public);
 RACER_SAME_ENUM(sc::AccessSpec::PROTECTED, ir::AccessSpec::Protected);
@@ -112,11 +113,12 @@ RACER_SIZE(ir::PathStep, 8);
 RACER_SIZE(ir::AccessPath, 72);
 RACER_SIZE(ir::Operand, 80);
 RACER_SIZE(ir::DeclaredLockEffect, 80);
-RACER_SIZE(ir::CallInfo, 144);
+RACER_SIZE(ir::CallInfo, 168);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
-RACER_SIZE(ir::Block, 64);
-RACER_SIZE(ir::Function, 224); // Packed is link-time only: never encoded
+RACER_SIZE(ir::Block, 88);
+RACER_SIZE(ir::Function, 224); // Packed, Specialized and HasSpecializedCopies
+                                // are link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 208);
 RACER_SIZE(HeldLock, 80);
@@ -140,6 +142,7 @@ template <> constexpr unsigned enumCount<ir::DeclaredLockEffect::Kind>() {
 template <> constexpr unsigned enumCount<ir::InstrKind>() { return 5; }
 template <> constexpr unsigned enumCount<ir::AccessSpec>() { return 4; }
 template <> constexpr unsigned enumCount<ir::FunctionKind>() { return 6; }
+template <> constexpr unsigned enumCount<ir::FormalTest::Op>() { return 8; }
 template <> constexpr unsigned enumCount<AccessKind>() { return 4; }
 template <> constexpr unsigned enumCount<ThreadsKind>() { return 3; }
 
@@ -162,7 +165,8 @@ bool isDefault(const ir::CallInfo &C) {
          C.ArgTypes.empty() && C.ResultLocal == -1 && C.ScalarResult == -1 &&
          !C.IsConstructor && !C.IsDestructor && C.DeclaredEffects.empty() &&
          C.Callables.empty() &&
-         C.ElementType.empty() && C.LoopRange.empty() && !C.DistinctArgs;
+         C.ElementType.empty() && C.LoopRange.empty() && !C.DistinctArgs &&
+         C.ScalarArgs.empty();
 }
 bool isDefault(const LockEffect &E) {
   return E.Acquired.empty() && E.Released.empty() && E.Assumed.empty() &&
@@ -292,6 +296,14 @@ private:
     B.setElementType(str(C.ElementType));
     B.setLoopRange(str(C.LoopRange));
     B.setDistinctArgs(C.DistinctArgs);
+    if (!C.ScalarArgs.empty()) {
+      auto SL = B.initScalarArgs(C.ScalarArgs.size());
+      for (size_t I = 0; I < C.ScalarArgs.size(); ++I) {
+        SL[I].setArg(C.ScalarArgs[I].Arg);
+        SL[I].setIsFormal(C.ScalarArgs[I].IsFormal);
+        SL[I].setValue(C.ScalarArgs[I].Value);
+      }
+    }
   }
 
   /// A list of operands; \p Init is called with the size only if non-empty.
@@ -368,6 +380,17 @@ private:
         BB.setCondNegated(Blk.CondNegated);
         BB.setCondLocal(Blk.CondLocal);
         BB.setNoReturn(Blk.NoReturn);
+        BB.setCondFormal(Blk.CondFormal);
+        if (!Blk.EdgeTests.empty()) {
+          auto TL = BB.initEdgeTests(Blk.EdgeTests.size());
+          for (size_t TI = 0; TI < Blk.EdgeTests.size(); ++TI) {
+            const ir::FormalTest &T = Blk.EdgeTests[TI];
+            TL[TI].setOp(static_cast<sc::FormalTestOp>(T.K));
+            auto VL = TL[TI].initValues(T.Values.size());
+            for (size_t VI = 0; VI < T.Values.size(); ++VI)
+              VL.set(VI, T.Values[VI]);
+          }
+        }
       }
     }
     effects(B, F.DeclaredEffects);
@@ -697,6 +720,13 @@ private:
     C.ElementType = str(R.getElementType());
     C.LoopRange = str(R.getLoopRange());
     C.DistinctArgs = R.getDistinctArgs();
+    for (auto SR : R.getScalarArgs()) {
+      ir::ScalarArg A;
+      A.Arg = SR.getArg();
+      A.IsFormal = SR.getIsFormal();
+      A.Value = SR.getValue();
+      C.ScalarArgs.push_back(A);
+    }
     return C;
   }
 
@@ -769,6 +799,13 @@ private:
       B.CondNegated = BR.getCondNegated();
       B.CondLocal = BR.getCondLocal();
       B.NoReturn = BR.getNoReturn();
+      B.CondFormal = BR.getCondFormal();
+      for (auto TR : BR.getEdgeTests()) {
+        ir::FormalTest &T = B.EdgeTests.emplace_back();
+        T.K = en<ir::FormalTest::Op>(TR.getOp(), "formal test");
+        for (int64_t V : TR.getValues())
+          T.Values.push_back(V);
+      }
     }
     F.DeclaredEffects = effects(R.getDeclaredEffects());
     if (R.hasHandRolledSync())

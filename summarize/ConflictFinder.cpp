@@ -17,7 +17,9 @@ FindingSink::~FindingSink() = default;
 namespace {
 
 bool isReportable(const ir::Function &F) {
+  // A specialized copy is reached through its callers only.
   return !F.Class.empty() && F.Access != ir::AccessSpec::Private &&
+         !F.Specialized &&
          (F.Kind == ir::FunctionKind::Method ||
           F.Kind == ir::FunctionKind::StaticMethod);
 }

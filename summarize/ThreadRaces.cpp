@@ -547,8 +547,9 @@ ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
   for (uint32_t F = 0; F < Functions.size(); ++F) {
     if (Summaries[F].Spawns.empty() || Entries.count(F))
       continue;
-    if (!Graph.callers()[Graph.sccOf()[F]].empty())
-      continue; // its threads are expanded under its callers
+    if (!Graph.callers()[Graph.sccOf()[F]].empty() ||
+        Functions[F].Specialized || Functions[F].HasSpecializedCopies)
+      continue; // its threads are expanded under its callers (of its copies)
     RA.run(F, Stats);
   }
   return Stats;

@@ -96,6 +96,20 @@ struct CallInfo {
   loopRange @10 :StrId;
   scalarResult @11 :Int16 = -1;
   distinctArgs @12 :UInt32;
+  scalarArgs @13 :List(ScalarArg);
+}
+
+struct ScalarArg {
+  arg @0 :UInt32;
+  isFormal @1 :Bool;
+  value @2 :Int64;
+}
+
+enum FormalTestOp { any @0; eq @1; ne @2; anyBit @3; noBit @4; lt @5; ge @6; noneOf @7; }
+
+struct FormalTest {
+  op @0 :FormalTestOp;
+  values @1 :List(Int64);
 }
 
 enum InstrKind { read @0; write @1; call @2; bind @3; return @4; }
@@ -119,6 +133,8 @@ struct Block {
   condNegated @3 :Bool;
   condLocal @4 :Int32 = -1;
   noReturn @5 :Bool;
+  condFormal @6 :Int32 = -1;
+  edgeTests @7 :List(FormalTest);
 }
 
 enum AccessSpec { none @0; public @1; protected @2; private @3; }

@@ -82,6 +82,12 @@ public:
     self().sym(C.ElementType);
     self().sym(C.LoopRange);
     var(C.DistinctArgs);
+    var(C.ScalarArgs.size());
+    for (const ScalarArg &A : C.ScalarArgs) {
+      var(A.Arg);
+      self().u8(A.IsFormal);
+      svar(A.Value);
+    }
   }
   /// An instruction, with its value and call if \p Value and \p Call.
   void writeInstr(const Instr &I, bool Value, bool Call) {
@@ -105,6 +111,14 @@ public:
     svar(B.CondCall);
     self().u8(uint8_t(B.CondNegated) | uint8_t(B.NoReturn) << 1);
     svar(B.CondLocal);
+    svar(B.CondFormal);
+    var(B.EdgeTests.size());
+    for (const FormalTest &T : B.EdgeTests) {
+      self().u8(uint8_t(T.K));
+      var(T.Values.size());
+      for (int64_t V : T.Values)
+        svar(V);
+    }
   }
 
 private:

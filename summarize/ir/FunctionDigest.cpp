@@ -21,10 +21,10 @@ RACER_DIGESTED_SIZE(PathStep, 8);
 RACER_DIGESTED_SIZE(AccessPath, 72);
 RACER_DIGESTED_SIZE(Operand, 80);
 RACER_DIGESTED_SIZE(DeclaredLockEffect, 80);
-RACER_DIGESTED_SIZE(CallInfo, 144);
+RACER_DIGESTED_SIZE(CallInfo, 168);
 RACER_DIGESTED_SIZE(CallableArg, 168);
 RACER_DIGESTED_SIZE(Instr, 112);
-RACER_DIGESTED_SIZE(Block, 64);
+RACER_DIGESTED_SIZE(Block, 88);
 RACER_DIGESTED_SIZE(Function, 224);
 #undef RACER_DIGESTED_SIZE
 #endif
@@ -110,7 +110,7 @@ public:
            C.ScalarResult == -1 && !C.IsConstructor &&
            !C.IsDestructor && C.DeclaredEffects.empty() &&
            C.Callables.empty() && C.ElementType.empty() && C.LoopRange.empty() &&
-           !C.DistinctArgs;
+           !C.DistinctArgs && C.ScalarArgs.empty();
   }
   void instr(const Instr &I) {
     writeInstr(I, !isDefault(I.value()), !isDefault(I.call()));
@@ -136,6 +136,7 @@ public:
     var(F.UpdatesAtomically);
     var(F.OnlyForwards);
     var(F.LockWrapper);
+    var(F.Specialized);
     loc(F.ConditionWait);
     loc(F.OnceInit);
     var(F.OnceInitLast);

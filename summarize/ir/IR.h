@@ -149,6 +149,48 @@ struct CallableArg {
   }
 };
 
+/// A by-value scalar actual whose value the call site knows: an integer,
+/// enum or null-pointer constant (`pause_threads(PAUSE_ALL)`: Value is
+/// PAUSE_ALL's value; `log_io(td, NULL)`: 0), or a formal of the caller passed
+/// on unchanged (IsFormal: Value is the caller's formal index). Calls that fix
+/// a formal a callee branches on are specialized at link time
+/// (summarize/Specialize.h).
+struct ScalarArg {
+  uint32_t Arg = 0; ///< index into CallInfo::Args
+  bool IsFormal = false;
+  int64_t Value = 0;
+
+  friend bool operator==(const ScalarArg &A, const ScalarArg &B) {
+    return A.Arg == B.Arg && A.IsFormal == B.IsFormal && A.Value == B.Value;
+  }
+};
+
+/// What one edge of a branch on a formal (Block::CondFormal) requires of the
+/// formal's value v: `if (flags & INLINE)` gives AnyBit{INLINE} and
+/// NoBit{INLINE}; `switch (type)` gives Eq{c} per case and NoneOf{cases}
+/// for the default edge.
+struct FormalTest {
+  enum class Op : uint8_t {
+    Any,    ///< no requirement
+    Eq,     ///< v == Values[0]
+    Ne,     ///< v != Values[0]
+    AnyBit, ///< (v & Values[0]) != 0
+    NoBit,  ///< (v & Values[0]) == 0
+    Lt,     ///< v < Values[0] (signed)
+    Ge,     ///< v >= Values[0] (signed)
+    NoneOf, ///< v is none of Values
+  };
+  Op K = Op::Any;
+  std::vector<int64_t> Values;
+
+  /// Whether a formal with value \p V may take this edge.
+  bool admits(int64_t V) const;
+
+  friend bool operator==(const FormalTest &A, const FormalTest &B) {
+    return A.K == B.K && A.Values == B.Values;
+  }
+};
+
 /// A call site.
 struct CallInfo {
   /// The callee's stable cross-TU symbol (Clang USR). Empty for indirect calls.
@@ -191,6 +233,9 @@ struct CallInfo {
   /// Bit k: Args[k] is a different array element in each iteration of that
   /// loop (`&slots[i]`; frontend/SyncPatterns.h, distinctElementArgs).
   uint32_t DistinctArgs = 0;
+  /// The actuals whose scalar value is known here (constants, the caller's
+  /// unchanged formals), by Arg.
+  std::vector<ScalarArg> ScalarArgs;
 };
 
 /// Instruction kinds.
@@ -291,6 +336,13 @@ struct Block {
   /// `rc = pthread_mutex_trylock(&m); if (rc != EBUSY) { if (rc != 0)
   /// abort(); ... }`.
   int32_t CondLocal = -1;
+  /// If >= 0, the block ends in a branch (or a switch) on the value of
+  /// formal CondFormal, a by-value scalar the body never changes, and
+  /// EdgeTests[i] is what taking Succs[i] requires of it. A call that passes
+  /// a constant for that formal runs a copy of the function with the edges
+  /// the constant rules out removed (summarize/Specialize.h).
+  int32_t CondFormal = -1;
+  std::vector<FormalTest> EdgeTests;
 };
 
 enum class AccessSpec : uint8_t { None, Public, Protected, Private };
@@ -331,6 +383,13 @@ struct Function {
   /// `mutex_.Lock()` (through the bodies: this->mutex_.mutex_.mu_) and
   /// `mutex_.AssertHeld()` (by name: this->mutex_) are one lock.
   bool LockWrapper = false;
+  /// A copy made at link time for calls that fix some formals to constants
+  /// (summarize/Specialize.h): reached only through those calls, never an
+  /// entry point of its own. Its Name is the original's.
+  bool Specialized = false;
+  /// Some calls of this function were pointed at specialized copies: it
+  /// has callers even if the call graph shows none.
+  bool HasSpecializedCopies = false;
   Loc Location; // here: it fills the word of the five fields above
   /// Formal spellings; for methods/ctors/dtors/lambdas Formals[0] is "this".
   std::vector<ir::Symbol> Formals;

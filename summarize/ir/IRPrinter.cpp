@@ -217,6 +217,8 @@ std::string printInstr(const Instr &I, const Function *F) {
       OS << " element=" << C.ElementType;
     if (C.DistinctArgs)
       OS << " distinct=" << C.DistinctArgs;
+    for (const ScalarArg &A : C.ScalarArgs)
+      OS << " arg" << A.Arg << "=" << (A.IsFormal ? "formal" : "") << A.Value;
     break;
   }
   }
@@ -257,6 +259,8 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
     OS << "  only forwards\n";
   if (F.LockWrapper)
     OS << "  lock wrapper\n";
+  if (F.Specialized)
+    OS << "  specialized\n";
   if (F.OnceInit.Line)
     OS << "  once-init at " << F.OnceInit.Line << "-" << F.OnceInitLast << "\n";
   if (F.FlagGuard.Line)
@@ -274,6 +278,17 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
     else if (Blk.CondLocal >= 0)
       OS << " cond=" << (Blk.CondNegated ? "!" : "")
          << localName(uint32_t(Blk.CondLocal), &F);
+    else if (Blk.CondFormal >= 0) {
+      static const char *const Ops[] = {"any", "==", "!=", "&",
+                                        "!&", "<", ">=", "none of"};
+      OS << " on formal " << Blk.CondFormal << ":";
+      for (const FormalTest &T : Blk.EdgeTests) {
+        OS << " [" << Ops[unsigned(T.K)];
+        for (int64_t V : T.Values)
+          OS << " " << V;
+        OS << "]";
+      }
+    }
     OS << "\n";
     for (size_t I = 0; I < Blk.Instrs.size(); ++I)
       OS << "    " << I << ": " << printInstr(Blk.Instrs[I], &F) << "\n";

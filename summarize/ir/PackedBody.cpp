@@ -19,10 +19,10 @@ RACER_PACKED_SIZE(PathStep, 8);
 RACER_PACKED_SIZE(AccessPath, 72);
 RACER_PACKED_SIZE(Operand, 80);
 RACER_PACKED_SIZE(DeclaredLockEffect, 80);
-RACER_PACKED_SIZE(CallInfo, 144);
+RACER_PACKED_SIZE(CallInfo, 168);
 RACER_PACKED_SIZE(CallableArg, 168);
 RACER_PACKED_SIZE(Instr, 112);
-RACER_PACKED_SIZE(Block, 64);
+RACER_PACKED_SIZE(Block, 88);
 #undef RACER_PACKED_SIZE
 #endif
 
@@ -159,6 +159,12 @@ public:
     C.ElementType = sym();
     C.LoopRange = sym();
     C.DistinctArgs = uint32_t(var());
+    C.ScalarArgs.resize(var());
+    for (ScalarArg &A : C.ScalarArgs) {
+      A.Arg = uint32_t(var());
+      A.IsFormal = u8();
+      A.Value = svar();
+    }
   }
   void instr(Instr &I) {
     I.Kind = InstrKind(u8());
@@ -184,6 +190,14 @@ public:
     B.CondNegated = Flags & 1;
     B.NoReturn = Flags & 2;
     B.CondLocal = int32_t(svar());
+    B.CondFormal = int32_t(svar());
+    B.EdgeTests.resize(var());
+    for (FormalTest &T : B.EdgeTests) {
+      T.K = FormalTest::Op(u8());
+      T.Values.resize(var());
+      for (int64_t &V : T.Values)
+        V = svar();
+    }
   }
 
 private:
@@ -203,6 +217,9 @@ packBody(Function &F, std::shared_ptr<const std::vector<uint32_t>> FileMap) {
   sortUnique(P->Callables);
   P->ThreadEntries = threadEntriesOf(F);
   sortUnique(P->ThreadEntries);
+  P->TestedFormals = testedFormalsOf(F);
+  P->PassesScalars = passesScalarsOf(F);
+  P->Forwards = formalForwardsOf(F);
   Writer W(P->Bytes);
   W.var(F.Locals.size());
   for (Symbol L : F.Locals)
@@ -259,6 +276,39 @@ std::vector<Symbol> threadEntriesOf(const Function &F) {
         for (const CallableArg &A : I.call().Callables)
           V.push_back(A.Callee);
   return V;
+}
+
+uint32_t testedFormalsOf(const Function &F) {
+  if (F.Packed)
+    return F.Packed->TestedFormals;
+  uint32_t Bits = 0;
+  for (const Block &B : F.Blocks)
+    if (B.CondFormal >= 0 && B.CondFormal < 32)
+      Bits |= 1u << B.CondFormal;
+  return Bits;
+}
+
+std::vector<FormalForward> formalForwardsOf(const Function &F) {
+  if (F.Packed)
+    return F.Packed->Forwards;
+  std::vector<FormalForward> V;
+  for (const Block &B : F.Blocks)
+    for (const Instr &I : B.Instrs)
+      if (I.Kind == InstrKind::Call && !I.call().Callee.empty())
+        for (const ScalarArg &A : I.call().ScalarArgs)
+          if (A.IsFormal && A.Value >= 0)
+            V.push_back({I.call().Callee, A.Arg, uint32_t(A.Value)});
+  return V;
+}
+
+bool passesScalarsOf(const Function &F) {
+  if (F.Packed)
+    return F.Packed->PassesScalars;
+  for (const Block &B : F.Blocks)
+    for (const Instr &I : B.Instrs)
+      if (I.Kind == InstrKind::Call && !I.call().ScalarArgs.empty())
+        return true;
+  return false;
 }
 
 std::vector<Symbol> callablesOf(const Function &F) {

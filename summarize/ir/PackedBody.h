@@ -25,6 +25,13 @@
 
 namespace racer::ir {
 
+/// A call passes formal Formal on as its actual Arg to Callee.
+struct FormalForward {
+  Symbol Callee;
+  uint32_t Arg = 0;
+  uint32_t Formal = 0;
+};
+
 struct PackedBody {
   /// Blocks and Locals.
   std::vector<uint8_t> Bytes;
@@ -40,6 +47,12 @@ struct PackedBody {
   /// The callables handed to a thread-creating call (LibraryModels'
   /// ThreadCreate), sorted, unique.
   std::vector<Symbol> ThreadEntries;
+  /// Bit k: some branch tests formal k (Block::CondFormal).
+  uint32_t TestedFormals = 0;
+  /// The calls' actuals that pass a formal on (ScalarArg::IsFormal).
+  std::vector<FormalForward> Forwards;
+  /// Some call passes a known scalar (CallInfo::ScalarArgs).
+  bool PassesScalars = false;
 };
 
 /// Moves \p F's Blocks and Locals into a PackedBody (F keeps its header).
@@ -60,6 +73,12 @@ std::vector<Symbol> callablesOf(const Function &F);
 /// The callables \p F hands to thread-creating calls (`pthread_create`,
 /// `std::thread`): the functions it may start as threads.
 std::vector<Symbol> threadEntriesOf(const Function &F);
+/// Bit k (k < 32): some branch of \p F tests formal k (packed or not).
+uint32_t testedFormalsOf(const Function &F);
+/// The formals \p F passes on unchanged to its callees (packed or not).
+std::vector<FormalForward> formalForwardsOf(const Function &F);
+/// Some call of \p F passes a known scalar actual (packed or not).
+bool passesScalarsOf(const Function &F);
 
 } // namespace racer::ir
 

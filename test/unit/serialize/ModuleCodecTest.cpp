@@ -126,6 +126,8 @@ ir::Module realisticModule() {
                              {ir::Operand::object(thisField(C, "mu_"))},
                              {"std::mutex"}, 23));
     B1.Succs = {3};
+    B1.CondFormal = 1;
+    B1.EdgeTests.push_back({ir::FormalTest::Op::NoneOf, {3, -4}});
     ir::Instr Bind;
     Bind.Kind = ir::InstrKind::Bind;
     Bind.Location = {0, 25, 9};
@@ -141,6 +143,7 @@ ir::Module realisticModule() {
     B2.Instrs.push_back(Bind2);
     ir::Instr Res = call("shop::makeNode", "c:@N@shop@F@makeNode#", {}, {}, 27);
     Res.call().ResultLocal = 1;
+    Res.call().ScalarArgs = {{0, false, -7}, {1, true, 2}};
     B2.Instrs.push_back(Res);
     B2.Succs = {3};
     ir::Instr Ret;
@@ -452,6 +455,9 @@ void dump(llvm::raw_ostream &OS, const ir::Instr &I) {
   OS << " element=";
   dump(OS, I.call().ElementType);
   dump(OS, I.call().LoopRange);
+  OS << " distinct=" << I.call().DistinctArgs;
+  for (const ir::ScalarArg &A : I.call().ScalarArgs)
+    OS << " scalar " << A.Arg << ',' << A.IsFormal << ',' << A.Value;
   OS << ")\n";
 }
 void dump(llvm::raw_ostream &OS, const ir::Module &M) {
@@ -484,6 +490,13 @@ void dump(llvm::raw_ostream &OS, const ir::Module &M) {
       OS << " block cond=" << B.CondCall << " neg=" << B.CondNegated << " succs";
       for (uint32_t S : B.Succs)
         OS << ' ' << S;
+      OS << " local=" << B.CondLocal << " noreturn=" << B.NoReturn
+         << " formal=" << B.CondFormal;
+      for (const ir::FormalTest &T : B.EdgeTests) {
+        OS << " test " << int(T.K);
+        for (int64_t V : T.Values)
+          OS << ',' << V;
+      }
       OS << "\n";
       for (const ir::Instr &I : B.Instrs)
         dump(OS, I);

@@ -1,0 +1,196 @@
+//===- Specialize.cpp - Copies of functions for the constants passed ------===//
+#include "summarize/Specialize.h"
+#include "summarize/ir/PackedBody.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
+#include <deque>
+#include <string>
+
+namespace racer {
+
+using Fixed = std::vector<std::pair<uint32_t, int64_t>>;
+
+void specializeBody(ir::Function &F, const Fixed &Values) {
+  auto ValueOf = [&](uint32_t Formal) -> const int64_t * {
+    for (const auto &[K, V] : Values)
+      if (K == Formal)
+        return &V;
+    return nullptr;
+  };
+  for (ir::Block &B : F.Blocks) {
+    for (ir::Instr &I : B.Instrs) {
+      if (I.Kind != ir::InstrKind::Call || !I.hasCall())
+        continue;
+      for (ir::ScalarArg &A : I.call().ScalarArgs)
+        if (A.IsFormal && A.Value >= 0)
+          if (const int64_t *V = ValueOf(uint32_t(A.Value))) {
+            A.IsFormal = false;
+            A.Value = *V;
+          }
+    }
+    if (B.CondFormal < 0 || B.EdgeTests.size() != B.Succs.size())
+      continue;
+    const int64_t *V = ValueOf(uint32_t(B.CondFormal));
+    if (!V)
+      continue;
+    std::vector<uint32_t> Succs;
+    for (size_t I = 0; I < B.Succs.size(); ++I)
+      if (B.EdgeTests[I].admits(*V))
+        Succs.push_back(B.Succs[I]);
+    // No edge the constant admits (a case the CFG found unreachable): keep
+    // them all rather than make the block look like a return.
+    if (Succs.empty())
+      continue;
+    B.Succs = std::move(Succs);
+    B.CondFormal = -1;
+    B.EdgeTests.clear();
+  }
+}
+
+namespace {
+
+/// "symbol#k=v,k=v": the copy of Callee for those constants.
+std::string copySymbol(llvm::StringRef Callee, const Fixed &Values) {
+  std::string S = Callee.str() + "#specialized(";
+  for (size_t I = 0; I < Values.size(); ++I)
+    S += (I ? "," : "") + std::to_string(Values[I].first) + "=" +
+         std::to_string(Values[I].second);
+  return S + ")";
+}
+
+} // namespace
+
+SpecializeStats specializeConstantCalls(std::vector<ir::Function> &Functions,
+                                        std::vector<uint32_t> *Changed) {
+  SpecializeStats Stats;
+  std::vector<uint32_t> Tested(Functions.size());
+  bool AnyTested = false;
+  for (size_t I = 0; I < Functions.size(); ++I) {
+    Tested[I] = ir::testedFormalsOf(Functions[I]);
+    AnyTested |= Tested[I] != 0;
+  }
+  if (!AnyTested)
+    return Stats;
+  llvm::StringMap<uint32_t> Index;
+  for (uint32_t I = 0; I < Functions.size(); ++I)
+    Index.try_emplace(Functions[I].Symbol.str(), I);
+  // A formal passed on to a callee's tested formal is tested too: a wrapper
+  // (`set_paused(t) { pause_threads(t); }`) is specialized for its callers'
+  // constants, and its copy passes them on.
+  std::vector<std::pair<uint32_t, std::vector<ir::FormalForward>>> Forwarding;
+  for (uint32_t I = 0; I < Functions.size(); ++I)
+    if (std::vector<ir::FormalForward> V = ir::formalForwardsOf(Functions[I]);
+        !V.empty())
+      Forwarding.push_back({I, std::move(V)});
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const auto &[F, Forwards] : Forwarding)
+      for (const ir::FormalForward &W : Forwards) {
+        auto It = Index.find(W.Callee.str());
+        if (It == Index.end() || W.Arg >= 32 || W.Formal >= 32 ||
+            !(Tested[It->second] >> W.Arg & 1) || (Tested[F] >> W.Formal & 1))
+          continue;
+        Tested[F] |= 1u << W.Formal;
+        Grew = true;
+      }
+  }
+  auto CallsTested = [&](const ir::Function &F) {
+    if (!ir::passesScalarsOf(F))
+      return false;
+    for (ir::Symbol C : ir::calleesOf(F)) {
+      auto It = Index.find(C.str());
+      if (It != Index.end() && Tested[It->second])
+        return true;
+    }
+    return false;
+  };
+  std::deque<uint32_t> Work;
+  for (uint32_t I = 0; I < Functions.size(); ++I)
+    if (CallsTested(Functions[I]))
+      Work.push_back(I);
+  llvm::DenseMap<uint32_t, uint32_t> CopiesOf;
+
+  while (!Work.empty()) {
+    const uint32_t FI = Work.front();
+    Work.pop_front();
+    ir::Function Body = ir::withBody(Functions[FI]);
+    bool Rewritten = false;
+    for (ir::Block &B : Body.Blocks)
+      for (ir::Instr &I : B.Instrs) {
+        if (I.Kind != ir::InstrKind::Call || !I.hasCall() ||
+            I.call().ScalarArgs.empty() || I.call().Callee.empty())
+          continue;
+        auto It = Index.find(I.call().Callee.str());
+        if (It == Index.end())
+          continue;
+        // A copy is never copied again: its formals are fixed already.
+        uint32_t Target = It->second;
+        if (Functions[Target].Specialized)
+          continue;
+        const uint32_t Bits = Tested[Target];
+        Fixed Values;
+        for (const ir::ScalarArg &A : I.call().ScalarArgs)
+          if (!A.IsFormal && A.Arg < 32 && (Bits >> A.Arg & 1))
+            Values.push_back({A.Arg, A.Value});
+        if (Values.empty())
+          continue;
+        std::sort(Values.begin(), Values.end());
+        std::string Sym = copySymbol(I.call().Callee.str(), Values);
+        auto CIt = Index.find(Sym);
+        uint32_t Copy;
+        if (CIt != Index.end()) {
+          Copy = CIt->second;
+        } else {
+          if (CopiesOf[Target] >= MaxCopiesPerFunction ||
+              Stats.Copies >= MaxCopies) {
+            ++Stats.OverBudget;
+            continue;
+          }
+          ir::Function C = ir::withBody(Functions[Target]);
+          specializeBody(C, Values);
+          C.Symbol = ir::Symbol(Sym);
+          C.Specialized = true;
+          C.HasSpecializedCopies = false;
+          const bool Packed = Functions[Target].Packed != nullptr;
+          Functions[Target].HasSpecializedCopies = true;
+          if (Packed)
+            C.Packed = ir::packBody(C, nullptr);
+          Copy = uint32_t(Functions.size());
+          Tested.push_back(0);
+          Functions.push_back(std::move(C));
+          Index.try_emplace(Sym, Copy);
+          ++CopiesOf[Target];
+          ++Stats.Copies;
+          if (Changed)
+            Changed->push_back(Copy);
+          if (CallsTested(Functions[Copy]))
+            Work.push_back(Copy);
+        }
+        I.call().Callee = Functions[Copy].Symbol;
+        ++Stats.CallsRedirected;
+        Rewritten = true;
+      }
+    if (!Rewritten)
+      continue;
+    ir::Function &Into = Functions[FI];
+    if (Into.Packed) {
+      Into.Packed = ir::packBody(Body, nullptr);
+    } else {
+      Into.Blocks = std::move(Body.Blocks);
+      Into.Locals = std::move(Body.Locals);
+    }
+    if (Changed)
+      Changed->push_back(FI);
+  }
+  if (Changed) {
+    std::sort(Changed->begin(), Changed->end());
+    Changed->erase(std::unique(Changed->begin(), Changed->end()),
+                   Changed->end());
+  }
+  return Stats;
+}
+
+} // namespace racer

@@ -1,0 +1,62 @@
+//===- Specialize.h - Copies of functions for the constants passed -*- C++ -*-===//
+//
+// Why: summaries are context-independent, so a function whose effect is
+// chosen by an argument is summarized as the merge of every choice:
+//
+//   void pause_threads(enum pause_type type) {
+//     switch (type) {
+//     case PAUSE_ALL:  pthread_mutex_lock(&worker_hang_lock); break;
+//     case RESUME_ALL: pthread_mutex_unlock(&worker_hang_lock); break;
+//     }
+//   }
+//   pause_threads(PAUSE_ALL); assoc_expand(); pause_threads(RESUME_ALL);
+//
+// merged, the lock is neither surely taken nor surely released, and
+// `assoc_expand()` runs unprotected in the summary of its caller. After the
+// link, each call that passes a constant for a formal the callee branches on
+// (ir::CallInfo::ScalarArgs, ir::Block::CondFormal) is pointed at a copy of
+// the callee in which the branches that constant rules out are gone
+// (`pause_threads` for type == PAUSE_ALL only locks). A copy passes the
+// constants on to the formals it hands to its own callees, so a wrapper
+// around such a function is specialized through. The copy keeps the
+// original's name (traces and reports read the same) and is never an entry
+// point of its own (ir::Function::Specialized).
+//
+// The pruning is exact: the frontend marks only formals the body never
+// stores to, so the constant is the formal's value on every path.
+//===----------------------------------------------------------------------===//
+#ifndef RACER_SUMMARIZE_SPECIALIZE_H
+#define RACER_SUMMARIZE_SPECIALIZE_H
+
+#include "summarize/ir/IR.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace racer {
+
+struct SpecializeStats {
+  uint32_t Copies = 0;          ///< specialized copies added
+  uint32_t CallsRedirected = 0; ///< calls pointed at a copy
+  uint32_t OverBudget = 0;      ///< calls left on the original (limits)
+};
+
+/// At most this many copies of one function, and in all.
+inline constexpr uint32_t MaxCopiesPerFunction = 16;
+inline constexpr uint32_t MaxCopies = 20000;
+
+/// Adds the specialized copies to \p Functions (at the end) and points the
+/// calls at them. \p Changed receives the indexes of the functions whose body
+/// changed (callers) and of the copies. Packed bodies stay packed.
+SpecializeStats specializeConstantCalls(std::vector<ir::Function> &Functions,
+                                        std::vector<uint32_t> *Changed);
+
+/// \p F (with its body) for formals fixed to constants: \p Fixed lists
+/// (formal, value) pairs. Edges a constant rules out are removed, and calls
+/// that pass a fixed formal on pass its constant.
+void specializeBody(ir::Function &F,
+                    const std::vector<std::pair<uint32_t, int64_t>> &Fixed);
+
+} // namespace racer
+
+#endif
