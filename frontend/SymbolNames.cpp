@@ -8,8 +8,12 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Index/USRGeneration.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+
+#include <cstdio>
 
 using namespace clang;
 
@@ -110,11 +114,50 @@ std::string join(const std::vector<std::string> &Parts,
   return S;
 }
 
+/// Clang names a declaration with internal linkage by its file's base name
+/// (`c:dict.c@F@_dictNextPower`), so two `static` functions of the same
+/// name in redis's src/dict.c and deps/hiredis/dict.c would be one function
+/// after the link. The file's content digest keeps them apart, and keeps a
+/// header's `static inline` functions one function in every TU that
+/// includes the same header (paths differ between checkouts; content does
+/// not).
+std::string withFileDigest(std::string U, const Decl *D) {
+  if (!llvm::StringRef(U).starts_with("c:") ||
+      llvm::StringRef(U).starts_with("c:@"))
+    return U;
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+  FileID FID = SM.getFileID(L);
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  if (!FE)
+    return U;
+  const std::string Base = llvm::sys::path::filename(FE->getName()).str();
+  if (!llvm::StringRef(U).substr(2).starts_with(Base + "@"))
+    return U;
+  // Hashed once per file and TU.
+  thread_local const SourceManager *CachedSM = nullptr;
+  thread_local llvm::DenseMap<FileID, std::string> Digests;
+  if (CachedSM != &SM) {
+    CachedSM = &SM;
+    Digests.clear();
+  }
+  auto [It, New] = Digests.try_emplace(FID);
+  if (New) {
+    std::optional<llvm::StringRef> Data = SM.getBufferDataOrNone(FID);
+    char Hex[17];
+    std::snprintf(Hex, sizeof Hex, "%016llx",
+                  static_cast<unsigned long long>(
+                      llvm::xxh3_64bits(Data ? *Data : llvm::StringRef())));
+    It->second = Hex;
+  }
+  return U.insert(2 + Base.size(), "#" + It->second);
+}
+
 std::string usrOf(const Decl *D) {
   llvm::SmallString<128> Buf;
   if (!D || index::generateUSRForDecl(D, Buf))
     return "";
-  return std::string(Buf);
+  return withFileDigest(std::string(Buf), D);
 }
 
 std::string lambdaSymbol(const FunctionDecl *FD) {

@@ -1,0 +1,10 @@
+// The server's dict.cpp: `static` names the bundled library also uses, here
+// without a lock. Linked by name, its calls would run the library's locked
+// body and this race would be missed.
+static long expansions;
+
+static void dict_expand() { expansions++; }
+
+void server_dict_grow_bad() {
+  dict_expand(); // expected-race{{unprotected write to `expansions` in 'server_dict_grow_bad' (via call to 'dict_expand') races with itself on another thread}}
+}
