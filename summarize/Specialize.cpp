@@ -48,6 +48,31 @@ void specializeBody(ir::Function &F, const Fixed &Values) {
     B.CondFormal = -1;
     B.EdgeTests.clear();
   }
+  // Drop the blocks no path reaches now: their calls are not calls of the
+  // copy (the call graph and the callers' contexts read every block).
+  std::vector<int64_t> NewIndex(F.Blocks.size(), -1);
+  std::vector<uint32_t> Order;
+  if (!F.Blocks.empty()) {
+    NewIndex[0] = 0;
+    Order.push_back(0);
+  }
+  for (size_t K = 0; K < Order.size(); ++K)
+    for (uint32_t S : F.Blocks[Order[K]].Succs)
+      if (S < F.Blocks.size() && NewIndex[S] < 0) {
+        NewIndex[S] = int64_t(Order.size());
+        Order.push_back(S);
+      }
+  if (Order.size() == F.Blocks.size())
+    return;
+  std::vector<ir::Block> Kept;
+  Kept.reserve(Order.size());
+  for (uint32_t Old : Order) {
+    ir::Block B = std::move(F.Blocks[Old]);
+    for (uint32_t &S : B.Succs)
+      S = S < NewIndex.size() ? uint32_t(NewIndex[S]) : UINT32_MAX;
+    Kept.push_back(std::move(B));
+  }
+  F.Blocks = std::move(Kept);
 }
 
 namespace {

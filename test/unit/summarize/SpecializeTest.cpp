@@ -66,13 +66,19 @@ TEST(FormalTest, AdmitsByOperator) {
 TEST(Specialize, BodyKeepsOnlyTheEdgesTheConstantAdmits) {
   ir::Function F = pauseThreads();
   specializeBody(F, {{0, 2}});
-  EXPECT_EQ(F.Blocks[0].Succs, std::vector<uint32_t>{2});
+  // The lock block is gone (no path reaches it); unlock and exit remain.
+  ASSERT_EQ(F.Blocks.size(), 3u);
+  EXPECT_EQ(F.Blocks[0].Succs, std::vector<uint32_t>{1});
+  EXPECT_EQ(F.Blocks[1].Instrs[0].call().CalleeName, "pthread_mutex_unlock");
+  EXPECT_EQ(F.Blocks[1].Succs, std::vector<uint32_t>{2});
   EXPECT_EQ(F.Blocks[0].CondFormal, -1);
   EXPECT_TRUE(F.Blocks[0].EdgeTests.empty());
 
   ir::Function Other = pauseThreads();
   specializeBody(Other, {{0, 7}}); // no case: the default edge
-  EXPECT_EQ(Other.Blocks[0].Succs, std::vector<uint32_t>{3});
+  ASSERT_EQ(Other.Blocks.size(), 2u);
+  EXPECT_EQ(Other.Blocks[0].Succs, std::vector<uint32_t>{1});
+  EXPECT_TRUE(Other.Blocks[1].Instrs.empty());
 
   ir::Function Untouched = pauseThreads();
   specializeBody(Untouched, {{1, 0}}); // another formal
@@ -97,7 +103,12 @@ TEST(Specialize, ConstantCallsGetOneCopyPerConstant) {
   EXPECT_EQ(lastCall(Fns[2]).call().Callee, Fns[6].Symbol);
   EXPECT_EQ(lastCall(Fns[4]).call().Callee, Fns[0].Symbol); // no constant
   EXPECT_EQ(Fns[5].Blocks[0].Succs, std::vector<uint32_t>{1});
-  EXPECT_EQ(Fns[6].Blocks[0].Succs, std::vector<uint32_t>{2});
+  EXPECT_EQ(Fns[6].Blocks[0].Succs, std::vector<uint32_t>{1});
+  EXPECT_EQ(Fns[6].Blocks[1].Instrs[0].call().CalleeName,
+            "pthread_mutex_unlock");
+  // The copies' call graphs hold only the calls that can run.
+  EXPECT_EQ(ir::calleesOf(Fns[5]),
+            std::vector<ir::Symbol>{ir::Symbol("c:@pthread_mutex_lock")});
   EXPECT_EQ(Changed, (std::vector<uint32_t>{1, 2, 3, 5, 6}));
 }
 
@@ -116,7 +127,8 @@ TEST(Specialize, WrapperPassingItsFormalIsSpecializedThrough) {
   EXPECT_EQ(Fns[2].Blocks[0].Instrs[0].call().Callee, WrapCopy.Symbol);
   const ir::Function &PauseCopy = Fns[4];
   EXPECT_EQ(PauseCopy.Name, "pause");
-  EXPECT_EQ(PauseCopy.Blocks[0].Succs, std::vector<uint32_t>{2});
+  EXPECT_EQ(PauseCopy.Blocks[0].Succs, std::vector<uint32_t>{1});
+  EXPECT_EQ(PauseCopy.Blocks.size(), 3u);
   // The unspecialized wrapper still calls the original.
   EXPECT_EQ(lastCall(Fns[1]).call().Callee, Fns[0].Symbol);
 }
