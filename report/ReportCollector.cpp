@@ -80,6 +80,12 @@ std::vector<Note> sideTrace(const RaceSide &S,
     Msg += '\'';
     Notes.push_back({toSource(C.Location, Files), std::move(Msg)});
   }
+  // A chain longer than the frames kept says so: the access does not
+  // follow from the last call shown.
+  if (size_t Hidden = A.Trace.hidden())
+    Notes.push_back({Notes.back().Loc,
+                     "... " + std::to_string(Hidden) + " more call" +
+                         (Hidden == 1 ? "" : "s") + " (not shown)"});
   std::string P = "`" + PathStr + "`";
   std::string Last;
   if (isContainer(A.Kind)) {
@@ -503,13 +509,13 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       Order.end(), [&](uint32_t I) { return Lights[I].Direct; });
   for (uint32_t I : Order) {
     const Light &L = Lights[I];
-    // Two accesses on one line to different memory are two reports; a call
-    // leading to accesses is one report at the call, and none if the line
-    // already has one.
+    // One report per line and memory location: two accesses on one line to
+    // different memory are two reports, and so are two variables a call
+    // leads to (one would hide the other, even at --confidence=low).
     LineKey Line{*L.Class, *L.Function, *L.Loc.File, L.Loc.Line};
     SiteKey S{*L.Class, *L.Function, *L.Loc.File, L.Loc.Line,
-              L.Direct ? std::string_view(L.Path) : std::string_view()};
-    if (Sites.count(S) || (!L.Direct && Lines.count(Line))) {
+              std::string_view(L.Path)};
+    if (Sites.count(S)) {
       ++Stats.DroppedSameSite;
       continue;
     }
@@ -574,14 +580,23 @@ std::vector<Report> ReportCollector::takeReports() {
             });
   // A low report on a line that already has a high one says nothing more
   // (the class check and the thread check often see one access twice).
-  std::set<std::pair<std::string_view, unsigned>> HighLines;
+  // (Per memory location: a low report of another variable on that line is
+  // a finding of its own. The thread check and the class check name one
+  // field from different roots, `stats.hits_` and `this->hits_`: compared
+  // by the last member.)
+  auto Member = [](llvm::StringRef P) {
+    size_t Cut = P.find_last_of(".>");
+    return (Cut == llvm::StringRef::npos ? P : P.substr(Cut + 1)).str();
+  };
+  std::set<std::tuple<std::string, unsigned, std::string>> HighLines;
   for (const ReducedReport &E : All)
     if (!E.R.isLow())
-      HighLines.insert({E.R.Loc.File, E.R.Loc.Line});
+      HighLines.insert({E.R.Loc.File, E.R.Loc.Line, Member(E.R.Path)});
   std::vector<Report> Out;
   Out.reserve(All.size());
   for (ReducedReport &E : All) {
-    if (E.R.isLow() && HighLines.count({E.R.Loc.File, E.R.Loc.Line})) {
+    if (E.R.isLow() &&
+        HighLines.count({E.R.Loc.File, E.R.Loc.Line, Member(E.R.Path)})) {
       ++Stats.DroppedSameSite;
       continue;
     }

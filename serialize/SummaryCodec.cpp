@@ -294,7 +294,8 @@ public:
       u8(uint8_t(A.InForkChild) | uint8_t(NoLoc) << 1 |
          uint8_t(A.JoinedOuter != 0) << 2 |
          uint8_t(!A.Nestings.empty()) << 3 |
-         uint8_t(!A.ReleasedBefore.empty()) << 4);
+         uint8_t(!A.ReleasedBefore.empty()) << 4 |
+         uint8_t(A.Trace.hidden() != 0) << 5);
       if (A.JoinedOuter)
         u8(A.JoinedOuter);
       // Path: the root unless it is the previous path's, then the steps
@@ -346,6 +347,8 @@ public:
       var(Trace.size() - Shared);
       for (size_t I = Shared; I < Trace.size(); ++I)
         site(Trace[I]);
+      if (A.Trace.hidden())
+        var(A.Trace.hidden());
       PrevTrace = Trace;
     }
   }
@@ -691,7 +694,12 @@ public:
       Trace.assign(PrevTrace.begin(), PrevTrace.begin() + Shared);
       for (size_t I = 0; I < New && !Bad; ++I)
         Trace.push_back(site());
-      A.Trace = CallChain(llvm::ArrayRef<CallSite>(Trace));
+      uint64_t Hidden = (More & 32) ? var() : 0;
+      if (Hidden > UINT32_MAX || (Hidden && Trace.size() < CallChain::MaxDepth)) {
+        fail("bad trace");
+        return;
+      }
+      A.Trace = CallChain(llvm::ArrayRef<CallSite>(Trace), uint32_t(Hidden));
       std::swap(PrevTrace, Trace);
     }
   }

@@ -10,25 +10,35 @@ bool operator<(const HeldLock &A, const HeldLock &B) {
          std::tie(B.Unknown, B.Lock, B.Shared);
 }
 
-CallChain::CallChain(llvm::ArrayRef<CallSite> Frames) {
-  for (size_t I = Frames.size(); I-- > 0;)
-    *this = prepend(Frames[I], *this);
+CallChain::CallChain(llvm::ArrayRef<CallSite> Frames, uint32_t Hidden) {
+  for (size_t I = Frames.size(); I-- > 0;) {
+    llvm::IntrusiveRefCntPtr<Node> N(new Node());
+    N->Site = Frames[I];
+    N->Next = Head;
+    N->Length = Head ? Head->Length + 1 : 1 + Hidden;
+    N->Nodes = Head ? Head->Nodes + 1 : 1;
+    Head = llvm::IntrusiveRefCntPtr<const Node>(std::move(N));
+  }
 }
 
 CallChain CallChain::prepend(const CallSite &Outer, const CallChain &Inner) {
   // Past a few times MaxDepth, restart from a copy of the frames that show,
   // so chains (and the recursion that frees them) stay short.
+  // The chain keeps its full length: the frames cut are counted.
   constexpr uint32_t MaxKept = 4 * MaxDepth;
-  if (Inner.Head && Inner.Head->Length >= MaxKept) {
+  CallChain Tail;
+  const CallChain *Below = &Inner;
+  if (Inner.Head && Inner.Head->Nodes >= MaxKept) {
     std::vector<CallSite> Shown = Inner.frames();
     Shown.pop_back();
-    CallChain Tail(Shown);
-    return prepend(Outer, Tail);
+    Tail = CallChain(Shown, uint32_t(Inner.Head->Length - Shown.size()));
+    Below = &Tail;
   }
   llvm::IntrusiveRefCntPtr<Node> N(new Node());
   N->Site = Outer;
-  N->Next = Inner.Head;
-  N->Length = Inner.Head ? Inner.Head->Length + 1 : 1;
+  N->Next = Below->Head;
+  N->Length = Below->Head ? Below->Head->Length + 1 : 1;
+  N->Nodes = Below->Head ? Below->Head->Nodes + 1 : 1;
   return CallChain(llvm::IntrusiveRefCntPtr<const Node>(std::move(N)));
 }
 

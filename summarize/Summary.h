@@ -127,13 +127,16 @@ private:
     CallSite Site;
     llvm::IntrusiveRefCntPtr<const Node> Next;
     uint32_t Length = 1; ///< frames from here to the end (uncapped)
+    uint32_t Nodes = 1;  ///< nodes from here to the end (what memory holds)
   };
 
 public:
   CallChain() = default;
   CallChain(std::initializer_list<CallSite> Frames)
       : CallChain(llvm::ArrayRef<CallSite>(Frames.begin(), Frames.size())) {}
-  CallChain(llvm::ArrayRef<CallSite> Frames);
+  /// \p Hidden: frames below the last of \p Frames that are not kept (a
+  /// chain cut at MaxDepth still knows how deep it went).
+  CallChain(llvm::ArrayRef<CallSite> Frames, uint32_t Hidden = 0);
   CallChain(const std::vector<CallSite> &Frames)
       : CallChain(llvm::ArrayRef<CallSite>(Frames)) {}
 
@@ -144,6 +147,9 @@ public:
     return Head ? std::min<size_t>(Head->Length, MaxDepth) : 0;
   }
   bool empty() const { return !Head; }
+  /// Frames past the MaxDepth shown: the report says how many calls it
+  /// leaves out.
+  size_t hidden() const { return Head ? Head->Length - size() : 0; }
   const CallSite &front() const { return Head->Site; }
   /// Walks the chain: for tests and printing, not hot paths.
   const CallSite &operator[](size_t I) const;

@@ -7,7 +7,9 @@ class Server {
 public:
   void run() {
     while (!stopping_)                 // expected-race{{read of `srv.stopping_` without synchronization in 'net::Server::run' races with the write in 'main'}}
-      accepted_ += port_ > 0 ? 1 : 0;  // expected-race{{read of `srv.port_` without synchronization in 'net::Server::run' races with the write in 'main'}}
+      // The class check, which cannot count run()'s threads, also sees
+      // accepted_ (low; the thread check knows one thread runs it).
+      accepted_ += port_ > 0 ? 1 : 0;  // expected-race{{read of `srv.port_` without synchronization in 'net::Server::run' races with the write in 'main'}} expected-low-race{{unprotected write to `this->accepted_` in 'net::Server::run' races with itself on another thread [low: 'net::Server' has no lock of its own}}
   }
   int port_ = 8080;
   bool stopping_ = false;

@@ -112,6 +112,31 @@ TEST(ReportCollectorTest, ViaCall) {
   EXPECT_EQ(R.ConflictTrace[1].Loc.Line, 9u);
 }
 
+TEST(ReportCollectorTest, CutTraceSaysHowManyCallsItLeavesOut) {
+  std::vector<CallSite> Frames;
+  for (unsigned K = 0; K < CallChain::MaxDepth; ++K)
+    Frames.push_back(call("step" + std::to_string(K), loc(0, 10 + K, 3)));
+  RaceFinding F = finding(
+      RaceKind::UnprotectedWrite, "Counter",
+      side("Counter::inc", AccessKind::Write, N(), loc(1, 5, 3), Frames),
+      side("Counter::reset", AccessKind::Write, N(), loc(1, 9, 3)));
+  F.Reported.Access.Trace = CallChain(Frames, 3);
+  Report R = wordFinding(F, Files);
+  ASSERT_EQ(R.Trace.size(), CallChain::MaxDepth + 2);
+  EXPECT_EQ(R.Trace[CallChain::MaxDepth].Message, "... 3 more calls (not shown)");
+  EXPECT_EQ(R.Trace[CallChain::MaxDepth].Loc.Line, 17u); // the last call shown
+  EXPECT_EQ(R.Trace.back().Message, "write to `this->n_` here");
+  // A chain kept whole has no such note.
+  F.Reported.Access.Trace = CallChain(Frames);
+  EXPECT_EQ(wordFinding(F, Files).Trace.size(), CallChain::MaxDepth + 1);
+  // Prepending past the kept depth counts every frame.
+  CallChain Deep(Frames);
+  for (int K = 0; K < 40; ++K)
+    Deep = CallChain::prepend(call("outer", loc(0, 1, 1)), Deep);
+  EXPECT_EQ(Deep.size(), CallChain::MaxDepth);
+  EXPECT_EQ(Deep.hidden(), 40u);
+}
+
 TEST(ReportCollectorTest, ReadViaCallTraceEndsWithRead) {
   RaceFinding F = finding(
       RaceKind::ReadWriteRace, "Counter",
@@ -224,7 +249,8 @@ TEST(ReportCollectorTest, DedupSameSiteAcrossPaths) {
   Read.Reported.Access.Kind = AccessKind::Read;
   EXPECT_EQ(collect({Read, A}).size(), 1u);
 
-  // Two different accesses reached through the same call site.
+  // Two variables reached through the same call site: two reports (one
+  // would hide the other); the same variable reached twice: one.
   RaceFinding C = finding(
       RaceKind::UnprotectedWrite, "Counter",
       side("Counter::inc", AccessKind::Write, N(), loc(1, 5, 3),
@@ -234,7 +260,10 @@ TEST(ReportCollectorTest, DedupSameSiteAcrossPaths) {
   D.Reported.Access.Path = thisField("Counter", "total_");
   D.Reported.Access.Location = loc(1, 6, 3);
   D.Conflicting.Access.Path = thisField("Counter", "total_");
-  EXPECT_EQ(collect({C, D}).size(), 1u);
+  EXPECT_EQ(collect({C, D}).size(), 2u);
+  RaceFinding C2 = C;
+  C2.Reported.Access.Location = loc(1, 9, 3); // n_ again, elsewhere below
+  EXPECT_EQ(collect({C, C2}).size(), 1u);
 
   // Same line in different functions: both reported.
   RaceFinding E = directWrite();
@@ -510,6 +539,15 @@ TEST(ReportCollectorTest, LowReportOnALineWithAHighOneIsDropped) {
   std::vector<Report> Rs = collect({High, Elsewhere});
   ASSERT_EQ(Rs.size(), 2u);
   EXPECT_TRUE(Rs[0].isLow() != Rs[1].isLow());
+  // The same member named from another root (the thread check's
+  // `stats.n_`) is the same finding; another member on that line is not.
+  RaceFinding OtherRoot = Low;
+  OtherRoot.Reported.Access.Path =
+      ir::AccessPath::local(0, "stats").field("Counter::n_");
+  EXPECT_EQ(collect({High, OtherRoot}).size(), 1u);
+  RaceFinding OtherMember = Low;
+  OtherMember.Reported.Access.Path = thisField("Counter", "m_");
+  EXPECT_EQ(collect({High, OtherMember}).size(), 2u);
 }
 
 } // namespace

@@ -74,7 +74,8 @@ FunctionSummary everyField() {
     for (unsigned K = 0; K < I % 9; ++K)
       Frames.push_back({ir::Symbol(K % 2 ? "Pool::step" : "Pool::drain"),
                         ir::Loc{K % 2, 10 + K, 3}});
-    A.Trace = CallChain(Frames);
+    // A chain of 8 frames may have been cut deeper down.
+    A.Trace = CallChain(Frames, Frames.size() == CallChain::MaxDepth ? I : 0);
     if (I % 4 == 3)
       A.Live = {0, 2};
     S.Accesses.push_back(A);
@@ -260,6 +261,7 @@ std::string dump(const std::vector<FunctionSummary> &V,
         OS << " via " << C.Callee;
         put(OS, C.Location, Files);
       }
+      OS << " hidden " << A.Trace.hidden();
       OS << " live";
       putIds(OS, A.Live);
       for (const LockNesting &N : A.Nestings) {
@@ -341,7 +343,7 @@ TEST(SummaryCodec, FilesAreWrittenByPathNotIndex) {
       std::vector<CallSite> Frames = A.Trace.frames();
       for (CallSite &C : Frames)
         Map(C.Location);
-      A.Trace = CallChain(Frames);
+      A.Trace = CallChain(Frames, uint32_t(A.Trace.hidden()));
     }
     for (ThreadSpawn &T : S.Spawns) {
       Map(T.Location);
