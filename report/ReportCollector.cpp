@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -497,6 +498,10 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
   std::set<LineKey> Lines; ///< lines with a kept report
   std::set<PathKey> Paths;
   std::vector<uint32_t> Kept;
+  /// The kept report of each line, and per kept report the findings of
+  /// other variables reached through a call on its line.
+  std::map<LineKey, uint32_t> LineOwner;
+  std::vector<std::vector<uint32_t>> AlsoOf;
   // Accesses on their own line before calls leading to accesses (within
   // each confidence level, high first): a line with an access reported is
   // not reported again for a call on it.
@@ -509,14 +514,24 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       Order.end(), [&](uint32_t I) { return Lights[I].Direct; });
   for (uint32_t I : Order) {
     const Light &L = Lights[I];
-    // One report per line and memory location: two accesses on one line to
-    // different memory are two reports, and so are two variables a call
-    // leads to (one would hide the other, even at --confidence=low).
+    // Two accesses on one line to different memory are two reports; a call
+    // leading to accesses is one report at the call, and none if the line
+    // already has one: the other variables it reaches are listed in that
+    // report's notes (never dropped unseen).
     LineKey Line{*L.Class, *L.Function, *L.Loc.File, L.Loc.Line};
     SiteKey S{*L.Class, *L.Function, *L.Loc.File, L.Loc.Line,
-              std::string_view(L.Path)};
-    if (Sites.count(S)) {
+              L.Direct ? std::string_view(L.Path) : std::string_view()};
+    if (Sites.count(S) || (!L.Direct && Lines.count(Line))) {
       ++Stats.DroppedSameSite;
+      if (!L.Direct)
+        if (auto It = LineOwner.find(Line); It != LineOwner.end()) {
+          std::vector<uint32_t> &Also = AlsoOf[It->second];
+          bool Seen = Lights[Kept[It->second]].Path == L.Path;
+          for (uint32_t J : Also)
+            Seen = Seen || Lights[J].Path == L.Path;
+          if (!Seen)
+            Also.push_back(I);
+        }
       continue;
     }
     PathKey P{*L.Class, L.Path, *L.Function, ruleId(L.Kind)};
@@ -525,14 +540,38 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       continue;
     }
     Sites.insert(S);
-    Lines.insert(Line);
+    if (Lines.insert(Line).second)
+      LineOwner.emplace(Line, uint32_t(Kept.size()));
     Paths.insert(P);
     Kept.push_back(I);
+    AlsoOf.emplace_back();
   }
   std::vector<Report> Out;
   Out.reserve(Kept.size());
-  for (uint32_t I : Kept)
-    Out.push_back(std::move(word(I).R));
+  for (size_t K = 0; K < Kept.size(); ++K) {
+    Report R = std::move(word(Kept[K]).R);
+    // The other variables a call on this line races on, where they are.
+    constexpr size_t MaxListed = 8;
+    const std::vector<uint32_t> &Also = AlsoOf[K];
+    for (size_t J = 0; J < Also.size() && J < MaxListed; ++J) {
+      const RaceFinding &F = Taken[Also[J]];
+      const AccessSnapshot &A = F.Reported.Access;
+      R.Trace.push_back(
+          {toSource(A.Location, Files),
+           std::string("the call on this line also races on `") +
+               Lights[Also[J]].Path + "`: " +
+               (isWrite(A.Kind) ? "write" : "read") + " here, " +
+               (F.Conflicting.Function == F.Reported.Function
+                    ? std::string("by another thread running '") +
+                          F.Reported.Function + "'"
+                    : "with '" + F.Conflicting.Function + "'")});
+    }
+    if (Also.size() > MaxListed)
+      R.Trace.push_back({R.Loc, "... and " +
+                                    std::to_string(Also.size() - MaxListed) +
+                                    " more variables the call races on"});
+    Out.push_back(std::move(R));
+  }
   return Out;
 }
 

@@ -11,8 +11,8 @@
 //   void Counter::inc() { n_++; }        // write races with itself and
 //   void Counter::set(int v) { n_ = v; } //   with set(); read races with both
 //
-// yields at most one report per (function, line, path) and per (path,
-// function, rule):
+// yields at most one report per (function, line) -- per path for accesses on
+// that line -- and per (path, function, rule):
 //
 //   c.cpp:1:25: warning: unprotected write to `this->n_` in 'Counter::inc'
 //       races with itself on another thread [racecar-unprotected-write]
@@ -71,10 +71,13 @@ Report wordFinding(const RaceFinding &F, const std::vector<std::string> &Files);
 ///  2. words each finding (see wordFinding) and walks them in that order,
 ///     keeping the first and dropping a later report when
 ///       (a) its key (class, reported function, file of Report::Loc, line of
-///           Report::Loc, path) was already reported: a line is reported
-///           once per function, class and memory location (`a_ = b_++;` is
-///           two reports, and so is a call leading to writes of two
-///           variables: one never hides the other); or
+///           Report::Loc, and the path when the access itself is on that
+///           line) was already reported: an access line is reported once
+///           per function, class and memory location (`a_ = b_++;` is two
+///           reports), a call site leading to accesses once across all
+///           paths -- the other variables that call races on are listed in
+///           the kept report's notes, each where it is accessed (8 at most,
+///           then a count), so none is hidden; or
 ///       (b) its key (class, path string, reported function, rule id) was
 ///           already reported: per class and path, each function gets at
 ///           most one unprotected-write and one read-write-race report;

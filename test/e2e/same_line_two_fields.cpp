@@ -14,7 +14,7 @@ public:
   void copy_bad() { last_ = next_++; }
 
   void reset_bad() {
-    resetBoth(); // expected-race{{unprotected write to `this->last_`}} expected-race{{unprotected write to `this->next_`}}
+    resetBoth(); // expected-race{{unprotected write to `this->}}
   }
 
 private:

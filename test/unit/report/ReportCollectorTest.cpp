@@ -249,8 +249,9 @@ TEST(ReportCollectorTest, DedupSameSiteAcrossPaths) {
   Read.Reported.Access.Kind = AccessKind::Read;
   EXPECT_EQ(collect({Read, A}).size(), 1u);
 
-  // Two variables reached through the same call site: two reports (one
-  // would hide the other); the same variable reached twice: one.
+  // Two variables reached through the same call site: one report, whose
+  // notes name the other variable where it is; the same variable reached
+  // twice: one report, no such note.
   RaceFinding C = finding(
       RaceKind::UnprotectedWrite, "Counter",
       side("Counter::inc", AccessKind::Write, N(), loc(1, 5, 3),
@@ -260,10 +261,19 @@ TEST(ReportCollectorTest, DedupSameSiteAcrossPaths) {
   D.Reported.Access.Path = thisField("Counter", "total_");
   D.Reported.Access.Location = loc(1, 6, 3);
   D.Conflicting.Access.Path = thisField("Counter", "total_");
-  EXPECT_EQ(collect({C, D}).size(), 2u);
+  std::vector<Report> Both = collect({C, D});
+  ASSERT_EQ(Both.size(), 1u);
+  EXPECT_EQ(Both[0].Path, "this->n_");
+  ASSERT_FALSE(Both[0].Trace.empty());
+  EXPECT_EQ(Both[0].Trace.back().Message,
+            "the call on this line also races on `this->total_`: write here, "
+            "with 'Counter::set'");
+  EXPECT_EQ(Both[0].Trace.back().Loc.Line, 6u);
   RaceFinding C2 = C;
   C2.Reported.Access.Location = loc(1, 9, 3); // n_ again, elsewhere below
-  EXPECT_EQ(collect({C, C2}).size(), 1u);
+  std::vector<Report> Same = collect({C, C2});
+  ASSERT_EQ(Same.size(), 1u);
+  EXPECT_EQ(Same[0].Trace.size(), 2u); // the call, the write: nothing more
 
   // Same line in different functions: both reported.
   RaceFinding E = directWrite();
