@@ -116,10 +116,13 @@ int32_t FunctionLowerer::scalarFormalOf(const Expr *E) {
 void FunctionLowerer::lowerScalarArgs(ir::CallInfo &C, const FunctionDecl *Callee,
                                       llvm::ArrayRef<const Expr *> Args,
                                       uint32_t FirstIndex) {
-  // Library functions are never specialized: their calls need no facts.
-  if (!Callee || isLambdaCallOperator(Callee) ||
-      Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+  // Library functions are never specialized: their calls need no constants,
+  // only the function formals a wrapper hands them (`pthread_create(&t, 0,
+  // fn, arg)` in `create_worker(fn, arg)`: the thread's entry).
+  if (!Callee || isLambdaCallOperator(Callee))
     return;
+  const bool Library =
+      Ctx.getSourceManager().isInSystemHeader(Callee->getLocation());
   for (size_t I = 0; I < Args.size() && I < Callee->getNumParams(); ++I) {
     const Expr *A = Args[I];
     QualType PT = Callee->getParamDecl(unsigned(I))->getType();
@@ -131,8 +134,12 @@ void FunctionLowerer::lowerScalarArgs(ir::CallInfo &C, const FunctionDecl *Calle
     ir::ScalarArg S;
     S.Arg = FirstIndex + uint32_t(I);
     if (int32_t K = scalarFormalOf(A); K >= 0) {
+      if (Library && !PT->isFunctionPointerType())
+        continue;
       S.IsFormal = true;
       S.Value = K;
+    } else if (Library) {
+      continue;
     } else if (PT->isPointerType()) {
       const Expr *Inner = A->IgnoreParenImpCasts();
       if (A->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))

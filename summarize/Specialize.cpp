@@ -1,5 +1,6 @@
 //===- Specialize.cpp - Copies of functions for the constants passed ------===//
 #include "summarize/Specialize.h"
+#include "summarize/LibraryModels.h"
 #include "summarize/ir/PackedBody.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -11,34 +12,57 @@
 
 namespace racer {
 
-using Fixed = std::vector<std::pair<uint32_t, int64_t>>;
+using Fixed = std::vector<FormalBinding>;
 
 void specializeBody(ir::Function &F, const Fixed &Values) {
-  auto ValueOf = [&](uint32_t Formal) -> const int64_t * {
-    for (const auto &[K, V] : Values)
-      if (K == Formal)
-        return &V;
+  auto BindingOf = [&](uint32_t Formal) -> const FormalBinding * {
+    for (const FormalBinding &B : Values)
+      if (B.Formal == Formal)
+        return &B;
     return nullptr;
   };
   for (ir::Block &B : F.Blocks) {
     for (ir::Instr &I : B.Instrs) {
       if (I.Kind != ir::InstrKind::Call || !I.hasCall())
         continue;
-      for (ir::ScalarArg &A : I.call().ScalarArgs)
-        if (A.IsFormal && A.Value >= 0)
-          if (const int64_t *V = ValueOf(uint32_t(A.Value))) {
-            A.IsFormal = false;
-            A.Value = *V;
-          }
+      ir::CallInfo &C = I.call();
+      bool Dropped = false;
+      for (ir::ScalarArg &A : C.ScalarArgs) {
+        const FormalBinding *V =
+            A.IsFormal && A.Value >= 0 ? BindingOf(uint32_t(A.Value)) : nullptr;
+        if (!V)
+          continue;
+        if (V->Function.empty()) {
+          A.IsFormal = false;
+          A.Value = V->Value;
+          continue;
+        }
+        // The function is now named at this call, as if written there.
+        ir::CallableArg CA;
+        CA.Arg = A.Arg;
+        CA.Callee = V->Function;
+        CA.CalleeName = V->FunctionName;
+        for (size_t K = size_t(A.Arg) + 1; K < C.Args.size(); ++K)
+          CA.DecayedArgs.push_back(C.Args[K]);
+        llvm::erase_if(C.Callables, [&](const ir::CallableArg &O) {
+          return O.Arg == CA.Arg;
+        });
+        C.Callables.push_back(std::move(CA));
+        A.Arg = UINT32_MAX;
+        Dropped = true;
+      }
+      if (Dropped)
+        llvm::erase_if(C.ScalarArgs, [](const ir::ScalarArg &A) {
+          return A.Arg == UINT32_MAX;
+        });
     }
-    if (B.CondFormal < 0 || B.EdgeTests.size() != B.Succs.size())
-      continue;
-    const int64_t *V = ValueOf(uint32_t(B.CondFormal));
-    if (!V)
+    const FormalBinding *V =
+        B.CondFormal >= 0 ? BindingOf(uint32_t(B.CondFormal)) : nullptr;
+    if (!V || !V->Function.empty() || B.EdgeTests.size() != B.Succs.size())
       continue;
     std::vector<uint32_t> Succs;
     for (size_t I = 0; I < B.Succs.size(); ++I)
-      if (B.EdgeTests[I].admits(*V))
+      if (B.EdgeTests[I].admits(V->Value))
         Succs.push_back(B.Succs[I]);
     // No edge the constant admits (a case the CFG found unreachable): keep
     // them all rather than make the block look like a return.
@@ -77,12 +101,13 @@ void specializeBody(ir::Function &F, const Fixed &Values) {
 
 namespace {
 
-/// "symbol#k=v,k=v": the copy of Callee for those constants.
+/// "symbol#specialized(k=v,k=&fn)": the copy of Callee for those bindings.
 std::string copySymbol(llvm::StringRef Callee, const Fixed &Values) {
   std::string S = Callee.str() + "#specialized(";
   for (size_t I = 0; I < Values.size(); ++I)
-    S += (I ? "," : "") + std::to_string(Values[I].first) + "=" +
-         std::to_string(Values[I].second);
+    S += (I ? "," : "") + std::to_string(Values[I].Formal) + "=" +
+         (Values[I].Function.empty() ? std::to_string(Values[I].Value)
+                                     : "&" + Values[I].Function.str());
   return S + ")";
 }
 
@@ -91,10 +116,23 @@ std::string copySymbol(llvm::StringRef Callee, const Fixed &Values) {
 SpecializeStats specializeConstantCalls(std::vector<ir::Function> &Functions,
                                         std::vector<uint32_t> *Changed) {
   SpecializeStats Stats;
+  // Bit k of Tested[F]: a constant for formal k changes what F does (a
+  // branch tests it, or it is the entry of a thread F starts).
   std::vector<uint32_t> Tested(Functions.size());
+  std::vector<std::pair<uint32_t, std::vector<ir::FormalForward>>> Forwarding;
   bool AnyTested = false;
-  for (size_t I = 0; I < Functions.size(); ++I) {
+  for (uint32_t I = 0; I < Functions.size(); ++I) {
     Tested[I] = ir::testedFormalsOf(Functions[I]);
+    if (std::vector<ir::FormalForward> V = ir::formalForwardsOf(Functions[I]);
+        !V.empty()) {
+      for (const ir::FormalForward &W : V) {
+        CallModel M = lookupCallModel(W.CalleeName);
+        if (M.Kind == ModelKind::ThreadCreate && M.EntryArg >= 0 &&
+            W.Arg == uint32_t(M.EntryArg) && W.Formal < 32)
+          Tested[I] |= 1u << W.Formal;
+      }
+      Forwarding.push_back({I, std::move(V)});
+    }
     AnyTested |= Tested[I] != 0;
   }
   if (!AnyTested)
@@ -105,11 +143,6 @@ SpecializeStats specializeConstantCalls(std::vector<ir::Function> &Functions,
   // A formal passed on to a callee's tested formal is tested too: a wrapper
   // (`set_paused(t) { pause_threads(t); }`) is specialized for its callers'
   // constants, and its copy passes them on.
-  std::vector<std::pair<uint32_t, std::vector<ir::FormalForward>>> Forwarding;
-  for (uint32_t I = 0; I < Functions.size(); ++I)
-    if (std::vector<ir::FormalForward> V = ir::formalForwardsOf(Functions[I]);
-        !V.empty())
-      Forwarding.push_back({I, std::move(V)});
   for (bool Grew = true; Grew;) {
     Grew = false;
     for (const auto &[F, Forwards] : Forwarding)
@@ -123,7 +156,7 @@ SpecializeStats specializeConstantCalls(std::vector<ir::Function> &Functions,
       }
   }
   auto CallsTested = [&](const ir::Function &F) {
-    if (!ir::passesScalarsOf(F))
+    if (!ir::passesScalarsOf(F) && ir::callablesOf(F).empty())
       return false;
     for (ir::Symbol C : ir::calleesOf(F)) {
       auto It = Index.find(C.str());
@@ -146,7 +179,8 @@ SpecializeStats specializeConstantCalls(std::vector<ir::Function> &Functions,
     for (ir::Block &B : Body.Blocks)
       for (ir::Instr &I : B.Instrs) {
         if (I.Kind != ir::InstrKind::Call || !I.hasCall() ||
-            I.call().ScalarArgs.empty() || I.call().Callee.empty())
+            (I.call().ScalarArgs.empty() && I.call().Callables.empty()) ||
+            I.call().Callee.empty())
           continue;
         auto It = Index.find(I.call().Callee.str());
         if (It == Index.end())
@@ -159,7 +193,11 @@ SpecializeStats specializeConstantCalls(std::vector<ir::Function> &Functions,
         Fixed Values;
         for (const ir::ScalarArg &A : I.call().ScalarArgs)
           if (!A.IsFormal && A.Arg < 32 && (Bits >> A.Arg & 1))
-            Values.push_back({A.Arg, A.Value});
+            Values.push_back({A.Arg, A.Value, {}, {}});
+        for (const ir::CallableArg &CA : I.call().Callables)
+          if (!CA.HasReceiver && !CA.Callee.empty() && CA.Arg < 32 &&
+              (Bits >> CA.Arg & 1))
+            Values.push_back({CA.Arg, 0, CA.Callee, CA.CalleeName});
         if (Values.empty())
           continue;
         std::sort(Values.begin(), Values.end());

@@ -18,7 +18,16 @@
 // the callee in which the branches that constant rules out are gone
 // (`pause_threads` for type == PAUSE_ALL only locks). A copy passes the
 // constants on to the formals it hands to its own callees, so a wrapper
-// around such a function is specialized through. The copy keeps the
+// around such a function is specialized through. A function passed for a
+// formal that reaches a thread-creating call as its entry is a constant too:
+//
+//   static void create_worker(void *(*func)(void *), void *arg) {
+//     pthread_create(&thread, &attr, func, arg);   // entry unknown here
+//   }
+//   create_worker(worker_libevent, &threads[i]);   // a copy starts
+//                                                  // worker_libevent
+//
+// The copy keeps the
 // original's name (traces and reports read the same) and is never an entry
 // point of its own (ir::Function::Specialized).
 //
@@ -51,11 +60,24 @@ inline constexpr uint32_t MaxCopies = 20000;
 SpecializeStats specializeConstantCalls(std::vector<ir::Function> &Functions,
                                         std::vector<uint32_t> *Changed);
 
-/// \p F (with its body) for formals fixed to constants: \p Fixed lists
-/// (formal, value) pairs. Edges a constant rules out are removed, and calls
-/// that pass a fixed formal on pass its constant.
-void specializeBody(ir::Function &F,
-                    const std::vector<std::pair<uint32_t, int64_t>> &Fixed);
+/// A formal fixed at a call: to an integer (an enum, a null pointer), or
+/// to a function (`create_worker(worker_libevent, ..)`).
+struct FormalBinding {
+  uint32_t Formal = 0;
+  int64_t Value = 0;     ///< the integer, unless Function
+  ir::Symbol Function;   ///< the function's symbol, or empty
+  ir::Symbol FunctionName;
+
+  friend bool operator<(const FormalBinding &A, const FormalBinding &B) {
+    return A.Formal < B.Formal;
+  }
+};
+
+/// \p F (with its body) for formals fixed at a call. Edges a constant rules
+/// out are removed (and the blocks no path reaches then); calls that pass a
+/// fixed formal on pass its constant, or name its function as a callable
+/// argument (a thread-creating call then starts that function).
+void specializeBody(ir::Function &F, const std::vector<FormalBinding> &Fixed);
 
 } // namespace racer
 

@@ -537,11 +537,18 @@ ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
   // Threads that cannot be expanded anywhere in the program (an unknown
   // entry, the spawn limit) keep it from being proved race-free, whether or
   // not their starter is a root.
-  for (const FunctionSummary &S : Summaries)
-    for (const Assumption &A : S.Assumptions)
+  // (Not those of a function every call of which now runs a specialized
+  // copy: `create_worker(fn, ..)` starts an unknown entry, its copies start
+  // the functions their callers name.)
+  for (uint32_t F = 0; F < Summaries.size(); ++F) {
+    if (F < Functions.size() && Functions[F].HasSpecializedCopies &&
+        Graph.callers()[Graph.sccOf()[F]].empty())
+      continue;
+    for (const Assumption &A : Summaries[F].Assumptions)
       if (A.Kind == AssumptionKind::UnknownThread ||
           A.Kind == AssumptionKind::ThreadLimit)
         Sink.noteAssumption(A);
+  }
   RootAnalysis RA(Functions, Summaries, Graph, AlreadyReported, Sink,
                   Addresses);
   for (uint32_t F = 0; F < Functions.size(); ++F) {

@@ -297,7 +297,8 @@ std::vector<FormalForward> formalForwardsOf(const Function &F) {
       if (I.Kind == InstrKind::Call && !I.call().Callee.empty())
         for (const ScalarArg &A : I.call().ScalarArgs)
           if (A.IsFormal && A.Value >= 0)
-            V.push_back({I.call().Callee, A.Arg, uint32_t(A.Value)});
+            V.push_back({I.call().Callee, I.call().CalleeName, A.Arg,
+                         uint32_t(A.Value)});
   return V;
 }
 

@@ -28,6 +28,7 @@ namespace racer::ir {
 /// A call passes formal Formal on as its actual Arg to Callee.
 struct FormalForward {
   Symbol Callee;
+  Symbol CalleeName;
   uint32_t Arg = 0;
   uint32_t Formal = 0;
 };

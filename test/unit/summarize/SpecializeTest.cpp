@@ -65,7 +65,7 @@ TEST(FormalTest, AdmitsByOperator) {
 
 TEST(Specialize, BodyKeepsOnlyTheEdgesTheConstantAdmits) {
   ir::Function F = pauseThreads();
-  specializeBody(F, {{0, 2}});
+  specializeBody(F, {{0, 2, {}, {}}});
   // The lock block is gone (no path reaches it); unlock and exit remain.
   ASSERT_EQ(F.Blocks.size(), 3u);
   EXPECT_EQ(F.Blocks[0].Succs, std::vector<uint32_t>{1});
@@ -75,13 +75,13 @@ TEST(Specialize, BodyKeepsOnlyTheEdgesTheConstantAdmits) {
   EXPECT_TRUE(F.Blocks[0].EdgeTests.empty());
 
   ir::Function Other = pauseThreads();
-  specializeBody(Other, {{0, 7}}); // no case: the default edge
+  specializeBody(Other, {{0, 7, {}, {}}}); // no case: the default edge
   ASSERT_EQ(Other.Blocks.size(), 2u);
   EXPECT_EQ(Other.Blocks[0].Succs, std::vector<uint32_t>{1});
   EXPECT_TRUE(Other.Blocks[1].Instrs.empty());
 
   ir::Function Untouched = pauseThreads();
-  specializeBody(Untouched, {{1, 0}}); // another formal
+  specializeBody(Untouched, {{1, 0, {}, {}}}); // another formal
   EXPECT_EQ(Untouched.Blocks[0].Succs.size(), 3u);
 }
 
@@ -147,6 +147,44 @@ TEST(Specialize, PackedBodiesStayPacked) {
   EXPECT_EQ(lastCall(Caller).call().Callee, Fns[2].Symbol);
   ir::Function Copy = ir::withBody(Fns[2]);
   EXPECT_EQ(Copy.Blocks[0].Succs, std::vector<uint32_t>{1});
+}
+
+TEST(Specialize, FunctionPassedAsThreadEntryIsStartedByTheCopy) {
+  // create(fn, arg) { pthread_create(&t, 0, fn, arg); }  create(worker, p)
+  FunctionBuilder Create("create", "", ir::FunctionKind::Free);
+  Create.formal("fn").formal("arg");
+  Create.call("pthread_create",
+              {Operand::object(FunctionBuilder::global("t")), Operand::unknown(),
+               Operand::unknown(), Operand::unknown()});
+  ir::Function CreateFn = Create.build();
+  CreateFn.Blocks[0].Instrs[0].call().ScalarArgs = {{2, true, 0}};
+  FunctionBuilder Main("main", "", ir::FunctionKind::Free);
+  Main.call("create", {Operand::unknown(), Operand::unknown()});
+  ir::Function MainFn = Main.build();
+  ir::CallableArg CA;
+  CA.Arg = 0;
+  CA.Callee = "c:@worker";
+  CA.CalleeName = "worker";
+  MainFn.Blocks[0].Instrs[0].call().Callables = {CA};
+  std::vector<ir::Function> Fns = {CreateFn, MainFn};
+  SpecializeStats S = specializeConstantCalls(Fns, nullptr);
+  ASSERT_EQ(S.Copies, 1u);
+  EXPECT_EQ(Fns[1].Blocks[0].Instrs[0].call().Callee, Fns[2].Symbol);
+  const ir::CallInfo &Start = Fns[2].Blocks[0].Instrs[0].call();
+  ASSERT_EQ(Start.Callables.size(), 1u);
+  EXPECT_EQ(Start.Callables[0].Arg, 2u);
+  EXPECT_EQ(Start.Callables[0].Callee, "c:@worker");
+  EXPECT_EQ(Start.Callables[0].CalleeName, "worker");
+  ASSERT_EQ(Start.Callables[0].DecayedArgs.size(), 1u); // the data argument
+  EXPECT_TRUE(Start.ScalarArgs.empty());
+  EXPECT_EQ(ir::threadEntriesOf(Fns[2]),
+            std::vector<ir::Symbol>{ir::Symbol("c:@worker")});
+  // A formal passed to a call that does not start threads is no reason to copy.
+  ir::Function Other = CreateFn;
+  Other.Blocks[0].Instrs[0].call().CalleeName = "register_handler";
+  Other.Blocks[0].Instrs[0].call().Callee = "c:@register_handler";
+  std::vector<ir::Function> NoCopy = {Other, MainFn};
+  EXPECT_EQ(specializeConstantCalls(NoCopy, nullptr).Copies, 0u);
 }
 
 TEST(Specialize, NothingToDoWithoutTests) {
