@@ -167,6 +167,16 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
   }
 
   ir::CallInfo C = callTo(Callee);
+  if (!Callee) {
+    // `fn(arg)`, `(*fn)(arg)` through a formal: a copy of this function for
+    // a caller that names the function calls it directly.
+    const Expr *Target = CE->getCallee()->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Target);
+        UO && UO->getOpcode() == UO_Deref)
+      Target = UO->getSubExpr();
+    if (int32_t K = scalarFormalOf(Target); K >= 0)
+      C.ScalarArgs.push_back({ir::ScalarArg::CalleeArg, true, K});
+  }
   C.ElementType = std::move(ElementType);
   C.LoopRange = loopRangeOf(CE, LoopsAroundCalls, Ctx);
   C.DistinctArgs = distinctElementArgs(CE, LoopsAroundCalls, Ctx);

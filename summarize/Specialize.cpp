@@ -32,6 +32,16 @@ void specializeBody(ir::Function &F, const Fixed &Values) {
             A.IsFormal && A.Value >= 0 ? BindingOf(uint32_t(A.Value)) : nullptr;
         if (!V)
           continue;
+        if (A.Arg == ir::ScalarArg::CalleeArg) {
+          // `fn(arg)`: a direct call of the function bound to fn.
+          if (!V->Function.empty()) {
+            C.Callee = V->Function;
+            C.CalleeName = V->FunctionName;
+            A.Arg = UINT32_MAX;
+            Dropped = true;
+          }
+          continue;
+        }
         if (V->Function.empty()) {
           A.IsFormal = false;
           A.Value = V->Value;
@@ -126,6 +136,10 @@ SpecializeStats specializeConstantCalls(std::vector<ir::Function> &Functions,
     if (std::vector<ir::FormalForward> V = ir::formalForwardsOf(Functions[I]);
         !V.empty()) {
       for (const ir::FormalForward &W : V) {
+        if (W.Arg == ir::ScalarArg::CalleeArg && W.Formal < 32) {
+          Tested[I] |= 1u << W.Formal; // called through
+          continue;
+        }
         CallModel M = lookupCallModel(W.CalleeName);
         if (M.Kind == ModelKind::ThreadCreate && M.EntryArg >= 0 &&
             W.Arg == uint32_t(M.EntryArg) && W.Formal < 32)

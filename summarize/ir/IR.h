@@ -156,7 +156,11 @@ struct CallableArg {
 /// a formal a callee branches on are specialized at link time
 /// (summarize/Specialize.h).
 struct ScalarArg {
-  uint32_t Arg = 0; ///< index into CallInfo::Args
+  /// Arg of an indirect call through the caller's formal `fn(x)`: the
+  /// function called (IsFormal). A copy for a function passed for that
+  /// formal calls it directly.
+  static constexpr uint32_t CalleeArg = 0xFFFFFFF0u;
+  uint32_t Arg = 0; ///< index into CallInfo::Args, or CalleeArg
   bool IsFormal = false;
   int64_t Value = 0;
 

@@ -218,7 +218,10 @@ std::string printInstr(const Instr &I, const Function *F) {
     if (C.DistinctArgs)
       OS << " distinct=" << C.DistinctArgs;
     for (const ScalarArg &A : C.ScalarArgs)
-      OS << " arg" << A.Arg << "=" << (A.IsFormal ? "formal" : "") << A.Value;
+      OS << " "
+         << (A.Arg == ScalarArg::CalleeArg ? std::string("callee")
+                                           : "arg" + std::to_string(A.Arg))
+         << "=" << (A.IsFormal ? "formal" : "") << A.Value;
     break;
   }
   }

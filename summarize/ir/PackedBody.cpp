@@ -294,9 +294,10 @@ std::vector<FormalForward> formalForwardsOf(const Function &F) {
   std::vector<FormalForward> V;
   for (const Block &B : F.Blocks)
     for (const Instr &I : B.Instrs)
-      if (I.Kind == InstrKind::Call && !I.call().Callee.empty())
+      if (I.Kind == InstrKind::Call)
         for (const ScalarArg &A : I.call().ScalarArgs)
-          if (A.IsFormal && A.Value >= 0)
+          if (A.IsFormal && A.Value >= 0 &&
+              (!I.call().Callee.empty() || A.Arg == ScalarArg::CalleeArg))
             V.push_back({I.call().Callee, I.call().CalleeName, A.Arg,
                          uint32_t(A.Value)});
   return V;

@@ -91,6 +91,7 @@ void by_bits(int flags, int *p) {
   if (flags > 10) g = 4;
 }
 void changed(int flags) { flags = 1; if (flags == 1) g = 5; }
+void run(void (*job)(int), void (*other)(int)) { job(1); (*other)(2); }
 void address_taken(int flags) { int *q = &flags; if (flags == 1) g = *q; }
 void caller(int x) {
   by_switch(M_WRITE);
@@ -125,6 +126,18 @@ void caller(int x) {
   // A formal the body stores to, or whose address it takes, is not tested.
   EXPECT_TRUE(tests(fn(M, "changed")).empty());
   EXPECT_TRUE(tests(fn(M, "address_taken")).empty());
+
+  // Calls through function formals name the formal as the callee.
+  std::vector<ir::ScalarArg> Through;
+  for (const ir::Block &Blk : fn(M, "run").Blocks)
+    for (const ir::Instr &I : Blk.Instrs)
+      if (I.Kind == ir::InstrKind::Call)
+        for (const ir::ScalarArg &A : I.call().ScalarArgs)
+          if (A.Arg == ir::ScalarArg::CalleeArg)
+            Through.push_back(A);
+  EXPECT_EQ(Through, (std::vector<ir::ScalarArg>{
+                         {ir::ScalarArg::CalleeArg, true, 0},
+                         {ir::ScalarArg::CalleeArg, true, 1}}));
 
   const ir::Function &C = fn(M, "caller");
   EXPECT_EQ(scalars(C, "by_switch"),

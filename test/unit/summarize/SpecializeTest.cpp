@@ -187,6 +187,32 @@ TEST(Specialize, FunctionPassedAsThreadEntryIsStartedByTheCopy) {
   EXPECT_EQ(specializeConstantCalls(NoCopy, nullptr).Copies, 0u);
 }
 
+TEST(Specialize, CallThroughAFormalBecomesADirectCall) {
+  // run(job, arg) { job(arg); }  run(bump, p)
+  FunctionBuilder Run("run", "", ir::FunctionKind::Free);
+  Run.formal("job").formal("arg");
+  Run.call("", {Operand::unknown()});
+  ir::Function RunFn = Run.build();
+  ir::CallInfo &Indirect = RunFn.Blocks[0].Instrs[0].call();
+  Indirect.Callee = ir::Symbol();
+  Indirect.ScalarArgs = {{ir::ScalarArg::CalleeArg, true, 0}};
+  FunctionBuilder Main("main", "", ir::FunctionKind::Free);
+  Main.call("run", {Operand::unknown(), Operand::unknown()});
+  ir::Function MainFn = Main.build();
+  ir::CallableArg CA;
+  CA.Arg = 0;
+  CA.Callee = "c:@bump";
+  CA.CalleeName = "bump";
+  MainFn.Blocks[0].Instrs[0].call().Callables = {CA};
+  std::vector<ir::Function> Fns = {RunFn, MainFn};
+  ASSERT_EQ(specializeConstantCalls(Fns, nullptr).Copies, 1u);
+  const ir::CallInfo &Direct = Fns[2].Blocks[0].Instrs[0].call();
+  EXPECT_EQ(Direct.Callee, "c:@bump");
+  EXPECT_EQ(Direct.CalleeName, "bump");
+  EXPECT_TRUE(Direct.ScalarArgs.empty());
+  EXPECT_EQ(ir::calleesOf(Fns[2]), std::vector<ir::Symbol>{ir::Symbol("c:@bump")});
+}
+
 TEST(Specialize, NothingToDoWithoutTests) {
   std::vector<ir::Function> Fns = {caller("a", {{0, false, 0}})};
   EXPECT_EQ(specializeConstantCalls(Fns, nullptr).Copies, 0u);
