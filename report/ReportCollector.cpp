@@ -3,6 +3,7 @@
 #include "report/ReportCollector.h"
 
 #include "summarize/ConcurrencyEvidence.h"
+#include "summarize/LibraryModels.h"
 
 #include <cstring>
 
@@ -38,12 +39,23 @@ SourceLocation toSource(const ir::Loc &L, const std::vector<std::string> &Files)
   return S;
 }
 
+/// The container access is a call on a std smart pointer (`sink_.get()`):
+/// the pointer itself, no container.
+bool onSmartPointer(const AccessSnapshot &A) {
+  llvm::StringRef M = A.ContainerMethod;
+  size_t Cut = M.rfind("::");
+  if (Cut == llvm::StringRef::npos || !M.starts_with("std::"))
+    return false;
+  llvm::StringRef Class = M.substr(0, Cut);
+  return isStdSmartPointer(Class.substr(Class.rfind("::") + 2));
+}
+
 /// `P`, or container `P` (call to 'M'). \p PathStr is A.Path.str().
 std::string accessPhrase(const AccessSnapshot &A, const std::string &PathStr) {
   std::string P = "`" + PathStr + "`";
   if (!isContainer(A.Kind))
     return P;
-  std::string S = "container " + P;
+  std::string S = onSmartPointer(A) ? P : "container " + P;
   if (!A.ContainerMethod.empty())
     S += " (call to '" + A.ContainerMethod + "')";
   return S;
@@ -92,7 +104,8 @@ std::vector<Note> sideTrace(const RaceSide &S,
   if (isContainer(A.Kind)) {
     Last = A.ContainerMethod.empty()
                ? "call on container " + P + " here"
-               : "call to '" + A.ContainerMethod + "' on container " + P + " here";
+               : "call to '" + A.ContainerMethod + "' on " +
+                     (onSmartPointer(A) ? "" : "container ") + P + " here";
   } else if (isWrite(A.Kind)) {
     Last = "write to " + P + " here";
   } else {

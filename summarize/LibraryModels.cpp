@@ -135,7 +135,14 @@ const FunctionRow FunctionTable[] = {
     {"vfork", ModelKind::ProcessFork, 0, true},
 };
 
-enum class ClassRole : uint8_t { Mutex, Guard, SharedGuard, Container, Atomic };
+enum class ClassRole : uint8_t {
+  Mutex,
+  Guard,
+  SharedGuard,
+  Container,
+  SmartPointer,
+  Atomic
+};
 
 struct ClassRow {
   const char *Name;
@@ -174,6 +181,16 @@ const ClassRow ClassTable[] = {
     {"std::queue", ClassRole::Container},
     {"std::stack", ClassRole::Container},
     {"std::priority_queue", ClassRole::Container},
+    // Smart pointers: the pointer object itself is read by its observers
+    // (`if (!sink_)`, `sink_->Write()`, `sink_.get()`) and written by
+    // SmartPointerWrites (`sink_ = s`, `sink_.reset()`); what it points to
+    // is another object (PathBuilder's smartPointerObject).
+    {"std::shared_ptr", ClassRole::SmartPointer},
+    {"std::__shared_ptr", ClassRole::SmartPointer},
+    {"std::__shared_ptr_access", ClassRole::SmartPointer},
+    {"std::unique_ptr", ClassRole::SmartPointer},
+    {"std::weak_ptr", ClassRole::SmartPointer},
+    {"std::__weak_ptr", ClassRole::SmartPointer},
     // Atomics: every member is atomic.
     {"std::atomic", ClassRole::Atomic},
     {"std::atomic_ref", ClassRole::Atomic},
@@ -252,7 +269,7 @@ const char *const ConventionalLockClassWords[] = {"mutex", "spinlock",
                                                   "criticalsection"};
 
 /// std smart pointers (isStdSmartPointer).
-const char *const SmartPointerClasses[] = {"unique_ptr", "shared_ptr",
+const char *const SmartPointerClasses[] = {"unique_ptr", "shared_ptr", "weak_ptr", "__weak_ptr",
                                            "__shared_ptr",
                                            "__shared_ptr_access"};
 
@@ -275,6 +292,10 @@ const char *const ContainerWrites[] = {
     "erase_after",
 };
 
+/// Smart pointer members that change which object it points to.
+const char *const SmartPointerWrites[] = {"operator=", "reset", "swap",
+                                          "release"};
+
 /// `operator[]` inserts into associative containers: a write there, a read
 /// (of the structure) on sequences.
 const char *const InsertingSubscript[] = {"std::map", "std::unordered_map"};
@@ -283,7 +304,8 @@ struct Tables {
   llvm::StringMap<CallModel> Functions;
   llvm::StringMap<ClassRole> Classes;
   llvm::StringMap<ModelKind> Mutex, Guard, AssertHeld, ConventionalLock;
-  llvm::StringMap<bool> Writes, Inserting, ThreadElements, Emplacing;
+  llvm::StringMap<bool> Writes, SmartWrites, Inserting, ThreadElements,
+      Emplacing;
 
   Tables() {
     for (const FunctionRow &R : FunctionTable)
@@ -317,6 +339,8 @@ struct Tables {
       ConventionalLock[R.Name] = R.Kind;
     for (const char *W : ContainerWrites)
       Writes[W] = true;
+    for (const char *W : SmartPointerWrites)
+      SmartWrites[W] = true;
     for (const char *C : InsertingSubscript)
       Inserting[C] = true;
   }
@@ -467,6 +491,12 @@ CallModel lookupCallModel(llvm::StringRef CalleeName) {
               0};
     return {T.Writes.count(Method) ? ModelKind::ContainerWrite
                                    : ModelKind::ContainerRead,
+            0};
+  case ClassRole::SmartPointer:
+    if (IsCtor || IsDtor)
+      return {ModelKind::NoEffect, 0};
+    return {T.SmartWrites.count(Method) ? ModelKind::ContainerWrite
+                                        : ModelKind::ContainerRead,
             0};
   case ClassRole::Atomic:
     return {ModelKind::Atomic, 0};

@@ -34,7 +34,7 @@ public:
   }
 
   int timeoutViaStar_bad() const {
-    return (*profile_).timeoutMs; // expected-race{{read of `this->profile_->timeoutMs` without synchronization in 'svc::Service::timeoutViaStar_bad'}}
+    return (*profile_).timeoutMs; // expected-race{{read of `this->profile_->timeoutMs` without synchronization in 'svc::Service::timeoutViaStar_bad'}} expected-race{{read of `this->profile_` (call to 'std::__shared_ptr_access::operator*') without synchronization in 'svc::Service::timeoutViaStar_bad' races with the write in 'svc::Service::swapProfile_bad'}}
   }
 
   void setProfileTimeout_ok(int ms) {
@@ -42,9 +42,9 @@ public:
     profile_->timeoutMs = ms;
   }
 
-  // Missed: assigning a std::shared_ptr member is an unmodelled operator=.
+  // Assigning a std::shared_ptr member writes the pointer itself.
   void swapProfile_bad() {
-    profile_ = std::make_shared<Settings>(); // FIXME-race{{unprotected write to `this->profile_`}}
+    profile_ = std::make_shared<Settings>(); // expected-race{{unprotected write to `this->profile_` (call to 'std::shared_ptr::operator=') in 'svc::Service::swapProfile_bad'}}
   }
 
   int timeout_bad() const {

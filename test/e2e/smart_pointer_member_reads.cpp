@@ -1,0 +1,47 @@
+// A smart pointer member is itself shared memory: `if (!sink_)`,
+// `sink_->Write()`, `sink_.get()` read it, `sink_ = s` and `sink_.reset()`
+// write it (the classic shared_ptr race: a reader copies or dereferences it
+// while another thread replaces it).
+#include <memory>
+#include <mutex>
+
+namespace logging {
+
+struct Sink {
+  void Write(int) {}
+};
+
+class Logger {
+public:
+  void Log_bad(int v) {
+    if (!sink_) // expected-race{{read of `this->sink_` (call to 'std::__shared_ptr::operator bool') without synchronization in 'logging::Logger::Log_bad' races with the write in}}
+      return;
+    sink_->Write(v); // (the same read again: one report per method)
+  }
+  void LogLocked_ok(int v) {
+    std::lock_guard<std::mutex> g(mu_);
+    if (sink_)
+      sink_->Write(v);
+  }
+  Sink *Raw_bad() { return sink_.get(); } // expected-race{{read of `this->sink_` (call to 'std::__shared_ptr::get') without synchronization in 'logging::Logger::Raw_bad' races with the write in}}
+  void Replace_ok(std::shared_ptr<Sink> s) {
+    std::lock_guard<std::mutex> g(mu_);
+    sink_ = std::move(s);
+  }
+  void Close_ok() {
+    std::lock_guard<std::mutex> g(mu_);
+    sink_.reset();
+    owned_.reset();
+  }
+  bool HasOwned_ok() {
+    std::lock_guard<std::mutex> g(mu_);
+    return owned_ != nullptr;
+  }
+
+private:
+  std::mutex mu_;
+  std::shared_ptr<Sink> sink_;
+  std::unique_ptr<Sink> owned_;
+};
+
+} // namespace logging
