@@ -520,6 +520,14 @@ ScanResult reduceLinked(LinkedProgram Program,
 
   auto T4 = std::chrono::steady_clock::now();
   R.Reports = Collector.takeReports();
+  R.Scope.ClassesChecked = St.Conflicts.ClassesChecked;
+  R.Scope.ClassesSkipped = St.Conflicts.ClassesSkipped;
+  R.Scope.ThreadRoots = St.Conflicts.Threads.Roots;
+  R.Scope.Threads = St.Conflicts.Threads.Threads;
+  R.Scope.UnresolvedStarts =
+      Collector.assumptionPlaces(AssumptionKind::UnknownThread);
+  R.Scope.UnresolvedCalls =
+      Collector.assumptionPlaces(AssumptionKind::UnresolvedCall);
   R.Assumptions = Collector.takeAssumptions();
   St.ReportSeconds = secondsSince(T4);
   if (Run) {

@@ -15,6 +15,7 @@
 #include "frontend/Frontend.h"
 #include "report/Report.h"
 #include "report/Verdict.h"
+#include "report/Writers.h"
 #include "summarize/ConflictFinder.h"
 #include "summarize/ir/IR.h"
 
@@ -76,6 +77,8 @@ struct ScanResult {
   std::vector<std::string> FailedTUs;
   /// The unsound shortcuts the analysis took (for --verdict), by kind.
   std::vector<report::AssumptionNote> Assumptions;
+  /// What the scan checked (the summary line, JSON and SARIF say it).
+  report::Coverage Scope;
   PhaseStats Stats;
   /// The result cache holds these reports for these inputs (stored by this
   /// scan, or reused by it).

@@ -436,7 +436,8 @@ std::string WrittenOutput;
 std::string renderReports(OutputFormat F,
                           const std::vector<report::Report> &Shown,
                           const std::vector<report::FailedUnit> &Failed,
-                          unsigned HiddenLow, const report::Verdict *V) {
+                          unsigned HiddenLow, const report::Verdict *V,
+                          const report::Coverage *Scope = nullptr) {
   std::string Text;
   raw_string_ostream Out(Text);
   switch (F) {
@@ -452,6 +453,7 @@ std::string renderReports(OutputFormat F,
     SO.ToolVersion = RACECAR_VERSION;
     SO.FailedUnits = Failed;
     SO.FinalVerdict = V;
+    SO.Scope = Scope;
     SO.InformationUri = !SarifInformationUri.empty()
                             ? std::string(SarifInformationUri)
                             : ProjectConfig.InformationUri;
@@ -465,7 +467,7 @@ std::string renderReports(OutputFormat F,
     break;
   }
   case OutputFormat::Json:
-    report::writeJson(Shown, Out, Failed, HiddenLow, V);
+    report::writeJson(Shown, Out, Failed, HiddenLow, V, Scope);
     break;
   case OutputFormat::Html:
     report::writeHtml(Shown, Out, HiddenLow);
@@ -516,7 +518,8 @@ int emitReports(const driver::ScanResult &R) {
   std::vector<report::FailedUnit> Failed =
       driver::describeFailedUnits(R.FailedTUs);
   // Reports before the summary line on a terminal.
-  std::string Text = renderReports(Format, Shown, Failed, HiddenLow, V);
+  std::string Text =
+      renderReports(Format, Shown, Failed, HiddenLow, V, &R.Scope);
   if (!writeOutput(Text))
     return ExitUsage;
   if (!TextReportPath.empty())
@@ -553,6 +556,11 @@ int emitReports(const driver::ScanResult &R) {
        << ": warning: racecar suppression silences no report: " << U.Text
        << "\n";
   if (!Quiet) {
+    // What was checked (before the summary line, which stays last): few
+    // reports must not read as "checked and clean".
+    RS << "racecar: " << report::coverageLine(R.Scope) << ".\n";
+    if (std::string Hint = report::coverageHint(R.Scope); !Hint.empty())
+      RS << "racecar: hint: " << Hint << ".\n";
     RS << Active << (Active == 1 ? " race" : " races")
        << " reported in " << R.Stats.TUs << " translation unit"
        << (R.Stats.TUs == 1 ? "" : "s");

@@ -42,15 +42,62 @@ void strings(json::OStream &J, llvm::StringRef Key,
 } // namespace
 
 // Keys are written in a fixed, readable order (json::OStream keeps it).
+void racer::report::writeCoverage(json::OStream &J, const Coverage &C) {
+  J.attribute("classesChecked", C.ClassesChecked);
+  J.attribute("classesSkipped", C.ClassesSkipped);
+  J.attribute("threadRoots", C.ThreadRoots);
+  J.attribute("threads", C.Threads);
+  J.attribute("unresolvedThreadStarts", C.UnresolvedStarts);
+  J.attribute("unresolvedCalls", C.UnresolvedCalls);
+}
+
+std::string racer::report::coverageLine(const Coverage &C) {
+  auto Plural = [](unsigned N, const char *One, const char *Many) {
+    return std::to_string(N) + " " + (N == 1 ? One : Many);
+  };
+  std::string S = "checked: ";
+  if (C.ClassesChecked + C.ClassesSkipped)
+    S += std::to_string(C.ClassesChecked) + " of " +
+         Plural(C.ClassesChecked + C.ClassesSkipped, "class", "classes") +
+         " (" + std::to_string(C.ClassesSkipped) +
+         " without evidence of concurrent use); ";
+  S += Plural(C.ThreadRoots, "thread root", "thread roots") + " starting " +
+       Plural(C.Threads, "thread", "threads");
+  if (C.UnresolvedStarts || C.UnresolvedCalls)
+    S += "; not resolved: " +
+         Plural(C.UnresolvedStarts, "thread start", "thread starts") + ", " +
+         Plural(C.UnresolvedCalls, "indirect call", "indirect calls");
+  return S;
+}
+
+std::string racer::report::coverageHint(const Coverage &C) {
+  const unsigned Classes = C.ClassesChecked + C.ClassesSkipped;
+  if (Classes >= 20 && C.ClassesSkipped * 10 >= Classes * 9)
+    return "most classes were not checked: a class is checked once one of "
+           "its methods takes a lock, a field is GUARDED_BY, or it is marked "
+           "thread-safe; if the project's own mutex or guard class was not "
+           "recognised, name it under `models:` in .racecar.yaml (README, "
+           "Config)";
+  if (C.Threads == 0 && (C.UnresolvedStarts || Classes == 0))
+    return "no thread was found: threads started through callbacks or "
+           "function pointers racecar could not resolve are not analysed; "
+           "`models: thread_start:` in .racecar.yaml names a project's own "
+           "thread-starting function";
+  return "";
+}
+
 void racer::report::writeJson(const std::vector<Report> &Reports,
                               llvm::raw_ostream &OS,
                               const std::vector<FailedUnit> &FailedUnits,
-                              unsigned HiddenLow, const Verdict *FinalVerdict) {
+                              unsigned HiddenLow, const Verdict *FinalVerdict,
+                              const Coverage *Scope) {
   json::OStream J(OS, /*IndentSize=*/2);
   J.object([&] {
     J.attribute("version", 1);
     J.attribute("tool", "racecar");
     J.attribute("hiddenLowConfidence", HiddenLow);
+    if (Scope)
+      J.attributeObject("coverage", [&] { writeCoverage(J, *Scope); });
     J.attributeArray("reports", [&] {
       for (const Report &R : Reports)
         J.object([&] {

@@ -656,9 +656,21 @@ std::vector<Report> ReportCollector::takeReports() {
   }
   Stats.Reports = Out.size();
   return Out;
-}void ReportCollector::noteAssumption(const Assumption &A) {
+}
+
+void ReportCollector::noteAssumption(const Assumption &A) {
   std::lock_guard<std::mutex> L(Mu);
   addAssumption(Assumptions, A);
+  AssumptionPlaces.insert(
+      {uint8_t(A.Kind), {A.Location.File, A.Location.Line, A.Location.Col}});
+}
+
+unsigned ReportCollector::assumptionPlaces(AssumptionKind K) const {
+  std::lock_guard<std::mutex> L(Mu);
+  unsigned N = 0;
+  for (const auto &P : AssumptionPlaces)
+    N += P.first == uint8_t(K);
+  return N;
 }
 
 std::vector<AssumptionNote> ReportCollector::takeAssumptions() {
@@ -667,6 +679,7 @@ std::vector<AssumptionNote> ReportCollector::takeAssumptions() {
   for (const Assumption &A : Assumptions)
     Out.push_back(wordAssumption(A, Files));
   Assumptions.clear();
+  AssumptionPlaces.clear();
   return Out;
 }
 

@@ -27,6 +27,8 @@
 #include "summarize/FindingSink.h"
 
 #include <mutex>
+#include <set>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -112,6 +114,9 @@ public:
   void noteAssumption(const Assumption &A) override;
   /// The assumptions noted so far, worded, by kind; clears them.
   std::vector<AssumptionNote> takeAssumptions();
+  /// How many places an assumption of kind \p K was noted at (until the
+  /// next takeAssumptions()).
+  unsigned assumptionPlaces(AssumptionKind K) const;
 
   /// Single findings received since the last takeReports() (not groups).
   unsigned numFindings() const;
@@ -135,6 +140,9 @@ private:
   std::vector<RaceFinding> Findings; ///< single findings, not reduced yet
   std::vector<ReducedReport> Reduced; ///< kept reports of added groups
   std::vector<Assumption> Assumptions; ///< one per kind
+  /// Every place each kind was noted at (Coverage counts them).
+  std::set<std::pair<uint8_t, std::tuple<uint32_t, uint32_t, uint32_t>>>
+      AssumptionPlaces;
   ReportStats Pending; ///< counters of the groups added since takeReports()
   ReportStats Stats;   ///< counters of the last takeReports()
 };

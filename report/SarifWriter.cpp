@@ -397,6 +397,9 @@ void racer::report::writeSarif(const std::vector<Report> &Reports,
         });
         J.attributeObject("properties", [&] {
           J.attribute("hiddenLowConfidence", HiddenLow);
+          if (Opts.Scope)
+            J.attributeObject("coverage",
+                              [&] { writeCoverage(J, *Opts.Scope); });
           if (const Verdict *V = Opts.FinalVerdict) {
             J.attribute("verdict", V->Word);
             J.attributeArray("verdictReasons", [&] {

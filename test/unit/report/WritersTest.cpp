@@ -623,3 +623,44 @@ TEST(SarifWriterTest, InformationUriGivesRulesAHelpUri) {
 }
 
 } // namespace
+
+TEST(CoverageTest, LineHintAndJson) {
+  Coverage C;
+  C.ClassesChecked = 15;
+  C.ClassesSkipped = 824;
+  C.ThreadRoots = 2;
+  C.Threads = 12;
+  EXPECT_EQ(coverageLine(C),
+            "checked: 15 of 839 classes (824 without evidence of concurrent "
+            "use); 2 thread roots starting 12 threads");
+  // Most classes left out: the hint says how a project's lock is named.
+  EXPECT_NE(coverageHint(C).find("models:"), std::string::npos);
+  C.UnresolvedStarts = 1;
+  C.UnresolvedCalls = 9;
+  EXPECT_EQ(coverageLine(C),
+            "checked: 15 of 839 classes (824 without evidence of concurrent "
+            "use); 2 thread roots starting 12 threads; not resolved: 1 thread "
+            "start, 9 indirect calls");
+  // A C program: no classes; no thread found is worth a hint too.
+  Coverage Plain;
+  Plain.UnresolvedStarts = 1;
+  EXPECT_EQ(coverageLine(Plain), "checked: 0 thread roots starting 0 threads; "
+                                 "not resolved: 1 thread start, 0 indirect calls");
+  EXPECT_NE(coverageHint(Plain).find("no thread was found"), std::string::npos);
+  Coverage Fine;
+  Fine.ClassesChecked = 30;
+  Fine.ClassesSkipped = 10;
+  Fine.ThreadRoots = 1;
+  Fine.Threads = 4;
+  EXPECT_EQ(coverageHint(Fine), "");
+
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeJson({}, OS, {}, 0, nullptr, &C);
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(S);
+  ASSERT_TRUE(bool(V));
+  const llvm::json::Object *Cov = V->getAsObject()->getObject("coverage");
+  ASSERT_NE(Cov, nullptr);
+  EXPECT_EQ(Cov->getInteger("classesSkipped"), 824);
+  EXPECT_EQ(Cov->getInteger("unresolvedCalls"), 9);
+}
