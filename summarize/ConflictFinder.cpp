@@ -82,17 +82,45 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
         [](const CallContext &A, ir::Symbol B) { return A.Callee < B; });
     return It != U.end() && It->Callee == Callee ? It->Flags : 0;
   };
-  // Callers first: SCCs are listed callees first.
+  // A function some calls of which were pointed at specialized copies
+  // (summarize/Specialize.h): the callers of its copies call it too.
+  std::vector<std::vector<uint32_t>> CopiesOf(N);
+  bool AnyCopies = false;
+  for (uint32_t I = 0; I < N; ++I)
+    if (Functions[I].Specialized) {
+      llvm::StringRef Sym = Functions[I].Symbol;
+      auto It = Graph.index().find(Sym.substr(0, Sym.rfind("#specialized(")));
+      if (It != Graph.index().end()) {
+        CopiesOf[It->second].push_back(I);
+        AnyCopies = true;
+      }
+    }
+  // Callers first: SCCs are listed callees first. (A caller of a copy need
+  // not come before the original: with copies, repeat until nothing
+  // changes; every flag only grows.)
   const auto &SCCs = Graph.sccs();
+  unsigned Pass = 0;
+  for (bool Changed = true; Changed && (Pass == 0 || AnyCopies) && Pass < 8;
+       ++Pass) {
+  Changed = false;
   for (size_t C = SCCs.size(); C-- > 0;) {
-    if (SCCs[C].size() != 1 || Graph.callers()[C].empty())
-      continue; // recursion, or no caller in the program
+    if (SCCs[C].size() != 1)
+      continue; // recursion
     const uint32_t F = SCCs[C].front();
     const ir::Function &Fn = Functions[F];
+    // (Caller SCC, the symbol it calls: F's or a copy's.)
+    llvm::SmallVector<std::pair<uint32_t, ir::Symbol>, 4> Calls;
+    for (uint32_t K : Graph.callers()[C])
+      Calls.push_back({K, Fn.Symbol});
+    for (uint32_t Copy : CopiesOf[F])
+      for (uint32_t K : Graph.callers()[Graph.sccOf()[Copy]])
+        Calls.push_back({K, Functions[Copy].Symbol});
+    if (Calls.empty())
+      continue; // no caller in the program
     if (Fn.Kind != ir::FunctionKind::Method || Entry[F])
       continue;
     bool Setup = true, Synced = true, Receiver = true, Outside = true;
-    for (uint32_t K : Graph.callers()[C]) {
+    for (const auto &[K, Called] : Calls) {
       // A caller SCC with several members: which of them calls F, and how,
       // is not known.
       if (SCCs[K].size() != 1) {
@@ -100,7 +128,7 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
         break;
       }
       const uint32_t Caller = SCCs[K].front();
-      const uint8_t Ctx = ContextOf(Caller, Fn.Symbol);
+      const uint8_t Ctx = ContextOf(Caller, Called);
       if (!(Ctx & CallContext::Unshared) ||
           ((Ctx & CallContext::OnThis) && !Out.SetupOnly[Caller]))
         Setup = false;
@@ -120,10 +148,14 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
       if (!Setup && !Synced && !Receiver)
         break;
     }
+    Changed |= Out.SetupOnly[F] != Setup || Out.Synchronized[F] != Synced ||
+               Out.ReceiverLocked[F] != Receiver ||
+               Out.LockedOutside[F] != (Synced && Outside);
     Out.SetupOnly[F] = Setup;
     Out.Synchronized[F] = Synced;
     Out.ReceiverLocked[F] = Receiver;
     Out.LockedOutside[F] = Synced && Outside;
+  }
   }
   return Out;
 }
