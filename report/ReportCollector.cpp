@@ -328,6 +328,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "flag-guarded";
   case LowParameterLockOnly:
     return "parameter-lock-only";
+  case LowPointerReplaced:
+    return "pointer-replaced";
   }
   return "unknown";
 }
@@ -377,6 +379,10 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
     return "'" + F.Class +
            "' locks only mutexes handed to its methods as parameters, which "
            "says nothing about its own sharing";
+  case LowPointerReplaced:
+    return "a smart pointer member is read on one side and replaced on the "
+           "other, which real code mostly does while its object is set up or "
+           "torn down";
   }
   return "";
 }

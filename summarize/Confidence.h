@@ -17,6 +17,8 @@
 #ifndef RACER_SUMMARIZE_CONFIDENCE_H
 #define RACER_SUMMARIZE_CONFIDENCE_H
 
+#include "summarize/LibraryModels.h"
+#include "summarize/Summary.h"
 #include "summarize/ir/AccessPath.h"
 
 #include <cstdint>
@@ -75,11 +77,30 @@ enum LowReason : uint16_t {
   /// parameters (`LogAndApply(edit, mu)`): not evidence that the class
   /// itself is shared, but a class used under its caller's lock.
   LowParameterLockOnly = 1u << 11,
+  /// A smart pointer member is read (`if (sink_)`, `sink_->Write()`) on one
+  /// side and replaced (`sink_ = s`, `sink_.reset()`) on the other, the
+  /// pointer itself, not what it points to: real code replaces such a
+  /// pointer mostly while its object is set up (Open, a setter called once)
+  /// or torn down (Close, the destructor), which racecar does not order.
+  LowPointerReplaced = 1u << 12,
 };
-constexpr unsigned NumLowReasons = 12;
+constexpr unsigned NumLowReasons = 13;
 
 inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;
+}
+
+/// LowPointerReplaced if \p A and \p B are accesses to a smart pointer
+/// member itself, through its members (AccessSnapshot::ContainerMethod), one
+/// reading it and one replacing it (two replacements stay high).
+inline uint16_t pointerLowReasons(const AccessSnapshot &A,
+                                  const AccessSnapshot &B) {
+  auto OnPointer = [](const AccessSnapshot &X) {
+    return isContainer(X.Kind) && isSmartPointerMethod(X.ContainerMethod);
+  };
+  return OnPointer(A) && OnPointer(B) && isWrite(A.Kind) != isWrite(B.Kind)
+             ? LowPointerReplaced
+             : 0;
 }
 
 /// Reasons that follow from the path alone (\p BetweenThreads: the finding

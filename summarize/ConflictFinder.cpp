@@ -446,7 +446,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
       R.Class = Class.Name;
       R.Reported = sideOf(Functions[A.Function], *A.Original);
       R.Conflicting = sideOf(Functions[B->Function], *B->Original);
-      R.LowReasons = ClassReasons | pathLowReasons(Acc.Path, false);
+      R.LowReasons = ClassReasons | pathLowReasons(Acc.Path, false) |
+                     pointerLowReasons(*A.Original, *B->Original);
       R.Reported.SetupOnly = IsSetup(A.Function);
       R.Conflicting.SetupOnly = IsSetup(B->Function);
       if (R.Reported.SetupOnly || R.Conflicting.SetupOnly)

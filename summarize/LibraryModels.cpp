@@ -535,6 +535,14 @@ bool isLockTypeName(llvm::StringRef TypeName) {
   return false;
 }
 
+bool isSmartPointerMethod(llvm::StringRef M) {
+  size_t Cut = M.rfind("::");
+  if (Cut == llvm::StringRef::npos || !M.starts_with("std::"))
+    return false;
+  auto C = tables().Classes.find(M.substr(0, Cut));
+  return C != tables().Classes.end() && C->second == ClassRole::SmartPointer;
+}
+
 bool isStdSmartPointer(llvm::StringRef ClassName) {
   for (const char *C : SmartPointerClasses)
     if (ClassName == C)

@@ -179,6 +179,8 @@ ExternalEffect lookupExternalEffect(llvm::StringRef CalleeName);
 /// operator-> and operator*): the frontend lowers `p->f`, `*p` and
 /// `p.get()->f` on one like a raw pointer, `p Deref Field(f)`.
 bool isStdSmartPointer(llvm::StringRef ClassName);
+/// \p QualifiedMethod ("std::__shared_ptr::get") is a std smart pointer's.
+bool isSmartPointerMethod(llvm::StringRef QualifiedMethod);
 
 /// A lock object's type, by its typedef or qualified class name
 /// (`pthread_mutex_t`, `std::mutex`): the frontend names an element of an

@@ -471,7 +471,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
     R.Reported = sideOf(X);
     R.Conflicting = sideOf(*Best);
     R.LowReasons = pathLowReasons(R.Reported.Access.Path, true) |
-                   pathLowReasons(R.Conflicting.Access.Path, true);
+                   pathLowReasons(R.Conflicting.Access.Path, true) |
+                   pointerLowReasons(R.Reported.Access, R.Conflicting.Access);
     // Hand-rolled synchronization may order the two accesses, unless the
     // race is on the busy-wait's own plain read (the flag itself races).
     if ((handRolled(X.Origin) || handRolled(Best->Origin)) &&

@@ -34,7 +34,7 @@ public:
   }
 
   int timeoutViaStar_bad() const {
-    return (*profile_).timeoutMs; // expected-race{{read of `this->profile_->timeoutMs` without synchronization in 'svc::Service::timeoutViaStar_bad'}} expected-race{{read of `this->profile_` (call to 'std::__shared_ptr_access::operator*') without synchronization in 'svc::Service::timeoutViaStar_bad' races with the write in 'svc::Service::swapProfile_bad'}}
+    return (*profile_).timeoutMs; // expected-race{{read of `this->profile_->timeoutMs` without synchronization in 'svc::Service::timeoutViaStar_bad'}} expected-low-race{{read of `this->profile_` (call to 'std::__shared_ptr_access::operator*') without synchronization in 'svc::Service::timeoutViaStar_bad' races with the write in 'svc::Service::swapProfile_bad' [low: a smart pointer member is read on one side and replaced on the other}}
   }
 
   void setProfileTimeout_ok(int ms) {
@@ -42,7 +42,9 @@ public:
     profile_->timeoutMs = ms;
   }
 
-  // Assigning a std::shared_ptr member writes the pointer itself.
+  // Assigning a std::shared_ptr member writes the pointer itself: two
+  // threads replacing it race for sure (high); a reader against the
+  // replacement is low (pointer-replaced).
   void swapProfile_bad() {
     profile_ = std::make_shared<Settings>(); // expected-race{{unprotected write to `this->profile_` (call to 'std::shared_ptr::operator=') in 'svc::Service::swapProfile_bad'}}
   }
