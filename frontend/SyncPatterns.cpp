@@ -450,15 +450,32 @@ const Stmt *findConditionWait(const Stmt *Body) {
       return;
     const Expr *Cond = P.Cond;
     const Stmt *LoopBody = P.Body;
-    bool Waits = false;
-    forEachDescendant(LoopBody, [&](const Stmt *X) {
-      if (const auto *CE = dyn_cast<CallExpr>(X)) {
+    // The loop only waits (`while (!ready) wait(&c, &m);`): not a wait at
+    // the end of a worker's main loop (`while (running) { ...work...;
+    // wait(..); }`): what follows a waiting loop is ordered after the flag;
+    // a main loop orders nothing.
+    llvm::SmallVector<const Stmt *, 4> Direct;
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(LoopBody))
+      Direct.append(CS->body_begin(), CS->body_end());
+    else if (LoopBody)
+      Direct.push_back(LoopBody);
+    bool Waits = !Direct.empty();
+    for (const Stmt *D : Direct) {
+      bool IsWait = false;
+      const auto *E = dyn_cast_or_null<Expr>(D);
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(
+              E ? E->IgnoreParenImpCasts() : nullptr);
+          BO && BO->isAssignmentOp())
+        E = BO->getRHS(); // `rc = pthread_cond_wait(&c, &m);`
+      if (const auto *CE =
+              dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenImpCasts() : nullptr)) {
         std::string N = llvm::StringRef(calleeName(CE)).lower();
         llvm::StringRef L(N);
-        Waits |= L.contains("cond_wait") || L.contains("cond_timedwait") ||
+        IsWait = L.contains("cond_wait") || L.contains("cond_timedwait") ||
                  L.contains("cnd_wait") || L.contains("cnd_timedwait");
       }
-    });
+      Waits &= IsWait;
+    }
     if (Waits && Cond && readsShared(Cond))
       Found = S;
   });
