@@ -90,15 +90,18 @@ inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;
 }
 
-/// LowPointerReplaced if \p A and \p B are accesses to a smart pointer
-/// member itself, through its members (AccessSnapshot::ContainerMethod), one
-/// reading it and one replacing it (two replacements stay high).
+/// LowPointerReplaced if one of \p A and \p B reads a smart pointer member
+/// itself through an observer (AccessSnapshot::ContainerMethod: `get`,
+/// `operator->`, `operator bool`) and the other writes it (`reset()`, or an
+/// assignment, which libstdc++ defaults for unique_ptr: a plain write).
+/// Two replacements stay high.
 inline uint16_t pointerLowReasons(const AccessSnapshot &A,
                                   const AccessSnapshot &B) {
-  auto OnPointer = [](const AccessSnapshot &X) {
-    return isContainer(X.Kind) && isSmartPointerMethod(X.ContainerMethod);
+  auto Observes = [](const AccessSnapshot &X) {
+    return isContainer(X.Kind) && !isWrite(X.Kind) &&
+           isSmartPointerMethod(X.ContainerMethod);
   };
-  return OnPointer(A) && OnPointer(B) && isWrite(A.Kind) != isWrite(B.Kind)
+  return (Observes(A) && isWrite(B.Kind)) || (Observes(B) && isWrite(A.Kind))
              ? LowPointerReplaced
              : 0;
 }

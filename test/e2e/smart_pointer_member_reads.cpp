@@ -46,3 +46,29 @@ private:
 };
 
 } // namespace logging
+
+namespace timing {
+
+struct Thread {
+  void Join() {}
+};
+
+// std::unique_ptr's move assignment is defaulted (a plain write of the
+// member): against an observer it is the same pointer-replaced shape.
+class Timer {
+public:
+  void Start_ok() {
+    std::lock_guard<std::mutex> g(mu_);
+    thread_ = std::make_unique<Thread>();
+  }
+  void Shutdown_bad() {
+    if (thread_) // expected-low-race{{read of `this->thread_` (call to 'std::unique_ptr::operator bool') without synchronization in 'timing::Timer::Shutdown_bad' races with the write in 'timing::Timer::Start_ok' [low: a smart pointer member is read on one side and replaced on the other}}
+      return;
+  }
+
+private:
+  std::mutex mu_;
+  std::unique_ptr<Thread> thread_;
+};
+
+} // namespace timing
