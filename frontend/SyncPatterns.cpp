@@ -111,25 +111,29 @@ bool isSharedVar(const ValueDecl *D) {
 
 /// Reads memory other threads can see: a global, something behind a
 /// pointer, an atomic load, a call that reads or loads.
+/// The node \p X itself reads shared memory (readsShared, one node).
+bool readsSharedHere(const Stmt *X) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+    return isSharedVar(DRE->getDecl());
+  if (const auto *ME = dyn_cast<MemberExpr>(X))
+    return ME->isArrow();
+  if (const auto *UO = dyn_cast<UnaryOperator>(X))
+    return UO->getOpcode() == UO_Deref;
+  if (isa<AtomicExpr>(X) || isa<ArraySubscriptExpr>(X))
+    return true;
+  if (const auto *CE = dyn_cast<CallExpr>(X)) {
+    // An atomic load (`vatomic32_read`, `atomic_load_explicit`), not I/O
+    // (`read(fd, ..)`).
+    std::string N = llvm::StringRef(calleeName(CE)).lower();
+    llvm::StringRef L(N);
+    return L.contains("atomic") || L.contains("load");
+  }
+  return false;
+}
+
 bool readsShared(const Stmt *S) {
   bool Found = false;
-  forEachDescendant(S, [&](const Stmt *X) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
-      Found |= isSharedVar(DRE->getDecl());
-    else if (const auto *ME = dyn_cast<MemberExpr>(X))
-      Found |= ME->isArrow();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(X))
-      Found |= UO->getOpcode() == UO_Deref;
-    else if (isa<AtomicExpr>(X) || isa<ArraySubscriptExpr>(X))
-      Found = true;
-    else if (const auto *CE = dyn_cast<CallExpr>(X)) {
-      // An atomic load (`vatomic32_read`, `atomic_load_explicit`), not I/O
-      // (`read(fd, ..)`).
-      std::string N = llvm::StringRef(calleeName(CE)).lower();
-      llvm::StringRef L(N);
-      Found |= L.contains("atomic") || L.contains("load");
-    }
-  });
+  forEachDescendant(S, [&](const Stmt *X) { Found |= readsSharedHere(X); });
   return Found;
 }
 
@@ -251,6 +255,52 @@ LoopParts loopParts(const Stmt *S) {
 
 namespace {
 
+/// \p E evaluates to memory_order_relaxed (0).
+bool isRelaxedOrder(const Expr *E, const ASTContext &Ctx) {
+  if (!E || E->isValueDependent())
+    return false;
+  Expr::EvalResult R;
+  return E->EvaluateAsInt(R, Ctx) && R.Val.isInt() && R.Val.getInt() == 0;
+}
+
+/// Every memory the condition \p S reads that others can see is read by a
+/// relaxed atomic load (`atomic_load_explicit(&f, memory_order_relaxed)`,
+/// `f.load(std::memory_order_relaxed)`), and there is one: a spin on it
+/// orders nothing (the plain data around it races for sure).
+bool onlyRelaxedLoads(const Stmt *S, const ASTContext &Ctx) {
+  unsigned Relaxed = 0;
+  bool Other = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X || Other)
+      return;
+    if (const auto *AE = dyn_cast<AtomicExpr>(X)) {
+      bool Load = AE->getOp() == AtomicExpr::AO__c11_atomic_load ||
+                  AE->getOp() == AtomicExpr::AO__atomic_load_n ||
+                  AE->getOp() == AtomicExpr::AO__atomic_load;
+      if (Load && isRelaxedOrder(AE->getOrder(), Ctx))
+        ++Relaxed;
+      else
+        Other = true;
+      return;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(X)) {
+      if (calleeName(CE) == "load" && CE->getNumArgs() >= 1 &&
+          isRelaxedOrder(CE->getArg(CE->getNumArgs() - 1), Ctx)) {
+        ++Relaxed;
+        return;
+      }
+    }
+    if (readsSharedHere(X)) {
+      Other = true;
+      return;
+    }
+    for (const Stmt *C : X->children())
+      Walk(C);
+  };
+  Walk(S);
+  return Relaxed && !Other;
+}
+
 bool isHandRolledLoop(const Stmt *Loop, const ASTContext *Ctx) {
   LoopParts P = loopParts(Loop);
   if (!P.IsLoop)
@@ -269,6 +319,8 @@ bool isHandRolledLoop(const Stmt *Loop, const ASTContext *Ctx) {
     return false;
   if (isConstantTrue(Cond, Ctx))
     return readsShared(Body); // `for (;;) { if (flag) break; }`
+  if (Ctx && onlyRelaxedLoads(Cond, *Ctx))
+    return false;
   return readsShared(Cond) && !mentions(Cond, Counted);
 }
 
