@@ -242,10 +242,16 @@ Report racer::report::wordFinding(const RaceFinding &F,
   Report R;
   R.RuleId = ruleId(F.Kind);
   const char *ConKind = isWrite(Con.Access.Kind) ? "write" : "read";
-  std::string Where = " in '" + Rep.Function + "'" + viaCall(A);
+  // A process `fork()` started is not the function that forked it.
+  auto Who = [](const RaceSide &S) {
+    return S.Access.InForkChild && S.Started.empty()
+               ? "the child process '" + S.Function + "' forks"
+               : "'" + S.Function + "'";
+  };
+  std::string Where = " in " + Who(Rep) + viaCall(A);
   std::string With = Self ? " races with itself on another thread"
                           : std::string(" races with the ") + ConKind +
-                                " in '" + Con.Function + "'";
+                                " in " + Who(Con);
   if (F.Kind == RaceKind::UnprotectedWrite) {
     R.Message = "unprotected write to " + accessPhrase(A, RepPath) + Where + With;
     if (onlySharedLocks(A))
@@ -264,8 +270,7 @@ Report racer::report::wordFinding(const RaceFinding &F,
                 accessPhrase(A, RepPath) + underLocks(A) + Where +
                 (Self ? " races with itself on another thread"
                       : std::string(" races with the ") + ConKind +
-                            underLocks(Con.Access) + " in '" + Con.Function +
-                            "'") +
+                            underLocks(Con.Access) + " in " + Who(Con)) +
                 " (no common lock)";
   }
   R.Loc = sideLoc(Rep, Files);
@@ -276,8 +281,8 @@ Report racer::report::wordFinding(const RaceFinding &F,
   R.ConflictMessage =
       Self ? std::string("conflicting ") + ConKind +
                  " by another thread running '" + Con.Function + "'"
-           : std::string("conflicting ") + ConKind + " in '" + Con.Function +
-                 "'" + viaCall(Con.Access);
+           : std::string("conflicting ") + ConKind + " in " + Who(Con) +
+                 viaCall(Con.Access);
   R.ConflictLoc = sideLoc(Con, Files);
   R.ConflictTrace = startNotes(Con, Files);
   for (Note &N : sideTrace(Con, Files, ConPath))

@@ -27,7 +27,7 @@ static void *job_main(void *arg) {
 
 static void *flusher(void *arg) {
   (void)arg;
-  g_flushes++; // expected-race{{unprotected write to `g_flushes` in 'flusher' races with the write in 'main'}}
+  g_flushes++; // expected-race{{unprotected write to `g_flushes` in 'flusher' races with the write in the child process 'main' forks}}
   return NULL;
 }
 
@@ -53,7 +53,7 @@ int main(int argc, char **argv) {
     }
   }
   if (fork() == 0) {
-    child_main(); // expected-race{{unprotected write to `g_flushes` in 'main' (via call to 'child_main') races with the write in 'flusher'}}
+    child_main(); // expected-race{{unprotected write to `g_flushes` in the child process 'main' forks (via call to 'child_main') races with the write in 'flusher'}}
     _exit(0);
   }
   pthread_join(r, NULL);
