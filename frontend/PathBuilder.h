@@ -261,11 +261,44 @@ public:
     return VD->getTLSKind() != VarDecl::TLS_None || !VD->hasGlobalStorage();
   }
 
+  /// If \p E is an element of a std sequence (`v_[i]`, `v_.at(i)` on a
+  /// std::vector, std::deque, std::array, returning a reference): the
+  /// container object.
+  static const Expr *sequenceElementObject(const Expr *E) {
+    const auto *CE = dyn_cast<CallExpr>(E);
+    const auto *MD =
+        CE ? dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()) : nullptr;
+    if (!MD || !E->isGLValue() || !MD->getParent()->isInStdNamespace() ||
+        !MD->getParent()->getIdentifier())
+      return nullptr;
+    llvm::StringRef Class = MD->getParent()->getName();
+    if (Class != "vector" && Class != "deque" && Class != "array")
+      return nullptr;
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
+      return OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2
+                 ? OC->getArg(0)
+                 : nullptr;
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+    if (!MC || !MD->getIdentifier() || MD->getName() != "at")
+      return nullptr;
+    const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    if (!ME || ME->isArrow())
+      return nullptr;
+    return MC->getImplicitObjectArgument();
+  }
+
   /// The memory an lvalue (glvalue) expression designates.
   std::optional<AccessPath> pathOf(const Expr *E) {
     if (!E)
       return std::nullopt;
     E = stripWrappers(E);
+    // `v_[i] = x`, `v_.at(i)++`: an element of the container.
+    if (const Expr *Seq = sequenceElementObject(E)) {
+      std::optional<AccessPath> P = pathOf(Seq);
+      if (!P)
+        return std::nullopt;
+      return push(std::move(*P), ir::StepKind::Index);
+    }
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
         OC && OC->getOperator() == OO_Star) {
       bool ViaPointer;
