@@ -42,12 +42,7 @@ SourceLocation toSource(const ir::Loc &L, const std::vector<std::string> &Files)
 /// The container access is a call on a std smart pointer (`sink_.get()`):
 /// the pointer itself, no container.
 bool onSmartPointer(const AccessSnapshot &A) {
-  llvm::StringRef M = A.ContainerMethod;
-  size_t Cut = M.rfind("::");
-  if (Cut == llvm::StringRef::npos || !M.starts_with("std::"))
-    return false;
-  llvm::StringRef Class = M.substr(0, Cut);
-  return isStdSmartPointer(Class.substr(Class.rfind("::") + 2));
+  return isSmartPointerMethod(A.ContainerMethod);
 }
 
 /// `P`, or container `P` (call to 'M'). \p PathStr is A.Path.str().

@@ -1,5 +1,6 @@
 //===- ConflictFinder.cpp - Pairing accesses per class --------------------===//
 #include "summarize/ConflictFinder.h"
+#include "summarize/Specialize.h"
 #include "summarize/ConcurrencyEvidence.h"
 #include "summarize/ir/PackedBody.h"
 #include "summarize/LockProtection.h"
@@ -89,7 +90,7 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
   for (uint32_t I = 0; I < N; ++I)
     if (Functions[I].Specialized) {
       llvm::StringRef Sym = Functions[I].Symbol;
-      auto It = Graph.index().find(Sym.substr(0, Sym.rfind("#specialized(")));
+      auto It = Graph.index().find(originalSymbol(Sym));
       if (It != Graph.index().end()) {
         CopiesOf[It->second].push_back(I);
         AnyCopies = true;

@@ -111,9 +111,11 @@ void specializeBody(ir::Function &F, const Fixed &Values) {
 
 namespace {
 
+constexpr llvm::StringLiteral CopyMark = "#specialized(";
+
 /// "symbol#specialized(k=v,k=&fn)": the copy of Callee for those bindings.
 std::string copySymbol(llvm::StringRef Callee, const Fixed &Values) {
-  std::string S = Callee.str() + "#specialized(";
+  std::string S = Callee.str() + CopyMark.str();
   for (size_t I = 0; I < Values.size(); ++I)
     S += (I ? "," : "") + std::to_string(Values[I].Formal) + "=" +
          (Values[I].Function.empty() ? std::to_string(Values[I].Value)
@@ -122,6 +124,10 @@ std::string copySymbol(llvm::StringRef Callee, const Fixed &Values) {
 }
 
 } // namespace
+
+llvm::StringRef originalSymbol(llvm::StringRef CopySymbol) {
+  return CopySymbol.substr(0, CopySymbol.rfind(CopyMark));
+}
 
 SpecializeStats specializeConstantCalls(std::vector<ir::Function> &Functions,
                                         std::vector<uint32_t> *Changed) {

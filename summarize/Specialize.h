@@ -39,6 +39,8 @@
 
 #include "summarize/ir/IR.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -59,6 +61,10 @@ inline constexpr uint32_t MaxCopies = 20000;
 /// changed (callers) and of the copies. Packed bodies stay packed.
 SpecializeStats specializeConstantCalls(std::vector<ir::Function> &Functions,
                                         std::vector<uint32_t> *Changed);
+
+/// The symbol of the function \p CopySymbol is a specialized copy of
+/// ("f#specialized(0=2)" -> "f"), or \p CopySymbol itself.
+llvm::StringRef originalSymbol(llvm::StringRef CopySymbol);
 
 /// A formal fixed at a call: to an integer (an enum, a null pointer), or
 /// to a function (`create_worker(worker_libevent, ..)`).
