@@ -51,7 +51,9 @@ std::string accessPhrase(const AccessSnapshot &A, const std::string &PathStr) {
   if (!isContainer(A.Kind))
     return P;
   std::string S = onSmartPointer(A) ? P : "container " + P;
-  if (!A.ContainerMethod.empty())
+  if (!isWrite(A.Kind) && isContainerCopyMethod(A.ContainerMethod))
+    S += " (copied by '" + A.ContainerMethod + "')";
+  else if (!A.ContainerMethod.empty())
     S += " (call to '" + A.ContainerMethod + "')";
   return S;
 }
@@ -97,10 +99,13 @@ std::vector<Note> sideTrace(const RaceSide &S,
   std::string P = "`" + PathStr + "`";
   std::string Last;
   if (isContainer(A.Kind)) {
-    Last = A.ContainerMethod.empty()
-               ? "call on container " + P + " here"
-               : "call to '" + A.ContainerMethod + "' on " +
-                     (onSmartPointer(A) ? "" : "container ") + P + " here";
+    const char *Kind = onSmartPointer(A) ? "" : "container ";
+    Last = A.ContainerMethod.empty() ? "call on container " + P + " here"
+           : !isWrite(A.Kind) && isContainerCopyMethod(A.ContainerMethod)
+               ? std::string("copy of ") + Kind + P + " by '" +
+                     A.ContainerMethod + "' here"
+               : "call to '" + A.ContainerMethod + "' on " + Kind + P +
+                     " here";
   } else if (isWrite(A.Kind)) {
     Last = "write to " + P + " here";
   } else {
@@ -203,6 +208,12 @@ bool entryLess(const Entry &A, const Entry &B) {
     return A.Rank < B.Rank;
   if (locKey(X.Loc) != locKey(Y.Loc))
     return locKey(X.Loc) < locKey(Y.Loc);
+  // At one access, a conflict with another function is the more useful
+  // pointer than one with the function itself on another thread.
+  bool XSelf = X.ConflictFunction == X.Function,
+       YSelf = Y.ConflictFunction == Y.Function;
+  if (XSelf != YSelf)
+    return YSelf;
   if (X.ConflictFunction != Y.ConflictFunction)
     return X.ConflictFunction < Y.ConflictFunction;
   if (locKey(X.ConflictLoc) != locKey(Y.ConflictLoc))
@@ -244,8 +255,14 @@ Report racer::report::wordFinding(const RaceFinding &F,
                : "'" + S.Function + "'";
   };
   std::string Where = " in " + Who(Rep) + viaCall(A);
+  // The other side touches the object holding this memory, or a part of
+  // it (`memset(&st, ..)` against `st.errors++`): name what it touches.
+  std::string ConWhat = ConKind;
+  if (!(Con.Access.Path == A.Path))
+    ConWhat += std::string(isWrite(Con.Access.Kind) ? " to " : " of ") +
+               accessPhrase(Con.Access, Con.Access.Path.str());
   std::string With = Self ? " races with itself on another thread"
-                          : std::string(" races with the ") + ConKind +
+                          : std::string(" races with the ") + ConWhat +
                                 " in " + Who(Con);
   if (F.Kind == RaceKind::UnprotectedWrite) {
     R.Message = "unprotected write to " + accessPhrase(A, RepPath) + Where + With;
@@ -264,7 +281,7 @@ Report racer::report::wordFinding(const RaceFinding &F,
     R.Message = std::string(isWrite(A.Kind) ? "write to " : "read of ") +
                 accessPhrase(A, RepPath) + underLocks(A) + Where +
                 (Self ? " races with itself on another thread"
-                      : std::string(" races with the ") + ConKind +
+                      : std::string(" races with the ") + ConWhat +
                             underLocks(Con.Access) + " in " + Who(Con)) +
                 " (no common lock)";
   }
@@ -458,6 +475,10 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       return X.Rank < Y.Rank ? -1 : 1;
     if (!lightLocEq(X.Loc, Y.Loc))
       return lightLocLess(X.Loc, Y.Loc) ? -1 : 1;
+    bool XSelf = *X.ConflictFunction == *X.Function,
+         YSelf = *Y.ConflictFunction == *Y.Function;
+    if (XSelf != YSelf)
+      return XSelf ? 1 : -1;
     if (*X.ConflictFunction != *Y.ConflictFunction)
       return *X.ConflictFunction < *Y.ConflictFunction ? -1 : 1;
     if (!lightLocEq(X.ConflictLoc, Y.ConflictLoc))
@@ -467,12 +488,20 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
 
   std::vector<Light> Lights;
   Lights.reserve(Taken.size());
-  for (const RaceFinding &F : Taken)
-    Lights.push_back({F.confidence() == Confidence::Low,
-                      F.Reported.Access.Trace.empty(), F.Kind, kindRank(F),
-                      &F.Class, &F.Reported.Function,
-                      &F.Conflicting.Function, F.Reported.Access.Path.str(),
+  for (const RaceFinding &F : Taken) {
+    // `v_[i] = x` reads the vector (the call) and writes the element: one
+    // cause on one line, so one report (the element's, a write sorting
+    // first).
+    const AccessSnapshot &A = F.Reported.Access;
+    std::string Path = A.Path.str();
+    if (A.Kind == AccessKind::ContainerRead &&
+        isElementAccessorMethod(A.ContainerMethod.str()))
+      Path += "[]";
+    Lights.push_back({F.confidence() == Confidence::Low, A.Trace.empty(),
+                      F.Kind, kindRank(F), &F.Class, &F.Reported.Function,
+                      &F.Conflicting.Function, std::move(Path),
                       lightSideLoc(F.Reported), lightSideLoc(F.Conflicting)});
+  }
   std::vector<std::optional<Entry>> Worded(Taken.size());
   auto word = [&](uint32_t I) -> Entry & {
     if (!Worded[I])

@@ -318,7 +318,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
           ? LowParameterLockOnly
                                                         : 0;
   unsigned Findings = 0;
-  for (auto &[Key, Entries] : Locations) {
+  for (auto &[Key, Entries] : Locations)
     std::sort(Entries.begin(), Entries.end(),
               [&](const Entry &A, const Entry &B) {
                 return std::tie(Functions[A.Function].Name,
@@ -326,6 +326,10 @@ unsigned findClassConflicts(const ClassCheck &Class,
                        std::tie(Functions[B.Function].Name,
                                 B.Access->Location, B.Access->Kind);
               });
+  // Reports each access of As that races with one of Entries: the same
+  // memory, or (nested) one side's object holds the other's in place.
+  auto PairAccesses = [&](const std::vector<Entry> &As,
+                          const std::vector<Entry> &Entries) {
     // The conflicting write for \p A: a write in a method that may run
     // once the object is shared (else, with a low finding, one in a method
     // that runs only during setup); among those, one in another method if
@@ -403,7 +407,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
       }
       return Memo[Key] = Best;
     };
-    for (const Entry &A : Entries) {
+    for (const Entry &A : As) {
       const AccessSnapshot &Acc = *A.Access;
       RaceKind Kind;
       const Entry *B = nullptr;
@@ -467,6 +471,34 @@ unsigned findClassConflicts(const ClassCheck &Class,
         Reported.push_back(Acc.Location);
       Sink.takeRace(std::move(R));
       ++Findings;
+    }
+  };
+  for (auto &[Key, Entries] : Locations)
+    PairAccesses(Entries, Entries);
+  // `*this = {}` or `memset(&stats_, ..)` against `stats_.hits++`;
+  // `v_.push_back(x)` against `v_[i] = y`. The paths a path holds in place
+  // extend it, so they follow it in the map's order. A call that only reads
+  // a container's bookkeeping (`v_.size()`) is no side of such a pair.
+  auto Meets = [](const std::vector<Entry> &Es) {
+    std::vector<Entry> Out;
+    for (const Entry &E : Es)
+      if (E.Access->Kind != AccessKind::ContainerRead ||
+          isContainerCopyMethod(E.Access->ContainerMethod.str()))
+        Out.push_back(E);
+    return Out;
+  };
+  for (auto It = Locations.begin(); It != Locations.end(); ++It) {
+    std::vector<Entry> Whole;
+    for (auto Jt = std::next(It);
+         Jt != Locations.end() && It->first->isPrefixOf(*Jt->first); ++Jt) {
+      if (!It->first->holdsInPlace(*Jt->first))
+        continue;
+      if (Whole.empty())
+        Whole = Meets(It->second);
+      if (Whole.empty())
+        break;
+      PairAccesses(Whole, Jt->second);
+      PairAccesses(Jt->second, Whole);
     }
   }
   return Findings;

@@ -483,7 +483,9 @@ CallModel lookupCallModel(llvm::StringRef CalleeName) {
     return {M == T.Guard.end() ? ModelKind::NoEffect : M->second, 0};
   }
   case ClassRole::Container:
-    if (IsCtor || IsDtor)
+    if (IsCtor)
+      return {ModelKind::ContainerConstruct, 0};
+    if (IsDtor)
       return {ModelKind::NoEffect, 0};
     if (Method == "operator[]")
       return {T.Inserting.count(Class) ? ModelKind::ContainerWrite
@@ -493,7 +495,9 @@ CallModel lookupCallModel(llvm::StringRef CalleeName) {
                                    : ModelKind::ContainerRead,
             0};
   case ClassRole::SmartPointer:
-    if (IsCtor || IsDtor)
+    if (IsCtor)
+      return {ModelKind::ContainerConstruct, 0};
+    if (IsDtor)
       return {ModelKind::NoEffect, 0};
     return {T.SmartWrites.count(Method) ? ModelKind::ContainerWrite
                                         : ModelKind::ContainerRead,
@@ -541,6 +545,24 @@ bool isSmartPointerMethod(llvm::StringRef M) {
     return false;
   auto C = tables().Classes.find(M.substr(0, Cut));
   return C != tables().Classes.end() && C->second == ClassRole::SmartPointer;
+}
+
+bool isContainerCopyMethod(llvm::StringRef M) {
+  size_t Cut = M.rfind("::");
+  if (Cut == llvm::StringRef::npos || !M.starts_with("std::"))
+    return false;
+  llvm::StringRef Class = M.substr(0, Cut), Method = M.substr(Cut + 2);
+  auto C = tables().Classes.find(Class);
+  if (C == tables().Classes.end() || (C->second != ClassRole::Container &&
+                                      C->second != ClassRole::SmartPointer))
+    return false;
+  return Method == "operator=" || Method == lastComponent(Class);
+}
+
+bool isElementAccessorMethod(llvm::StringRef M) {
+  return M == "std::vector::operator[]" || M == "std::vector::at" ||
+         M == "std::deque::operator[]" || M == "std::deque::at" ||
+         M == "std::array::operator[]" || M == "std::array::at";
 }
 
 bool isStdSmartPointer(llvm::StringRef ClassName) {

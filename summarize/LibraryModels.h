@@ -40,6 +40,8 @@ enum class ModelKind : uint8_t {
   GuardRelease,  ///< `g.release()`: disassociates without unlocking
   ContainerRead,  ///< reads the container Args[0] (`v.size()`)
   ContainerWrite, ///< writes the container Args[0] (`v.push_back(x)`)
+  ContainerConstruct, ///< constructs the container Args[0]; reads any
+                      ///< argument of its own type (a copy's source)
   CallOnce,      ///< `std::call_once(flag, f)`: runs f once, synchronized on
                  ///< the flag (Args[LockArg]); f is the lambda lowered just
                  ///< before the call
@@ -181,6 +183,14 @@ ExternalEffect lookupExternalEffect(llvm::StringRef CalleeName);
 bool isStdSmartPointer(llvm::StringRef ClassName);
 /// \p QualifiedMethod ("std::__shared_ptr::get") is a std smart pointer's.
 bool isSmartPointerMethod(llvm::StringRef QualifiedMethod);
+/// \p QualifiedMethod copies a whole std container or smart pointer from
+/// its argument: a constructor (`std::vector::vector`) or an assignment
+/// (`std::basic_string::operator=`). Such a read reads every element.
+bool isContainerCopyMethod(llvm::StringRef QualifiedMethod);
+/// \p QualifiedMethod gives access to one element of a std sequence
+/// (`std::vector::operator[]`, `std::deque::at`): the frontend records the
+/// element's access as the path's `[]` besides the call's read.
+bool isElementAccessorMethod(llvm::StringRef QualifiedMethod);
 
 /// A lock object's type, by its typedef or qualified class name
 /// (`pthread_mutex_t`, `std::mutex`): the frontend names an element of an

@@ -1,6 +1,8 @@
 //===- Summary.cpp - Persisted per-function race summaries ----------------===//
 #include "summarize/Summary.h"
 
+#include "summarize/LibraryModels.h"
+
 #include <tuple>
 
 namespace racer {
@@ -74,6 +76,15 @@ bool AccessSnapshot::sameAbstractAccess(const AccessSnapshot &O) const {
          Live == O.Live && InForkChild == O.InForkChild &&
          JoinedOuter == O.JoinedOuter && Nestings == O.Nestings &&
          ReleasedBefore == O.ReleasedBefore;
+}
+
+bool wholeMeetsPart(const AccessSnapshot &Whole, const AccessSnapshot &Part) {
+  if (!isWrite(Whole.Kind) && !isWrite(Part.Kind))
+    return false;
+  if (Whole.Kind == AccessKind::ContainerRead &&
+      !isContainerCopyMethod(Whole.ContainerMethod.str()))
+    return false;
+  return true;
 }
 
 } // namespace racer

@@ -248,6 +248,14 @@ struct AccessSnapshot {
   bool sameAbstractAccess(const AccessSnapshot &O) const;
 };
 
+/// \p Whole accesses an object that holds \p Part's memory in place
+/// (`Whole.Path.holdsInPlace(Part.Path)`): the two touch the same bytes and
+/// conflict if one writes. `memset(&st, 0, n)` or `cfg = *fresh` meets
+/// `st.errors++`; `v_.push_back(x)` meets `v_[i] = y`. A call that only
+/// reads a container's bookkeeping (`v_.size()`) touches no element, so
+/// meets an element write only if it copies the container.
+bool wholeMeetsPart(const AccessSnapshot &Whole, const AccessSnapshot &Part);
+
 /// Net effect of a function on the locks its caller holds.
 struct LockEffect {
   std::vector<HeldLock> Acquired; ///< held at exit, not at entry (wrappers)

@@ -90,7 +90,19 @@ private:
   void materialize();
   bool concurrent(const OriginAccess &X, const OriginAccess &Y) const;
   std::vector<uint32_t> chain(uint32_t O) const;
-  void pairGroup(const std::vector<uint32_t> &Group, ThreadRaceStats &Stats);
+  /// How the accesses paired by pairGroup relate: the same memory, or one
+  /// side's objects hold the other side's memory in place.
+  enum class Overlap { Same, XsWhole, YsWhole };
+  /// Reports each access of \p Xs that races with one of \p Ys.
+  void pairGroup(const std::vector<uint32_t> &Xs,
+                 const std::vector<uint32_t> &Ys, Overlap How,
+                 ThreadRaceStats &Stats);
+  /// Pairs the accesses of a group with those of every group whose memory
+  /// it holds in place (`memset(&st, ..)` with `st.errors++`).
+  void pairNested(const std::map<AccessPath, std::vector<uint32_t>> &ByPath,
+                  ThreadRaceStats &Stats);
+  bool worthPairing(const std::vector<uint32_t> &Xs,
+                    const std::vector<uint32_t> &Ys) const;
   void checkAliasing();
   /// Origin \p O (its function or a callee) synchronizes by hand.
   bool handRolled(uint32_t O) const {
@@ -413,12 +425,16 @@ RaceSide RootAnalysis::sideOf(const OriginAccess &A) const {
   return S;
 }
 
-void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
+void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
+                             const std::vector<uint32_t> &Ys, Overlap How,
                              ThreadRaceStats &Stats) {
   GuardingLock Guard;
-  for (uint32_t I : Group)
+  for (uint32_t I : Xs)
     Guard.add(Accesses[I].Snap, Accesses[I].Origin, LockScope::Program);
-  for (uint32_t XI : Group) {
+  if (How != Overlap::Same)
+    for (uint32_t I : Ys)
+      Guard.add(Accesses[I].Snap, Accesses[I].Origin, LockScope::Program);
+  for (uint32_t XI : Xs) {
     const OriginAccess &X = Accesses[XI];
     if (std::binary_search(Skip.begin(), Skip.end(), X.Snap.Location))
       continue;
@@ -426,9 +442,12 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Group,
     const OriginAccess *Best = nullptr;
     RaceKind BestKind = RaceKind::UnprotectedWrite;
     int BestRank = -1;
-    for (uint32_t YI : Group) {
+    for (uint32_t YI : Ys) {
       const OriginAccess &Y = Accesses[YI];
       if (!isWrite(X.Snap.Kind) && !isWrite(Y.Snap.Kind))
+        continue;
+      if ((How == Overlap::XsWhole && !wholeMeetsPart(X.Snap, Y.Snap)) ||
+          (How == Overlap::YsWhole && !wholeMeetsPart(Y.Snap, X.Snap)))
         continue;
       PairVerdict V = judgePair(X.Snap, Y.Snap, LockScope::Program);
       // Different locks are reported at the side that does not hold the
@@ -504,18 +523,40 @@ void RootAnalysis::run(uint32_t Root, ThreadRaceStats &Stats) {
   std::map<AccessPath, std::vector<uint32_t>> ByPath;
   for (uint32_t I = 0; I < Accesses.size(); ++I)
     ByPath[Accesses[I].Snap.Path].push_back(I);
-  for (auto &[Path, Group] : ByPath) {
-    bool Shared = false;
-    for (uint32_t I : Group)
-      if (Accesses[I].Origin != Accesses[Group.front()].Origin ||
-          Origins[Accesses[I].Origin].Multi)
-        Shared = true;
-    bool AnyWrite = std::any_of(Group.begin(), Group.end(), [&](uint32_t I) {
-      return isWrite(Accesses[I].Snap.Kind);
-    });
-    if (Shared && AnyWrite)
-      pairGroup(Group, Stats);
-  }
+  for (auto &[Path, Group] : ByPath)
+    if (worthPairing(Group, Group))
+      pairGroup(Group, Group, Overlap::Same, Stats);
+  pairNested(ByPath, Stats);
+}
+
+/// Memory touched by at least two origins, or by one started many times,
+/// and written by one of them.
+bool RootAnalysis::worthPairing(const std::vector<uint32_t> &Xs,
+                                const std::vector<uint32_t> &Ys) const {
+  bool Shared = false, AnyWrite = false;
+  uint32_t First = Accesses[Xs.front()].Origin;
+  for (const std::vector<uint32_t> *Side : {&Xs, &Ys})
+    for (uint32_t I : *Side) {
+      Shared |= Accesses[I].Origin != First || Origins[Accesses[I].Origin].Multi;
+      AnyWrite |= isWrite(Accesses[I].Snap.Kind);
+    }
+  return Shared && AnyWrite;
+}
+
+void RootAnalysis::pairNested(
+    const std::map<AccessPath, std::vector<uint32_t>> &ByPath,
+    ThreadRaceStats &Stats) {
+  // The paths a path holds in place extend it, so they follow it in the
+  // map's order.
+  for (auto It = ByPath.begin(); It != ByPath.end(); ++It)
+    for (auto Jt = std::next(It);
+         Jt != ByPath.end() && It->first.isPrefixOf(Jt->first); ++Jt) {
+      if (!It->first.holdsInPlace(Jt->first) ||
+          !worthPairing(It->second, Jt->second))
+        continue;
+      pairGroup(It->second, Jt->second, Overlap::XsWhole, Stats);
+      pairGroup(Jt->second, It->second, Overlap::YsWhole, Stats);
+    }
 }
 
 } // namespace

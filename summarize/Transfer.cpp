@@ -741,12 +741,23 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
     return true;
   }
   case ModelKind::ContainerRead:
-  case ModelKind::ContainerWrite: {
+  case ModelKind::ContainerWrite:
+  case ModelKind::ContainerConstruct: {
     Operand Obj = Arg(0);
-    if (Obj.K == Operand::Kind::Object)
+    if (Obj.K == Operand::Kind::Object && M.Kind != ModelKind::ContainerConstruct)
       record(M.Kind == ModelKind::ContainerWrite ? AccessKind::ContainerWrite
                                                  : AccessKind::ContainerRead,
              Obj.Path, I.Location, C.CalleeName, S);
+    // A copy (`return v_;`, `out = v_`, `std::string s(path_)`, `v_` passed
+    // by value) reads the whole source.
+    if (isContainerCopyMethod(C.CalleeName.str())) {
+      llvm::StringRef Class = C.CalleeName.str();
+      Class = Class.substr(0, Class.rfind("::"));
+      for (size_t K = 1; K < C.Args.size() && K < C.ArgTypes.size(); ++K)
+        if (C.ArgTypes[K].str() == Class && C.Args[K].K == Operand::Kind::Object)
+          record(AccessKind::ContainerRead, C.Args[K].Path, I.Location,
+                 C.CalleeName, S);
+    }
     return true;
   }
   case ModelKind::ThreadCreate:

@@ -14,6 +14,17 @@ bool AccessPath::isPrefixOf(const AccessPath &Other) const {
   return true;
 }
 
+bool AccessPath::holdsInPlace(const AccessPath &Part) const {
+  if (Steps.size() >= Part.Steps.size() || !isPrefixOf(Part))
+    return false;
+  for (size_t I = Steps.size(); I < Part.Steps.size(); ++I) {
+    StepKind K = Part.Steps[I].kind();
+    if (K != StepKind::Field && K != StepKind::Index)
+      return false;
+  }
+  return true;
+}
+
 void limitSteps(AccessPath &P) {
   if (P.Steps.size() <= MaxPathSteps)
     return;

@@ -155,6 +155,11 @@ struct AccessPath {
   /// True if `this` is a (non-strict) prefix of \p Other.
   bool isPrefixOf(const AccessPath &Other) const;
 
+  /// True if \p Part is memory inside this object, not behind a pointer in
+  /// it: a strict prefix followed by fields and indices only. `s` holds
+  /// `s.a.b` and `s.v[]`, `*p` holds `p->f`; `p` does not hold `p->f`.
+  bool holdsInPlace(const AccessPath &Part) const;
+
   /// Identity of the root, ignoring the printing name for formals/locals.
   bool sameRoot(const AccessPath &O) const {
     if (Root != O.Root)

@@ -18,10 +18,10 @@ public:
     pos_.lon = lon;
   }
 
-  // Missed: the copy reads `this->pos_` as a whole, a different access path
-  // from the `this->pos_.lat` written above; prefixes are not matched.
+  // The copy reads `this->pos_` as a whole: it holds `this->pos_.lat`,
+  // written above.
   Position snapshot_bad() const {
-    Position p = pos_; // FIXME-race{{read of `this->pos_`}}
+    Position p = pos_; // expected-race{{read of `this->pos_` without synchronization in 'geo::Tracker::snapshot_bad' races with the write to `this->pos_.lat` in 'geo::Tracker::update_ok'}}
     return p;
   }
 

@@ -27,6 +27,21 @@ TEST(AccessPath, EqualityIgnoresSpellingButNotRoot) {
   EXPECT_FALSE(A.isPrefixOf(AccessPath::formal(0, "this").deref()));
 }
 
+TEST(AccessPath, HoldsInPlaceOnlyFieldsAndElements) {
+  AccessPath G = AccessPath::global("c:@g_stats", "g_stats");
+  EXPECT_TRUE(G.holdsInPlace(G.field("S::errors")));
+  EXPECT_TRUE(G.holdsInPlace(G.field("S::v").index().field("E::x")));
+  EXPECT_FALSE(G.holdsInPlace(G)); // strict
+  EXPECT_FALSE(G.field("S::errors").holdsInPlace(G));
+  // A pointer does not hold what it points to; the pointee does.
+  AccessPath P = AccessPath::formal(1, "p");
+  EXPECT_FALSE(P.holdsInPlace(P.deref().field("N::x")));
+  EXPECT_TRUE(P.deref().holdsInPlace(P.deref().field("N::x")));
+  EXPECT_FALSE(G.holdsInPlace(G.field("S::next").deref().field("S::errors")));
+  // Another root never.
+  EXPECT_FALSE(G.holdsInPlace(AccessPath::global("c:@h", "h").field("S::x")));
+}
+
 namespace {
 /// this->f1->f2->...->fN: 2N steps.
 AccessPath chain(unsigned N, const char *Last = "P::rx") {
