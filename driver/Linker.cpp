@@ -43,6 +43,9 @@ void Linker::add(uint32_t Seq, ir::Module Mod, bool Replace) {
   FunctionPointersAssigned.insert(FunctionPointersAssigned.end(),
                                   Mod.FunctionPointersAssigned.begin(),
                                   Mod.FunctionPointersAssigned.end());
+  FunctionPointerStores.insert(FunctionPointerStores.end(),
+                               Mod.FunctionPointerStores.begin(),
+                               Mod.FunctionPointerStores.end());
   auto MapPtr = std::make_shared<std::vector<uint32_t>>();
   std::vector<uint32_t> &Map = *MapPtr;
   Map.reserve(Mod.Files.size());
@@ -209,6 +212,7 @@ LinkedProgram Linker::finish() {
   SortUnique(AddressTaken);
   SortUnique(FunctionPointersCalled);
   SortUnique(FunctionPointersAssigned);
+  SortUnique(FunctionPointerStores);
   // "pointer\tfunction": the pointer may hold another function if some TU
   // takes its address or stores anything but that function into it.
   for (const std::string &Entry : FunctionPointersCalled) {
@@ -226,12 +230,14 @@ LinkedProgram Linker::finish() {
       P.FunctionPointersReassigned.push_back(Entry);
   }
   P.FunctionPointersCalled = std::move(FunctionPointersCalled);
+  P.FunctionPointerStores = std::move(FunctionPointerStores);
   P.AddressTaken = std::move(AddressTaken);
   P.AddressesUnknown = AddressesUnknown;
   AddressTaken.clear();
   AddressesUnknown = false;
   FunctionPointersCalled.clear();
   FunctionPointersAssigned.clear();
+  FunctionPointerStores.clear();
   return P;
 }
 

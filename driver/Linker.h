@@ -52,6 +52,8 @@ struct LinkedProgram {
   /// may take addresses it does not list. Sorted.
   std::vector<std::string> FunctionPointersCalled;
   std::vector<std::string> FunctionPointersReassigned;
+  /// The union of ir::Module::FunctionPointerStores, sorted.
+  std::vector<std::string> FunctionPointerStores;
 };
 
 class Linker {
@@ -132,6 +134,7 @@ private:
   bool AddressesUnknown = false;
   /// The unions of ir::Module::FunctionPointersCalled/Assigned (unsorted).
   std::vector<std::string> FunctionPointersCalled, FunctionPointersAssigned;
+  std::vector<std::string> FunctionPointerStores;
   std::vector<KeptFunction> Functions;
   llvm::StringMap<uint32_t> FunctionIds; ///< symbol -> index in Functions
   /// With DigestBodies: the digest of each of Functions.

@@ -8,6 +8,7 @@
 #include "report/ReportCollector.h"
 #include "summarize/ConflictFinder.h"
 #include "summarize/LibraryModels.h"
+#include "summarize/IndirectCalls.h"
 #include "summarize/Specialize.h"
 #include "summarize/Summarizer.h"
 #include "summarize/ir/PackedBody.h"
@@ -456,6 +457,14 @@ ScanResult reduceLinked(LinkedProgram Program,
   auto T2 = std::chrono::steady_clock::now();
   {
     std::vector<uint32_t> Changed;
+    // Calls through function pointers in fields and globals reach the
+    // functions stored there; then copies for constant arguments.
+    IndirectCallStats Ind = resolveIndirectCalls(
+        Program.Functions, Program.FunctionPointerStores, &Changed);
+    std::vector<std::string>().swap(Program.FunctionPointerStores);
+    St.IndirectSlots = Ind.SlotsCalled;
+    St.IndirectDispatchers = Ind.Dispatchers + Ind.Direct;
+    St.IndirectTargets = Ind.Targets;
     SpecializeStats Sp = specializeConstantCalls(Program.Functions, &Changed);
     St.SpecializedCopies = Sp.Copies;
     St.SpecializedCalls = Sp.CallsRedirected;
@@ -680,6 +689,9 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
   OS << llvm::format("    specialized       %8u copies for %u calls with "
                      "constant arguments\n",
                      S.SpecializedCopies, S.SpecializedCalls);
+  OS << llvm::format("    indirect calls    %8u of %u function-pointer slots "
+                     "resolved, to %u functions\n",
+                     S.IndirectDispatchers, S.IndirectSlots, S.IndirectTargets);
   if (S.SummaryCacheUsed)
     OS << llvm::format("  summaries           %8u SCCs reused, %u recomputed "
                        "(%u unchanged)%s\n",

@@ -51,6 +51,9 @@ struct PhaseStats {
   /// Copies of functions for constant arguments (summarize/Specialize.h),
   /// and the calls pointed at them.
   unsigned SpecializedCopies = 0, SpecializedCalls = 0;
+  /// Function-pointer slots called (summarize/IndirectCalls.h), those
+  /// resolved to a dispatcher, and the functions they call.
+  unsigned IndirectSlots = 0, IndirectDispatchers = 0, IndirectTargets = 0;
   unsigned CacheHits = 0, CacheMisses = 0, CacheInvalid = 0;
   /// Every TU was unchanged and the last scan's reports were reused.
   bool ResultReused = false;

@@ -12,6 +12,7 @@
 //   a = b (trivial copy)     read b; write a                  (no call)
 //===----------------------------------------------------------------------===//
 #include "frontend/FunctionLowerer.h"
+#include "frontend/FunctionPointers.h"
 #include "frontend/SyncPatterns.h"
 
 namespace racer::frontend::lowering {
@@ -176,6 +177,13 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
       Target = UO->getSubExpr();
     if (int32_t K = scalarFormalOf(Target); K >= 0)
       C.ScalarArgs.push_back({ir::ScalarArg::CalleeArg, true, K});
+    // `job->fn(job->arg)`, `handlers[i](ev)`: through a field or global,
+    // any function stored there (frontend/FunctionPointers.h).
+    else if (std::string Name, Slot = functionPointerSlotOf(CE, Name);
+             !Slot.empty()) {
+      C.Callee = ir::IndirectCalleePrefix + Slot;
+      C.CalleeName = Name;
+    }
   }
   C.ElementType = std::move(ElementType);
   C.LoopRange = loopRangeOf(CE, LoopsAroundCalls, Ctx);

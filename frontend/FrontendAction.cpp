@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/BodyClaims.h"
 #include "frontend/Frontend.h"
+#include "frontend/FunctionPointers.h"
 #include "frontend/IRBuilder.h"
 #include "frontend/InstantiationFilter.h"
 #include "frontend/Isolation.h"
@@ -433,6 +434,7 @@ public:
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (!BO->isAssignmentOp())
       return true;
+    FunctionPointers.assignment(BO);
     const VarDecl *VD = lowering::storageVariableOf(BO->getLHS());
     if (!VD || !VD->hasGlobalStorage() ||
         !VD->getType()->isFunctionPointerType())
@@ -447,6 +449,16 @@ public:
       if (const auto *Fn = dyn_cast<FunctionDecl>(DRE->getDecl()))
         Entry += "\t" + functionSymbol(Fn);
     FunctionPointersAssigned.push_back(std::move(Entry));
+    return true;
+  }
+  // Functions stored into struct fields and globals by initializers
+  // (ir::Module::FunctionPointerStores).
+  bool VisitInitListExpr(InitListExpr *ILE) {
+    FunctionPointers.initializer(ILE);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    FunctionPointers.variable(VD);
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
@@ -518,6 +530,7 @@ public:
   std::vector<ir::ClassInfo> Classes;
   std::vector<std::string> AddressTaken; // unsorted, may repeat
   std::vector<std::string> FunctionPointersAssigned;
+  FunctionPointerStores FunctionPointers;
 
 private:
   /// The global variable whose storage an lvalue lies in, if any: its
@@ -669,6 +682,7 @@ public:
       M.FunctionPointersAssigned =
           SortedUnique(std::move(C.FunctionPointersAssigned));
     }
+    M.FunctionPointerStores = C.FunctionPointers.take();
     std::sort(S.Skipped.begin(), S.Skipped.end());
     S.Skipped.erase(std::unique(S.Skipped.begin(), S.Skipped.end()),
                     S.Skipped.end());

@@ -14,6 +14,7 @@
 //   pthread_create(&t, 0, worker, &d)   callable[2]=worker
 //===----------------------------------------------------------------------===//
 #include "frontend/FunctionLowerer.h"
+#include "frontend/FunctionPointers.h"
 
 #include "clang/AST/DeclTemplate.h"
 
@@ -115,6 +116,14 @@ std::optional<ir::CallableArg> FunctionLowerer::callableOf(const Expr *A) {
       CA.CalleeName = functionName(Fn);
       return CA;
     }
+  }
+  // A function pointer loaded from a field or global (`g_tasks[i].fn`): the
+  // dispatcher of that slot (summarize/IndirectCalls.h).
+  if (std::string Name, Slot = functionPointerSlotOfValue(E, Name);
+      !Slot.empty()) {
+    CA.Callee = ir::IndirectCalleePrefix + Slot;
+    CA.CalleeName = Name;
+    return CA;
   }
   // A lambda, or a local holding one.
   if (const LambdaExpr *LE = localLambdaOf(E)) {

@@ -120,14 +120,14 @@ RACER_SIZE(ir::Block, 88);
 RACER_SIZE(ir::Function, 224); // Packed, Specialized and HasSpecializedCopies
                                 // are link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
-RACER_SIZE(ir::Module, 208);
+RACER_SIZE(ir::Module, 232);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 176);
 RACER_SIZE(LockEffect, 168);
 RACER_SIZE(FunctionSummary, 480);
 RACER_SIZE(ThreadSpawn, 200);
-RACER_SIZE(TUFile, 264);
+RACER_SIZE(TUFile, 288);
 #undef RACER_SIZE
 #endif
 
@@ -437,6 +437,8 @@ private:
             [&](size_t N) { return B.initFunctionPointersCalled(N); });
     strList(M.FunctionPointersAssigned,
             [&](size_t N) { return B.initFunctionPointersAssigned(N); });
+    strList(M.FunctionPointerStores,
+            [&](size_t N) { return B.initFunctionPointerStores(N); });
   }
 
   void nestings(capnp::List<sc::LockNesting>::Builder L,
@@ -849,6 +851,7 @@ private:
     M.AddressesUnknown = !R.getAddressesKnown();
     M.FunctionPointersCalled = strList(R.getFunctionPointersCalled());
     M.FunctionPointersAssigned = strList(R.getFunctionPointersAssigned());
+    M.FunctionPointerStores = strList(R.getFunctionPointerStores());
     return M;
   }
 

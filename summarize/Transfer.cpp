@@ -897,7 +897,7 @@ void FunctionAnalysis::applyUnseenCall(const ir::Instr &I,
   const ir::CallInfo &C = I.call();
   if (!C.DeclaredEffects.empty())
     return; // its lock effects are declared; the rest is the library's
-  if (C.Callee.empty()) {
+  if (C.Callee.empty() || ir::isIndirectCallee(C.Callee.str())) {
     noteAssumption(AssumptionKind::UnresolvedCall, I.Location);
     return;
   }
@@ -931,7 +931,11 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
   if (Recording)
     noteCallContext(C, S);
   noteDirectRun(C, S);
-  CallModel M = lookupCallModel(C.CalleeName, C.ElementType);
+  // A call through a function-pointer slot runs its dispatcher, if any
+  // (summarize/IndirectCalls.h): no library model by the slot's name.
+  const bool Indirect = ir::isIndirectCallee(C.Callee.str());
+  CallModel M =
+      Indirect ? CallModel() : lookupCallModel(C.CalleeName, C.ElementType);
   if (M.Kind == ModelKind::AtomicSection) {
     // `__VERIFIER_atomic_inc()`: its body runs under the atomic pseudo-lock.
     HeldLock L = atomicLock();
@@ -971,7 +975,7 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
   }
   const FunctionSummary *Callee =
       C.Callee.empty() ? nullptr : Callees.lookup(C.Callee);
-  if (!Callee && C.DeclaredEffects.empty()) {
+  if (!Callee && C.DeclaredEffects.empty() && !Indirect) {
     CallModel Conv = lookupConventionalLockModel(C.CalleeName);
     if (Conv.Kind != ModelKind::None && applyModel(I, Conv, S, IsCond, Cond))
       return;

@@ -183,6 +183,7 @@ struct Module {
   addressesKnown @6 :Bool;         # false: any global's address may be taken
   functionPointersCalled @7 :List(StrId);    # sorted (format 18)
   functionPointersAssigned @8 :List(StrId);  # sorted (format 18)
+  functionPointerStores @9 :List(StrId);     # "slot\tvalue", sorted (format 28)
 }
 
 # ---- summarize/Summary.h ----------------------------------------------------

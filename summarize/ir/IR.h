@@ -476,8 +476,26 @@ struct Module {
   /// otherwise the link notes an unresolved-call assumption.
   std::vector<std::string> FunctionPointersCalled;
   std::vector<std::string> FunctionPointersAssigned;
+  /// Stores of functions into function-pointer slots, C and C++, as
+  /// "slot\tvalue" (frontend/FunctionPointers.h): a slot is "field:S::f" (a
+  /// field of any object of S) or "global:<usr>"; a value "fn:<symbol>",
+  /// "formal:<symbol>#k" (whatever function that function's callers pass
+  /// as its actual k), "slot:<slot>" (whatever that slot holds) or "?"
+  /// (a value that may be any function). Sorted.
+  /// A call through a slot (CallInfo::Callee "indirect:<slot>") may call
+  /// any function stored into it anywhere (summarize/IndirectCalls.h).
+  std::vector<std::string> FunctionPointerStores;
   bool AddressesUnknown = true;
 };
+
+/// CallInfo::Callee of a call through a function-pointer slot: the prefix,
+/// then the slot ("indirect:field:bio_job::fn"). After the link such a
+/// symbol names a dispatcher that calls each function stored into the slot,
+/// or nothing (an unresolved call).
+inline constexpr const char *IndirectCalleePrefix = "indirect:";
+inline bool isIndirectCallee(llvm::StringRef Callee) {
+  return Callee.starts_with(IndirectCalleePrefix);
+}
 
 } // namespace racer::ir
 

@@ -289,6 +289,12 @@ ir::Module realisticModule() {
   // false must survive the round trip.
   M.AddressTaken = {"c:@g_slots", "c:shop.c@g_cursor"};
   M.AddressesUnknown = false;
+  // Functions stored into function-pointer slots.
+  M.FunctionPointersCalled = {"c:@init_fn\tc:@F@dev_init"};
+  M.FunctionPointersAssigned = {"c:@init_fn", "c:@init_fn\tc:@F@dev_init"};
+  M.FunctionPointerStores = {"field:job::fn\tfn:c:@F@release",
+                             "field:job::fn\tformal:c:@F@submit#0",
+                             "global:c:@g_hook\tslot:field:job::fn"};
   return M;
 }
 
@@ -515,6 +521,14 @@ void dump(llvm::raw_ostream &OS, const ir::Module &M) {
   OS << "\naddress-taken" << M.AddressesUnknown;
   for (const std::string &S : M.AddressTaken)
     dump(OS, S);
+  OS << "\nfunction-pointers";
+  for (const auto *L : {&M.FunctionPointersCalled, &M.FunctionPointersAssigned,
+                        &M.FunctionPointerStores}) {
+    OS << " [";
+    for (const std::string &S : *L)
+      dump(OS, S);
+    OS << "]";
+  }
   OS << "\n";
 }
 void dump(llvm::raw_ostream &OS, const std::vector<HeldLock> &Ls) {

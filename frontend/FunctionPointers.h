@@ -1,0 +1,66 @@
+//===- FunctionPointers.h - Where function pointers are stored and called -===//
+//
+// Why: real programs call much of their code through function pointers kept
+// in a struct field or a global (a background job's `job->fn(job->arg)`, a
+// command table's `c->cmd->proc(c)`, a hook set at startup). Such a call
+// names no function, so its callee's accesses would be lost. Resolved
+// field-based and flow-insensitively (summarize/IndirectCalls.h): a call
+// through a slot may call any function stored into that slot anywhere in the
+// program. The frontend reports both halves per TU:
+//
+//   job->fn(job->arg);            call through slot "field:bio_job::fn"
+//   job->fn = release_object;     store "field:bio_job::fn\tfn:c:@F@release_object"
+//   {"get", getCommand, ..}       store "field:redisCommand::proc\tfn:c:@F@getCommand"
+//   job->fn = fn;  (fn a formal)  store "field:bio_job::fn\tformal:c:@F@create_job#0"
+//   job->fn = g_default;          store "field:bio_job::fn\tslot:global:c:@g_default"
+//   a->fn = lookup(name);         store "field:S::fn\t?" (any function)
+//   handlers[i](ev);              call through slot "global:c:@handlers"
+//
+// (The formats are ir::Module::FunctionPointerStores'.)
+//===----------------------------------------------------------------------===//
+#ifndef RACER_FRONTEND_FUNCTIONPOINTERS_H
+#define RACER_FRONTEND_FUNCTIONPOINTERS_H
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class BinaryOperator;
+class CallExpr;
+class Expr;
+class InitListExpr;
+class VarDecl;
+} // namespace clang
+
+namespace racer::frontend {
+
+/// The slot an indirect call loads its callee from ("field:S::f",
+/// "global:<usr>"), or "" if it is not a field or global; \p Name receives
+/// its name for messages ("S::f", "hook").
+std::string functionPointerSlotOf(const clang::CallExpr *CE,
+                                  std::string &Name);
+
+/// The slot a function-pointer value is loaded from (`g_tasks[0].fn`
+/// passed as a thread's entry), or "".
+std::string functionPointerSlotOfValue(const clang::Expr *E, std::string &Name);
+
+/// Collects a TU's stores of functions into slots.
+class FunctionPointerStores {
+public:
+  /// `slot = value;`
+  void assignment(const clang::BinaryOperator *BO);
+  /// `{.fn = f}`, `{"get", getCommand}`: a struct's initializer.
+  void initializer(const clang::InitListExpr *ILE);
+  /// A global function pointer or array of them with an initializer.
+  void variable(const clang::VarDecl *VD);
+  /// The stores, sorted and unique.
+  std::vector<std::string> take();
+
+private:
+  void store(const std::string &Slot, const clang::Expr *Value);
+  std::vector<std::string> Stores;
+};
+
+} // namespace racer::frontend
+
+#endif
