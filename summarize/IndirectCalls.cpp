@@ -260,11 +260,15 @@ IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
     bool Unknown = It->second.Unknown;
     for (const std::string &Fn : It->second.Functions) {
       auto F = Index.find(Fn);
-      if (F == Index.end() || Targets.size() >= MaxDispatchTargets) {
-        Unknown = true; // no body here (a library function), or too many
+      if (F == Index.end()) {
+        Unknown = true; // no body here (a library function)
         continue;
       }
       Targets.push_back(&Functions[F->second]);
+    }
+    if (Targets.size() > MaxDispatchTargets) {
+      ++Stats.TooMany; // its calls stay unresolved
+      continue;
     }
     if (Targets.empty() || Index.count(Symbol))
       continue;

@@ -167,6 +167,10 @@ private:
 
   std::vector<Origin> Origins;
   std::vector<OriginAccess> Accesses;
+  /// The findings handed on for accesses through a call: (top function,
+  /// file and line of the call toward the access, low, kind, path).
+  std::set<std::tuple<uint32_t, uint32_t, uint32_t, bool, uint8_t, AccessPath>>
+      PerCallLine;
   /// (origin, global) for every global an origin writes, and for every
   /// global it accesses once without a lock (FlagGuard flags).
   std::set<std::pair<uint32_t, ir::Symbol>> GlobalsWritten, GlobalsUnlocked;
@@ -506,6 +510,20 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     if (Summaries[Origins[X.Origin].Function].ConditionalLock.Line ||
         Summaries[Origins[Best->Origin].Function].ConditionalLock.Line)
       R.LowReasons |= LowConditionalLock;
+    if (!X.Snap.Trace.empty()) {
+      // A call line of an origin's function is one report, naming each
+      // variable once: another finding for the same variable, kind and
+      // confidence through that line (another path inside the call) would
+      // say nothing new (a call into a server's request loop reaches the
+      // same variable thousands of ways).
+      const ir::Loc &At = X.Snap.Trace.front().Location;
+      if (!PerCallLine
+               .insert({Origins[X.Origin].Function, At.File, At.Line,
+                        R.confidence() == Confidence::Low, uint8_t(R.Kind),
+                        X.Snap.Path})
+               .second)
+        continue;
+    }
     Sink.takeRace(std::move(R));
     ++Stats.Findings;
   }

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace racer;
 using namespace racer::test;
 using ir::Operand;
@@ -124,4 +126,28 @@ TEST(IndirectCalls, NothingStoredStaysUnresolved) {
   EXPECT_EQ(S.SlotsCalled, 1u);
   EXPECT_EQ(S.Dispatchers, 0u);
   EXPECT_EQ(Fs.size(), 2u);
+}
+
+TEST(IndirectCalls, HundredsOfHandlersStayUnresolved) {
+  std::vector<ir::Function> Fs = {worker("field:command::proc")};
+  std::vector<std::string> Stores;
+  for (uint32_t I = 0; I <= MaxDispatchTargets; ++I) {
+    Fs.push_back(leaf("handler" + std::to_string(I)));
+    Stores.push_back("field:command::proc\tfn:c:@handler" + std::to_string(I));
+  }
+  std::sort(Stores.begin(), Stores.end());
+  const size_t Before = Fs.size();
+  IndirectCallStats S = resolveIndirectCalls(Fs, Stores, nullptr);
+  EXPECT_EQ(S.TooMany, 1u);
+  EXPECT_EQ(S.Dispatchers, 0u);
+  EXPECT_EQ(Fs.size(), Before);
+  // One fewer fits.
+  Fs.pop_back();
+  Stores.clear();
+  for (uint32_t I = 0; I < MaxDispatchTargets; ++I)
+    Stores.push_back("field:command::proc\tfn:c:@handler" + std::to_string(I));
+  std::sort(Stores.begin(), Stores.end());
+  S = resolveIndirectCalls(Fs, Stores, nullptr);
+  EXPECT_EQ(S.Dispatchers, 1u);
+  EXPECT_EQ(dispatched(Fs.back()).size(), size_t(MaxDispatchTargets));
 }
