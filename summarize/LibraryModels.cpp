@@ -30,6 +30,8 @@ struct ThreadRow {
   unsigned DataArg;
   /// ThreadCreate: returns 0 exactly when the thread started.
   bool ZeroIsSuccess = false;
+  /// ThreadCreate: CallModel::Pool.
+  bool Pool = false;
 };
 
 const ThreadRow ThreadTable[] = {
@@ -43,7 +45,32 @@ const ThreadRow ThreadTable[] = {
     {"std::jthread::jthread", ModelKind::ThreadCreate, 0, 1, ThreadData::Rest, 0},
     // std::async([policy,] f, args...): the first callable argument.
     {"std::async", ModelKind::ThreadCreate, -1, -1, ThreadData::Rest, 0},
+    // libuv: uv_thread_create(uv_thread_t *tid, void (*entry)(void *), arg);
+    // uv_queue_work(loop, uv_work_t *req, work_cb, after_cb): work_cb(req)
+    // runs on the loop's thread pool.
+    {"uv_thread_create", ModelKind::ThreadCreate, 0, 1, ThreadData::One, 2, true},
+    {"uv_queue_work", ModelKind::ThreadCreate, -1, 2, ThreadData::One, 1, true,
+     /*Pool=*/true},
+    // GLib: g_thread_new(name, GThreadFunc func, gpointer data).
+    {"g_thread_new", ModelKind::ThreadCreate, -1, 1, ThreadData::One, 2},
+    {"g_thread_try_new", ModelKind::ThreadCreate, -1, 1, ThreadData::One, 2},
+    // Thread pools of storage engines: env->Schedule(&BGWork, this, ...)
+    // runs BGWork(this) on a background thread of the Env (Args[0] is the
+    // Env); StartThread starts a thread of its own.
+    {"leveldb::Env::Schedule", ModelKind::ThreadCreate, -1, 1, ThreadData::One,
+     2, false, /*Pool=*/true},
+    {"leveldb::Env::StartThread", ModelKind::ThreadCreate, -1, 1,
+     ThreadData::One, 2},
+    {"rocksdb::Env::Schedule", ModelKind::ThreadCreate, -1, 1, ThreadData::One,
+     2, false, /*Pool=*/true},
+    {"rocksdb::Env::StartThread", ModelKind::ThreadCreate, -1, 1,
+     ThreadData::One, 2},
+    // boost::asio::post(executor, handler): the handler runs on a thread
+    // that runs the executor's context.
+    {"boost::asio::post", ModelKind::ThreadCreate, -1, -1, ThreadData::Rest, 0,
+     false, /*Pool=*/true},
     {"pthread_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
+    {"uv_thread_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
     {"thrd_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
     {"std::thread::join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
     {"std::jthread::join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
@@ -321,6 +348,7 @@ struct Tables {
       M.Data = R.Data;
       M.DataArg = R.DataArg;
       M.ZeroIsSuccess = R.ZeroIsSuccess;
+      M.Pool = R.Pool;
       Functions[R.Name] = M;
     }
     for (const char *T : ThreadElementTypes)

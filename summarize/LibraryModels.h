@@ -104,6 +104,10 @@ struct CallModel {
   /// its accesses count besides the model's lock effect (SV-COMP's
   /// `__VERIFIER_atomic_acquire`: `assume(m == 0); m = 1;`).
   bool AtomicBody = false;
+  /// ThreadCreate: a pool or queue runs the callable, possibly on several
+  /// threads at once: it runs concurrently with its other submissions too
+  /// (a started thread's ThreadSpawn::Multi), not only with its submitter.
+  bool Pool = false;
 };
 
 /// The model for a callee, by its qualified name without template arguments

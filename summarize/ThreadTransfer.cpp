@@ -326,7 +326,7 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
   T->Handle = Handle;
   if (M.ZeroIsSuccess)
     ZeroResultStarts.insert(T->Id);
-  T->Multi = T->Multi || startsRepeatedly(S, T->Id);
+  T->Multi = T->Multi || M.Pool || startsRepeatedly(S, T->Id);
   T->InForkChild = S.ForkBlock >= 0;
   T->LoopRange = inLoop() ? C.LoopRange : ir::Symbol();
   llvm::SmallVector<uint32_t, 0> Live = S.live();
