@@ -54,17 +54,6 @@ const ThreadRow ThreadTable[] = {
     // GLib: g_thread_new(name, GThreadFunc func, gpointer data).
     {"g_thread_new", ModelKind::ThreadCreate, -1, 1, ThreadData::One, 2},
     {"g_thread_try_new", ModelKind::ThreadCreate, -1, 1, ThreadData::One, 2},
-    // Thread pools of storage engines: env->Schedule(&BGWork, this, ...)
-    // runs BGWork(this) on a background thread of the Env (Args[0] is the
-    // Env); StartThread starts a thread of its own.
-    {"leveldb::Env::Schedule", ModelKind::ThreadCreate, -1, 1, ThreadData::One,
-     2, false, /*Pool=*/true},
-    {"leveldb::Env::StartThread", ModelKind::ThreadCreate, -1, 1,
-     ThreadData::One, 2},
-    {"rocksdb::Env::Schedule", ModelKind::ThreadCreate, -1, 1, ThreadData::One,
-     2, false, /*Pool=*/true},
-    {"rocksdb::Env::StartThread", ModelKind::ThreadCreate, -1, 1,
-     ThreadData::One, 2},
     // boost::asio::post(executor, handler): the handler runs on a thread
     // that runs the executor's context.
     {"boost::asio::post", ModelKind::ThreadCreate, -1, -1, ThreadData::Rest, 0,
