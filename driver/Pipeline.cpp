@@ -453,6 +453,11 @@ ScanResult reduceLinked(LinkedProgram Program,
     It->MarkedThreadSafe = true;
   }
 
+  for (const ir::Function &F : Program.Functions) {
+    St.RequiresNamed += F.DocumentedRequires == ir::DocumentedLock::Named;
+    St.RequiresUnnamed += F.DocumentedRequires == ir::DocumentedLock::Unnamed;
+  }
+
   // Calls that pass constants run copies of their callees for them.
   auto T2 = std::chrono::steady_clock::now();
   {
@@ -692,6 +697,9 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
   OS << llvm::format("    indirect calls    %8u of %u function-pointer slots "
                      "resolved, to %u functions\n",
                      S.IndirectDispatchers, S.IndirectSlots, S.IndirectTargets);
+  OS << llvm::format("    REQUIRES comments %8u name the lock, %u do not "
+                     "(caller-synchronized)\n",
+                     S.RequiresNamed, S.RequiresUnnamed);
   if (S.SummaryCacheUsed)
     OS << llvm::format("  summaries           %8u SCCs reused, %u recomputed "
                        "(%u unchanged)%s\n",

@@ -54,6 +54,9 @@ struct PhaseStats {
   /// Function-pointer slots called (summarize/IndirectCalls.h), those
   /// resolved to a dispatcher, and the functions they call.
   unsigned IndirectSlots = 0, IndirectDispatchers = 0, IndirectTargets = 0;
+  /// Functions whose comment states the lock their callers hold
+  /// (`// REQUIRES: mutex_ is held`): naming a member or parameter, or not.
+  unsigned RequiresNamed = 0, RequiresUnnamed = 0;
   unsigned CacheHits = 0, CacheMisses = 0, CacheInvalid = 0;
   /// Every TU was unchanged and the last scan's reports were reused.
   bool ResultReused = false;

@@ -130,6 +130,7 @@ ir::Function FunctionLowerer::run() {
   F.Location = Files.loc(FD->getLocation());
   LastLoc = F.Location;
   F.DeclaredEffects = declaredEffects(FD);
+  F.DocumentedRequires = documentedRequires(FD, F.DeclaredEffects);
 
   const Stmt *Body = FD->getBody();
   if (!Body)

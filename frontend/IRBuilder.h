@@ -32,6 +32,14 @@ ir::Function lowerFunction(const clang::FunctionDecl *FD, FileTable &Files,
 std::vector<ir::DeclaredLockEffect>
 declaredEffects(const clang::FunctionDecl *FD);
 
+/// The precondition on locks FD's comment states, leveldb's and rocksdb's
+/// convention: `// REQUIRES: mutex_ is held` names a member (or `*mu` a
+/// parameter), added to \p Effects as the REQUIRES attribute would be;
+/// `// REQUIRES: DB mutex held` or `external synchronization` names none.
+ir::DocumentedLock
+documentedRequires(const clang::FunctionDecl *FD,
+                   std::vector<ir::DeclaredLockEffect> &Effects);
+
 } // namespace racer::frontend
 
 #endif

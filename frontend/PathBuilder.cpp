@@ -4,8 +4,11 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/CharInfo.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace racer::frontend {
 
@@ -388,5 +391,142 @@ std::vector<ir::DeclaredLockEffect> declaredEffects(const FunctionDecl *FD) {
   return Out;
 }
 
+namespace {
+
+/// The `//` comment lines right above \p D's first line, in order.
+std::string commentAbove(const Decl *D) {
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+  if (L.isInvalid())
+    return "";
+  auto [FID, Off] = SM.getDecomposedLoc(L);
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(FID, &Invalid);
+  if (Invalid || Off > Buf.size())
+    return "";
+  size_t Start = Buf.rfind('\n', Off ? Off - 1 : 0);
+  Start = Start == StringRef::npos || Off == 0 ? 0 : Start + 1;
+  std::vector<StringRef> Lines;
+  for (int N = 0; N < 24 && Start > 0; ++N) {
+    size_t End = Start - 1; // the newline ending the line above
+    size_t Begin = End == 0 ? StringRef::npos : Buf.rfind('\n', End - 1);
+    Begin = Begin == StringRef::npos ? 0 : Begin + 1;
+    StringRef Line = Buf.slice(Begin, End).trim();
+    if (!Line.consume_front("//"))
+      break;
+    Lines.push_back(Line.trim());
+    Start = Begin;
+  }
+  std::string Out;
+  for (auto It = Lines.rbegin(); It != Lines.rend(); ++It)
+    Out += It->str() + "\n";
+  return Out;
+}
+
+/// \p T is (or points to, or refers to) a lock: a mutex type, a capability,
+/// or a class holding one in place (a wrapper such as port::Mutex).
+bool holdsLock(QualType T, int Depth = 0) {
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  T = T.getNonReferenceType();
+  while (const auto *TT = T->getAs<TypedefType>()) {
+    if (isLockTypeName(TT->getDecl()->getName()))
+      return true;
+    T = TT->getDecl()->getUnderlyingType();
+  }
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  if (isLockTypeName(RD->getQualifiedNameAsString()) ||
+      RD->hasAttr<CapabilityAttr>())
+    return true;
+  if (Depth > 3 || !RD->hasDefinition())
+    return false;
+  for (const FieldDecl *F : RD->getDefinition()->fields())
+    if (!F->getType()->isPointerType() && holdsLock(F->getType(), Depth + 1))
+      return true;
+  return false;
+}
+
+/// The field named \p Name of \p RD or one of its bases.
+const FieldDecl *fieldNamed(const CXXRecordDecl *RD, StringRef Name,
+                            int Depth = 0) {
+  if (!RD || !RD->hasDefinition() || Depth > 8)
+    return nullptr;
+  RD = RD->getDefinition();
+  for (const FieldDecl *F : RD->fields())
+    if (F->getIdentifier() && F->getName() == Name)
+      return F;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (const FieldDecl *F =
+            fieldNamed(B.getType()->getAsCXXRecordDecl(), Name, Depth + 1))
+      return F;
+  return nullptr;
+}
+
+} // namespace
+
+ir::DocumentedLock
+documentedRequires(const FunctionDecl *FD,
+                   std::vector<ir::DeclaredLockEffect> &Effects) {
+  if (!FD)
+    return ir::DocumentedLock::None;
+  std::string Text;
+  for (const FunctionDecl *D : FD->redecls()) {
+    Text = commentAbove(D);
+    if (Text.find("REQUIRES:") != std::string::npos)
+      break;
+  }
+  size_t At = Text.find("REQUIRES:");
+  if (At == std::string::npos)
+    return ir::DocumentedLock::None;
+  // The precondition: the rest of its line (the lines after it describe
+  // the function, and name its fields for other reasons).
+  StringRef Phrase = StringRef(Text).substr(At + strlen("REQUIRES:"));
+  Phrase = Phrase.substr(0, Phrase.find('\n'));
+  std::string Lower = Phrase.lower();
+  if (Lower.find("external synchronization") != std::string::npos)
+    return ir::DocumentedLock::Unnamed;
+  bool Held = false;
+  for (const char *W : {"held", "locked", "hold", "acquired"})
+    Held |= Lower.find(W) != std::string::npos;
+  if (!Held)
+    return ir::DocumentedLock::None;
+  // A member (`mutex_ is held`) or a parameter (`*mu is held`) named in it.
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  const bool HasThis = MD && MD->isImplicitObjectMemberFunction();
+  for (size_t I = 0; I < Phrase.size();) {
+    if (!isAsciiIdentifierStart(Phrase[I])) {
+      ++I;
+      continue;
+    }
+    size_t J = I;
+    while (J < Phrase.size() && isAsciiIdentifierContinue(Phrase[J]))
+      ++J;
+    StringRef Word = Phrase.slice(I, J);
+    I = J;
+    if (HasThis)
+      if (const FieldDecl *F = fieldNamed(MD->getParent(), Word);
+          F && holdsLock(F->getType())) {
+        addEffect(Effects, ir::DeclaredLockEffect::Kind::Requires,
+                  AccessPath::formal(0, "this").deref().field(fieldName(F)));
+        return ir::DocumentedLock::Named;
+      }
+    for (const ParmVarDecl *P : FD->parameters())
+      if (P->getIdentifier() && P->getName() == Word &&
+          (P->getType()->isPointerType() ||
+           P->getType()->isReferenceType()) &&
+          holdsLock(P->getType())) {
+        unsigned K = P->getFunctionScopeIndex() + (HasThis ? 1 : 0);
+        addEffect(Effects, ir::DeclaredLockEffect::Kind::Requires,
+                  AccessPath::formal(K, P->getName().str()).deref());
+        return ir::DocumentedLock::Named;
+      }
+  }
+  if (Lower.find("mutex") != std::string::npos ||
+      Lower.find("lock") != std::string::npos)
+    return ir::DocumentedLock::Unnamed;
+  return ir::DocumentedLock::None;
+}
 
 } // namespace racer::frontend

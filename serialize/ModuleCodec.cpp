@@ -399,6 +399,7 @@ private:
     B.setUpdatesAtomically(F.UpdatesAtomically);
     B.setOnlyForwards(F.OnlyForwards);
     B.setLockWrapper(F.LockWrapper);
+    B.setDocumentedRequires(uint8_t(F.DocumentedRequires));
     if (!isDefault(F.ConditionWait))
       loc(B.initConditionWait(), F.ConditionWait);
     if (!isDefault(F.OnceInit))
@@ -815,6 +816,9 @@ private:
     F.UpdatesAtomically = R.getUpdatesAtomically();
     F.OnlyForwards = R.getOnlyForwards();
     F.LockWrapper = R.getLockWrapper();
+    if (R.getDocumentedRequires() > uint8_t(ir::DocumentedLock::Unnamed))
+      fail("function documentedRequires out of range");
+    F.DocumentedRequires = ir::DocumentedLock(R.getDocumentedRequires());
     if (R.hasConditionWait())
       F.ConditionWait = loc(R.getConditionWait());
     if (R.hasOnceInit())

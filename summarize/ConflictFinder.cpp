@@ -96,6 +96,15 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
         AnyCopies = true;
       }
     }
+  // A method whose comment says its callers hold a lock it does not name
+  // (`// REQUIRES: DB mutex held`): caller-synchronized whoever calls it.
+  auto DocumentedSync = [&](uint32_t F) {
+    return Functions[F].DocumentedRequires == ir::DocumentedLock::Unnamed &&
+           Functions[F].Kind == ir::FunctionKind::Method && !Entry[F];
+  };
+  for (uint32_t F = 0; F < N; ++F)
+    if (DocumentedSync(F))
+      Out.Synchronized[F] = true;
   // Callers first: SCCs are listed callees first. (A caller of a copy need
   // not come before the original: with copies, repeat until nothing
   // changes; every flag only grows.)
@@ -149,11 +158,12 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
       if (!Setup && !Synced && !Receiver)
         break;
     }
+    Synced = Synced || DocumentedSync(F);
     Changed |= Out.SetupOnly[F] != Setup || Out.Synchronized[F] != Synced ||
                Out.ReceiverLocked[F] != Receiver ||
                Out.LockedOutside[F] != (Synced && Outside);
     Out.SetupOnly[F] = Setup;
-    Out.Synchronized[F] = Synced;
+    Out.Synchronized[F] = Synced || DocumentedSync(F);
     Out.ReceiverLocked[F] = Receiver;
     Out.LockedOutside[F] = Synced && Outside;
   }

@@ -163,6 +163,7 @@ struct Function {
   flagGuardLast @17 :UInt32;
   flagGuardVar @18 :StrId;
   lockWrapper @19 :Bool;
+  documentedRequires @20 :UInt8;  # ir::DocumentedLock (format 28)
 }
 
 struct ClassInfo {

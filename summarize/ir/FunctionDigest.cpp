@@ -136,6 +136,7 @@ public:
     var(F.UpdatesAtomically);
     var(F.OnlyForwards);
     var(F.LockWrapper);
+    var(uint8_t(F.DocumentedRequires));
     var(F.Specialized);
     loc(F.ConditionWait);
     loc(F.OnceInit);

@@ -365,6 +365,18 @@ enum class FunctionKind : uint8_t {
                 ///< copy, the copy (`[p]`: `p->x` is Formal(k) Deref Field(x))
 };
 
+/// What a function's comment says its callers hold (Function::
+/// DocumentedRequires).
+enum class DocumentedLock : uint8_t {
+  None,
+  /// A member named in it is the lock: read as the REQUIRES attribute
+  /// (DeclaredEffects has it).
+  Named,
+  /// A lock it does not name (`REQUIRES: DB mutex held`), or "external
+  /// synchronization": every call holds some lock of the caller's.
+  Unnamed,
+};
+
 struct Function {
   ir::Symbol Symbol; ///< USR; the key for linking
   ir::Symbol Name;   ///< qualified, e.g. "shop::Inventory::add"
@@ -394,6 +406,9 @@ struct Function {
   /// Some calls of this function were pointed at specialized copies: it
   /// has callers even if the call graph shows none.
   bool HasSpecializedCopies = false;
+  /// The comment above a declaration states a precondition on locks
+  /// (`// REQUIRES: mutex_ is held`, leveldb's and rocksdb's convention).
+  DocumentedLock DocumentedRequires = DocumentedLock::None;
   Loc Location; // here: it fills the word of the five fields above
   /// Formal spellings; for methods/ctors/dtors/lambdas Formals[0] is "this".
   std::vector<ir::Symbol> Formals;

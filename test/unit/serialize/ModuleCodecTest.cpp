@@ -172,6 +172,7 @@ ir::Module realisticModule() {
     F.OnceInitLast = 15;
     F.UpdatesAtomically = true;
     F.OnlyForwards = true;
+    F.DocumentedRequires = ir::DocumentedLock::Unnamed;
     ir::Block B;
     B.Instrs.push_back(call("pthread_mutex_lock", "c:@F@pthread_mutex_lock",
                             {ir::Operand::object(ir::AccessPath::global("c:@g_lock", "g_lock"))},
@@ -490,7 +491,8 @@ void dump(llvm::raw_ostream &OS, const ir::Module &M) {
     dump(OS, F.ConditionWait);
     dump(OS, F.OnceInit);
     OS << " once-last " << F.OnceInitLast << " atomic " << F.UpdatesAtomically
-       << " forwards " << F.OnlyForwards;
+       << " forwards " << F.OnlyForwards << " documented "
+       << unsigned(F.DocumentedRequires);
     OS << "\n";
     for (const ir::Block &B : F.Blocks) {
       OS << " block cond=" << B.CondCall << " neg=" << B.CondNegated << " succs";
