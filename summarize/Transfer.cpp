@@ -362,9 +362,17 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     }
     if (Out.ReleasedBefore.size() > 1)
       llvm::sort(Out.ReleasedBefore);
-    for (const HeldLock &L : A.Locks)
-      if (!requiredByCallee(C, L)) // the caller's own locks say
+    for (const HeldLock &L : A.Locks) {
+      // A lock the callee requires is the caller's to hold (its own locks
+      // say), unless the callee let it go before the access and took it
+      // again itself: `DoWork() REQUIRES(mu_) { mu_.Unlock(); Open(); ..}`
+      // where Open() locks mu_ around its access.
+      const bool Retaken = llvm::any_of(A.ReleasedBefore, [&](const HeldLock &R) {
+        return !R.Unknown && R.Lock == L.Lock;
+      });
+      if (Retaken || !requiredByCallee(C, L))
         Out.Locks.push_back(substituteLock(L, C.Args, S));
+    }
     if (Out.Locks.size() > 1) {
       std::sort(Out.Locks.begin(), Out.Locks.end());
       Out.Locks.erase(std::unique(Out.Locks.begin(), Out.Locks.end()),
