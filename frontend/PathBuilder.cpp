@@ -426,19 +426,14 @@ std::string commentAbove(const Decl *D) {
 /// \p T is (or points to, or refers to) a lock: a mutex type, a capability,
 /// or a class holding one in place (a wrapper such as port::Mutex).
 bool holdsLock(QualType T, int Depth = 0) {
+  if (PathBuilder::isLockType(T))
+    return true;
   if (const auto *PT = T->getAs<PointerType>())
     T = PT->getPointeeType();
-  T = T.getNonReferenceType();
-  while (const auto *TT = T->getAs<TypedefType>()) {
-    if (isLockTypeName(TT->getDecl()->getName()))
-      return true;
-    T = TT->getDecl()->getUnderlyingType();
-  }
-  const auto *RD = T->getAsCXXRecordDecl();
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   if (!RD)
     return false;
-  if (isLockTypeName(RD->getQualifiedNameAsString()) ||
-      RD->hasAttr<CapabilityAttr>())
+  if (RD->hasAttr<CapabilityAttr>())
     return true;
   if (Depth > 3 || !RD->hasDefinition())
     return false;

@@ -592,8 +592,11 @@ public:
 
   /// \p E is a lock object (`m[3]`, `s->locks[0]`) or a pointer to one
   /// (`&m[3]`): isLockTypeName.
-  static bool designatesLock(const Expr *E) {
-    QualType T = E->getType();
+  static bool designatesLock(const Expr *E) { return isLockType(E->getType()); }
+
+  /// \p T is a lock type (`pthread_mutex_t`, `std::mutex`, by typedef or
+  /// class name: isLockTypeName), a pointer to one or a reference.
+  static bool isLockType(QualType T) {
     if (const auto *PT = T->getAs<PointerType>())
       T = PT->getPointeeType();
     T = T.getNonReferenceType();

@@ -2,6 +2,7 @@
 #include "summarize/IndirectCalls.h"
 #include "summarize/ir/PackedBody.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -318,18 +319,12 @@ IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
       }
     if (!Rewritten)
       continue;
-    ir::Function &Into = Functions[FI];
-    if (Into.Packed) {
-      Into.Packed = ir::packBody(Body, nullptr);
-    } else {
-      Into.Blocks = std::move(Body.Blocks);
-      Into.Locals = std::move(Body.Locals);
-    }
+    ir::replaceBody(Functions[FI], std::move(Body));
     if (Changed)
       Changed->push_back(FI);
   }
   if (Changed) {
-    std::sort(Changed->begin(), Changed->end());
+    llvm::sort(*Changed);
     Changed->erase(std::unique(Changed->begin(), Changed->end()),
                    Changed->end());
   }

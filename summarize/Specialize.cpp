@@ -3,6 +3,7 @@
 #include "summarize/LibraryModels.h"
 #include "summarize/ir/PackedBody.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -258,18 +259,12 @@ SpecializeStats specializeConstantCalls(std::vector<ir::Function> &Functions,
       }
     if (!Rewritten)
       continue;
-    ir::Function &Into = Functions[FI];
-    if (Into.Packed) {
-      Into.Packed = ir::packBody(Body, nullptr);
-    } else {
-      Into.Blocks = std::move(Body.Blocks);
-      Into.Locals = std::move(Body.Locals);
-    }
+    ir::replaceBody(Functions[FI], std::move(Body));
     if (Changed)
       Changed->push_back(FI);
   }
   if (Changed) {
-    std::sort(Changed->begin(), Changed->end());
+    llvm::sort(*Changed);
     Changed->erase(std::unique(Changed->begin(), Changed->end()),
                    Changed->end());
   }

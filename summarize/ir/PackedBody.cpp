@@ -253,6 +253,15 @@ Function withBody(const Function &F) {
   return Copy;
 }
 
+void replaceBody(Function &Into, Function &&Body) {
+  if (Into.Packed) {
+    Into.Packed = packBody(Body, nullptr);
+  } else {
+    Into.Blocks = std::move(Body.Blocks);
+    Into.Locals = std::move(Body.Locals);
+  }
+}
+
 std::vector<Symbol> calleesOf(const Function &F) {
   if (F.Packed)
     return F.Packed->Callees;

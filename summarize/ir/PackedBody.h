@@ -67,6 +67,10 @@ void unpackBody(const PackedBody &P, Function &Into);
 /// is packed, else a plain copy.
 Function withBody(const Function &F);
 
+/// Gives \p Into the body of \p Body (a withBody copy of it, changed):
+/// packed again if \p Into is packed (its Locs already the program's).
+void replaceBody(Function &Into, Function &&Body);
+
 /// Direct callees of \p F (packed or not), in order of first call.
 std::vector<Symbol> calleesOf(const Function &F);
 /// Functions \p F names as callable arguments (packed or not).
