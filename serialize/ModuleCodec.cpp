@@ -125,7 +125,7 @@ RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 176);
 RACER_SIZE(LockEffect, 168);
-RACER_SIZE(FunctionSummary, 480);
+RACER_SIZE(FunctionSummary, 488);
 RACER_SIZE(ThreadSpawn, 200);
 RACER_SIZE(TUFile, 288);
 #undef RACER_SIZE

@@ -31,7 +31,7 @@ RACER_SUMMARY_SIZE(LockEffect, 168);
 RACER_SUMMARY_SIZE(ThreadSpawn, 200);
 RACER_SUMMARY_SIZE(Assumption, 16);
 RACER_SUMMARY_SIZE(CallContext, 16);
-RACER_SUMMARY_SIZE(FunctionSummary, 480);
+RACER_SUMMARY_SIZE(FunctionSummary, 488);
 #undef RACER_SUMMARY_SIZE
 #endif
 
@@ -220,6 +220,7 @@ public:
     }
     ids(S.LiveAtExit);
     operands(S.Joins);
+    u8(S.JoinsAtExit);
     var(S.CallContexts.size());
     for (const CallContext &C : S.CallContexts) {
       sym(C.Callee);
@@ -588,6 +589,7 @@ public:
     }
     S.LiveAtExit = ids();
     S.Joins = operands();
+    S.JoinsAtExit = u8();
     S.CallContexts.resize(count());
     for (CallContext &C : S.CallContexts) {
       C.Callee = sym();

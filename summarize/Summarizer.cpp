@@ -66,6 +66,7 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.Locks.Returned == B.Locks.Returned && A.Return == B.Return &&
          sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
          A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins &&
+         A.JoinsAtExit == B.JoinsAtExit &&
          A.CallContexts == B.CallContexts && A.Assumptions == B.Assumptions &&
          A.HandRolledSync == B.HandRolledSync &&
          A.HandRolledDepth == B.HandRolledDepth &&

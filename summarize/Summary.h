@@ -410,6 +410,10 @@ struct FunctionSummary {
   /// (ir::Function::UpdatesAtomically), 1 for one that only waits itself,
   /// then one more per call.
   uint8_t HandRolledDepth = 0;
+  /// Bit k: Joins[k] is joined on every path to the exit (`void
+  /// stop_maint() { ..; pthread_join(maint_tid, 0); }`): what the caller
+  /// does after the call runs after that thread.
+  uint8_t JoinsAtExit = 0;
   /// Where this function or a callee a few calls deep synchronizes by hand
   /// (ir::Function::HandRolledSync), or Line 0: races of its threads may be
   /// ordered in a way the analysis does not model (LowHandRolledSync). A

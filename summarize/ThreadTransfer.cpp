@@ -518,9 +518,12 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     uint32_t Mine = mapSpawnId(I, Id);
     S.start(Mine);
   }
-  for (const Operand &H : Callee.Joins)
-    applyJoin(substituteNamedOperand(H, I, S), S, I.Location, ir::Symbol(),
-              /*Direct=*/false);
+  // A thread our caller started, which the callee joins on every path: ours
+  // run after it too.
+  for (size_t K = 0; K < Callee.Joins.size(); ++K)
+    applyJoin(substituteNamedOperand(Callee.Joins[K], I, S), S, I.Location,
+              ir::Symbol(),
+              /*Direct=*/K < 8 && (Callee.JoinsAtExit >> K & 1));
 }
 
 } // namespace racer::detail

@@ -1368,6 +1368,7 @@ FunctionSummary FunctionAnalysis::run() {
       if (L.Unknown || L.Lock.Root != RootKind::Local)
         Sum.Locks.Returned.push_back(L);
     Sum.LiveAtExit = Exit->live();
+    Sum.JoinsAtExit = Exit->JoinedOuter;
     auto Escaping = [](const LockSet &Set) {
       std::vector<HeldLock> Out;
       for (const HeldLock &L : Set.locks())

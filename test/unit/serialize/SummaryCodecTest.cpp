@@ -94,6 +94,7 @@ FunctionSummary everyField() {
   S.Spawns = {T, ThreadSpawn()};
   S.LiveAtExit = {2};
   S.Joins = {ir::Operand::object(ir::AccessPath::formal(1, "ts").deref().index())};
+  S.JoinsAtExit = 1;
   {
     HeldLock Mu;
     Mu.Lock = thisField("Pool::mu_");
@@ -230,6 +231,7 @@ std::string dump(const std::vector<FunctionSummary> &V,
     putIds(OS, S.LiveAtExit);
     for (const ir::Operand &J : S.Joins)
       put(OS, J);
+    OS << " joins-at-exit " << int(S.JoinsAtExit);
     for (const CallContext &C : S.CallContexts)
       OS << " ctx " << C.Callee << int(C.Flags);
     for (const MemberPointer &M : S.MemberPointers) {
