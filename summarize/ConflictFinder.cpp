@@ -492,8 +492,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
   auto Meets = [](const std::vector<Entry> &Es) {
     std::vector<Entry> Out;
     for (const Entry &E : Es)
-      if (E.Access->Kind != AccessKind::ContainerRead ||
-          isContainerCopyMethod(E.Access->ContainerMethod.str()))
+      if (touchesParts(*E.Access))
         Out.push_back(E);
     return Out;
   };

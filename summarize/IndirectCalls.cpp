@@ -174,13 +174,14 @@ IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
   std::vector<uint32_t> Users; // functions calling through a slot
   for (uint32_t FI = 0; FI < Functions.size(); ++FI) {
     const ir::Function &F = Functions[FI];
-    bool Any = false;
-    for (ir::Symbol C : ir::calleesOf(F))
-      Any |= ir::isIndirectCallee(C.str());
-    // A slot's function handed on as a callable (a thread's entry).
-    for (ir::Symbol C : ir::callablesOf(F))
-      if (ir::isIndirectCallee(C.str()))
-        Any = true;
+    // Calls through a slot, or a slot's function handed on as a callable
+    // (a thread's entry). Packed bodies list both without unpacking.
+    auto Indirect = [](ir::Symbol C) { return ir::isIndirectCallee(C.str()); };
+    const bool Any =
+        F.Packed ? llvm::any_of(F.Packed->Callees, Indirect) ||
+                       llvm::any_of(F.Packed->Callables, Indirect)
+                 : llvm::any_of(ir::calleesOf(F), Indirect) ||
+                       llvm::any_of(ir::callablesOf(F), Indirect);
     if (!Any)
       continue;
     Users.push_back(FI);

@@ -81,10 +81,12 @@ bool AccessSnapshot::sameAbstractAccess(const AccessSnapshot &O) const {
 bool wholeMeetsPart(const AccessSnapshot &Whole, const AccessSnapshot &Part) {
   if (!isWrite(Whole.Kind) && !isWrite(Part.Kind))
     return false;
-  if (Whole.Kind == AccessKind::ContainerRead &&
-      !isContainerCopyMethod(Whole.ContainerMethod.str()))
-    return false;
-  return true;
+  return touchesParts(Whole);
+}
+
+bool touchesParts(const AccessSnapshot &Whole) {
+  return Whole.Kind != AccessKind::ContainerRead ||
+         isContainerCopyMethod(Whole.ContainerMethod.str());
 }
 
 } // namespace racer

@@ -255,6 +255,9 @@ struct AccessSnapshot {
 /// reads a container's bookkeeping (`v_.size()`) touches no element, so
 /// meets an element write only if it copies the container.
 bool wholeMeetsPart(const AccessSnapshot &Whole, const AccessSnapshot &Part);
+/// \p Whole, an access of a whole object, can touch its parts at all: not
+/// a container call that only reads bookkeeping (`v_.size()`).
+bool touchesParts(const AccessSnapshot &Whole);
 
 /// Net effect of a function on the locks its caller holds.
 struct LockEffect {
