@@ -17,6 +17,50 @@
 
 namespace racer::frontend::lowering {
 
+namespace {
+
+/// The parameter types of the function \p CE calls: its declaration's, or
+/// those of the pointer's prototype for a call through a pointer.
+llvm::SmallVector<QualType, 4> paramTypesOf(const CallExpr *CE,
+                                             const FunctionDecl *Callee) {
+  llvm::SmallVector<QualType, 4> Out;
+  if (Callee) {
+    for (const ParmVarDecl *P : Callee->parameters())
+      Out.push_back(P->getType());
+    return Out;
+  }
+  QualType T = CE->getCallee()->IgnoreParenImpCasts()->getType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  if (const auto *FPT = T->getAs<FunctionProtoType>())
+    Out.append(FPT->param_type_begin(), FPT->param_type_end());
+  return Out;
+}
+
+/// `f(&x)`, `f(x)` for a `T &` parameter: the callee receives a pointer or
+/// reference to memory it may write (not const, not a function, not an
+/// atomic object). \p Param is the parameter's type, or null for a
+/// variadic or unprototyped actual (its own type then).
+bool passesWritable(const Expr *A, QualType Param) {
+  QualType T = Param.isNull() ? A->getType() : Param;
+  QualType Pointee;
+  if (T->isPointerType())
+    Pointee = T->getPointeeType();
+  else if (T->isLValueReferenceType())
+    Pointee = T.getNonReferenceType();
+  else
+    return false;
+  if (Pointee.isConstQualified() || Pointee->isFunctionType() ||
+      Pointee->isAtomicType())
+    return false;
+  if (const RecordDecl *RD = Pointee->getAsRecordDecl())
+    if (isAtomicClassName(qualifiedName(RD)))
+      return false;
+  return true;
+}
+
+} // namespace
+
 ir::CallInfo FunctionLowerer::callTo(const FunctionDecl *Callee) {
   ir::CallInfo C;
   if (!Callee)
@@ -192,13 +236,11 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
   if (Recv) {
     if (Callee && isLambdaCallOperator(Callee)) {
       // The lambda's formal 0 is the captured `this`: known only for lambdas
-      // created in this function. Such a call is located at the lambda, where
-      // its body (and so any access reported through it) is written.
+      // created in this function. (Reports show an access in its body at
+      // the access, with this call as the note where it runs.)
       std::string ThisType;
       const LambdaExpr *LE = localLambdaOf(RecvExpr);
       Recv = LE ? lambdaReceiver(LE, ThisType) : Operand::unknown();
-      if (LE)
-        At = LE->getBeginLoc();
     }
     C.Args.push_back(std::move(*Recv));
     C.ArgTypes.push_back(std::move(RecvType));
@@ -207,7 +249,10 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
     llvm::ArrayRef<const Expr *> Actuals(CE->getArgs() + FirstArg,
                                          CE->getNumArgs() - FirstArg);
     const uint32_t First = uint32_t(C.Args.size());
-    lowerArgs(C, Actuals);
+    // (A member operator's object, its first actual, is no parameter:
+    // Actuals start after it.)
+    llvm::SmallVector<QualType, 4> Params = paramTypesOf(CE, Callee);
+    lowerArgs(C, Actuals, Params);
     lowerScalarArgs(C, Callee, Actuals, First);
   }
   if (Callee && isLambdaCallOperator(Callee)) {
@@ -255,15 +300,22 @@ void FunctionLowerer::lowerConstruct(const CXXConstructExpr *CE) {
   C.Args.push_back(It != CtorTargets.end() ? It->second : Operand::fresh());
   C.ArgTypes.push_back(objectTypeName(CE->getType()));
   llvm::ArrayRef<const Expr *> Actuals(CE->getArgs(), CE->getNumArgs());
-  lowerArgs(C, Actuals);
+  llvm::SmallVector<QualType, 4> Params;
+  for (const ParmVarDecl *P : Ctor->parameters())
+    Params.push_back(P->getType());
+  lowerArgs(C, Actuals, Params);
   lowerScalarArgs(C, Ctor, Actuals, 1);
   emitCall(std::move(C), CE->getLocation(), CE);
 }
 
 void FunctionLowerer::lowerArgs(ir::CallInfo &C,
-                                llvm::ArrayRef<const Expr *> Args) {
+                                llvm::ArrayRef<const Expr *> Args,
+                                llvm::ArrayRef<QualType> Params) {
   for (size_t I = 0; I < Args.size(); ++I) {
     const Expr *A = Args[I];
+    if (C.Args.size() < 32 &&
+        passesWritable(A, I < Params.size() ? Params[I] : QualType()))
+      C.WritableArgs |= 1u << C.Args.size();
     if (std::optional<ir::CallableArg> CA = callableOf(A)) {
       CA->Arg = static_cast<uint32_t>(C.Args.size());
       for (size_t J = I + 1; J < Args.size(); ++J)

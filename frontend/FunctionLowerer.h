@@ -88,8 +88,11 @@ private:
   void lowerReturn(const ReturnStmt *RS);
   void lowerLambda(const LambdaExpr *LE);
   /// Appends the actuals \p Args to \p C, noting those that name a function
-  /// (with the arguments after them, as a thread would receive them).
-  void lowerArgs(ir::CallInfo &C, llvm::ArrayRef<const Expr *> Args);
+  /// (with the arguments after them, as a thread would receive them) and
+  /// those passed to writable memory (CallInfo::WritableArgs; \p Params:
+  /// the callee's parameter types, if known).
+  void lowerArgs(ir::CallInfo &C, llvm::ArrayRef<const Expr *> Args,
+                 llvm::ArrayRef<QualType> Params);
   /// The function an argument names (a thread's entry, a callback).
   std::optional<ir::CallableArg> callableOf(const Expr *A);
   Operand lambdaReceiver(const LambdaExpr *LE, std::string &Type);

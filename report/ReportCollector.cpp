@@ -48,6 +48,8 @@ bool onSmartPointer(const AccessSnapshot &A) {
 /// `P`, or container `P` (call to 'M'). \p PathStr is A.Path.str().
 std::string accessPhrase(const AccessSnapshot &A, const std::string &PathStr) {
   std::string P = "`" + PathStr + "`";
+  if (A.isAssumedWrite())
+    return P + " (passed to '" + A.ContainerMethod.str() + "')";
   if (!isContainer(A.Kind))
     return P;
   std::string S = onSmartPointer(A) ? P : "container " + P;
@@ -58,18 +60,53 @@ std::string accessPhrase(const AccessSnapshot &A, const std::string &PathStr) {
   return S;
 }
 
+/// A lambda's body, folded into the function that creates or calls it
+/// ("C::f::lambda@12:18"): its code is written where the function is, so
+/// the user reads it there, not at the lambda.
+bool isLambdaFrame(const CallSite &C) {
+  return llvm::StringRef(C.Callee.str()).contains("lambda@");
+}
+
+/// A lambda frame located at the lambda itself: its body folded in where it
+/// is created (it runs later: a callback, a thread's body), not a call.
+bool atLambdaCreation(const CallSite &C) {
+  llvm::StringRef N = C.Callee.str();
+  size_t At = N.rfind("lambda@");
+  if (At == llvm::StringRef::npos)
+    return false;
+  auto [Line, Col] = N.substr(At + strlen("lambda@")).split(':');
+  unsigned L = 0, K = 0;
+  return !Line.getAsInteger(10, L) && !Col.getAsInteger(10, K) &&
+         L == C.Location.Line && K == C.Location.Col;
+}
+
+/// The first call of \p A's chain that is not into a lambda's body: the
+/// call the user sees in the reported function's own code; null if the
+/// access is written there (directly, or in a lambda of it).
+const CallSite *firstShownCall(const AccessSnapshot &A) {
+  for (const CallSite &C : A.Trace)
+    if (!isLambdaFrame(C))
+      return &C;
+  return nullptr;
+}
+
+ir::Loc sideIrLoc(const AccessSnapshot &A) {
+  const CallSite *C = firstShownCall(A);
+  return C ? C->Location : A.Location;
+}
+
 std::string viaCall(const AccessSnapshot &A) {
-  if (A.Trace.empty())
+  const CallSite *C = firstShownCall(A);
+  if (!C)
     return "";
-  return " (via call to '" + A.Trace.front().Callee + "')";
+  return " (via call to '" + C->Callee.str() + "')";
 }
 
 /// Where the user acts on one side: the first call toward the access in the
-/// top-level function, or the access itself.
+/// top-level function's own code (a lambda's body included), or the access
+/// itself.
 SourceLocation sideLoc(const RaceSide &S, const std::vector<std::string> &Files) {
-  if (!S.Access.Trace.empty())
-    return toSource(S.Access.Trace.front().Location, Files);
-  return toSource(S.Access.Location, Files);
+  return toSource(sideIrLoc(S.Access), Files);
 }
 
 /// The call chain as notes, ending with the access; empty for a direct access.
@@ -84,10 +121,12 @@ std::vector<Note> sideTrace(const RaceSide &S,
   Notes.reserve(A.Trace.size() + 1);
   for (const CallSite &C : A.Trace) {
     std::string Msg;
-    Msg.reserve(C.Callee.size() + 10);
-    Msg += "call to '";
+    Msg.reserve(C.Callee.size() + 40);
+    Msg += atLambdaCreation(C) ? "lambda '" : "call to '";
     Msg += C.Callee.str();
     Msg += '\'';
+    if (atLambdaCreation(C))
+      Msg += " created here; its body may run later";
     Notes.push_back({toSource(C.Location, Files), std::move(Msg)});
   }
   // A chain longer than the frames kept says so: the access does not
@@ -106,6 +145,9 @@ std::vector<Note> sideTrace(const RaceSide &S,
                      A.ContainerMethod + "' here"
                : "call to '" + A.ContainerMethod + "' on " + Kind + P +
                      " here";
+  } else if (A.isAssumedWrite()) {
+    Last = "`&" + PathStr + "` passed to '" + A.ContainerMethod.str() +
+           "' here, which may write it";
   } else if (isWrite(A.Kind)) {
     Last = "write to " + P + " here";
   } else {
@@ -347,6 +389,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "parameter-lock-only";
   case LowPointerReplaced:
     return "pointer-replaced";
+  case LowAssumedWrite:
+    return "assumed-write";
   }
   return "unknown";
 }
@@ -400,6 +444,15 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
     return "a smart pointer member is read on one side and replaced on the "
            "other, which real code mostly does while its object is set up or "
            "torn down";
+  case LowAssumedWrite: {
+    const AccessSnapshot &W = F.Reported.Access.isAssumedWrite()
+                                  ? F.Reported.Access
+                                  : F.Conflicting.Access;
+    return "the write is assumed: the memory is passed by pointer or "
+           "reference to '" +
+           W.ContainerMethod.str() +
+           "', whose body racecar did not see, and it may only read it";
+  }
   }
   return "";
 }
@@ -441,8 +494,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
                     L.Line, L.Col};
   };
   auto lightSideLoc = [&](const RaceSide &S) {
-    return lightLoc(S.Access.Trace.empty() ? S.Access.Location
-                                           : S.Access.Trace.front().Location);
+    return lightLoc(sideIrLoc(S.Access));
   };
   struct Light {
     bool Low; ///< low confidence: after every high one, so dedup keeps highs
@@ -497,7 +549,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     if (A.Kind == AccessKind::ContainerRead &&
         isElementAccessorMethod(A.ContainerMethod.str()))
       Path += "[]";
-    Lights.push_back({F.confidence() == Confidence::Low, A.Trace.empty(),
+    Lights.push_back({F.confidence() == Confidence::Low, !firstShownCall(A),
                       F.Kind, kindRank(F), &F.Class, &F.Reported.Function,
                       &F.Conflicting.Function, std::move(Path),
                       lightSideLoc(F.Reported), lightSideLoc(F.Conflicting)});

@@ -166,6 +166,7 @@ bool isDefault(const ir::CallInfo &C) {
          !C.IsConstructor && !C.IsDestructor && C.DeclaredEffects.empty() &&
          C.Callables.empty() &&
          C.ElementType.empty() && C.LoopRange.empty() && !C.DistinctArgs &&
+         !C.WritableArgs &&
          C.ScalarArgs.empty();
 }
 bool isDefault(const LockEffect &E) {
@@ -296,6 +297,7 @@ private:
     B.setElementType(str(C.ElementType));
     B.setLoopRange(str(C.LoopRange));
     B.setDistinctArgs(C.DistinctArgs);
+    B.setWritableArgs(C.WritableArgs);
     if (!C.ScalarArgs.empty()) {
       auto SL = B.initScalarArgs(C.ScalarArgs.size());
       for (size_t I = 0; I < C.ScalarArgs.size(); ++I) {
@@ -723,6 +725,7 @@ private:
     C.ElementType = str(R.getElementType());
     C.LoopRange = str(R.getLoopRange());
     C.DistinctArgs = R.getDistinctArgs();
+    C.WritableArgs = R.getWritableArgs();
     for (auto SR : R.getScalarArgs()) {
       ir::ScalarArg A;
       A.Arg = SR.getArg();

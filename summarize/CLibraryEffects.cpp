@@ -88,6 +88,11 @@ const EffectRow Rows[] = {
     {"fclose", true, 0, 0},
     {"open", true, A0, 0},
     {"close", true, 0, 0},
+    // C++ standard functions with their bodies in system headers (not
+    // lowered) that write what their reference arguments name.
+    {"std::swap", true, A0 | A1, A0 | A1},
+    {"std::exchange", false, A0, A0},
+    {"std::getline", false, 0, A1},
     // Process, time, randomness: nothing the program can name.
     {"exit", true, 0, 0},
     {"_exit", true, 0, 0},

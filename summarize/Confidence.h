@@ -83,8 +83,13 @@ enum LowReason : uint16_t {
   /// pointer mostly while its object is set up (Open, a setter called once)
   /// or torn down (Close, the destructor), which racecar does not order.
   LowPointerReplaced = 1u << 12,
+  /// One side is a write racecar assumes, not sees: a pointer or reference
+  /// to the memory is passed to a function it has no body for (an external
+  /// or pure virtual function, an unresolved call through a pointer), which
+  /// may write it or only read it.
+  LowAssumedWrite = 1u << 13,
 };
-constexpr unsigned NumLowReasons = 13;
+constexpr unsigned NumLowReasons = 14;
 
 inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;
@@ -104,6 +109,14 @@ inline uint16_t pointerLowReasons(const AccessSnapshot &A,
   return (Observes(A) && isWrite(B.Kind)) || (Observes(B) && isWrite(A.Kind))
              ? LowPointerReplaced
              : 0;
+}
+
+/// Reasons that follow from the two accesses themselves: the smart-pointer
+/// rule above, and LowAssumedWrite.
+inline uint16_t accessLowReasons(const AccessSnapshot &A,
+                                 const AccessSnapshot &B) {
+  return pointerLowReasons(A, B) |
+         (A.isAssumedWrite() || B.isAssumedWrite() ? LowAssumedWrite : 0);
 }
 
 /// Reasons that follow from the path alone (\p BetweenThreads: the finding

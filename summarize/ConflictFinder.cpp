@@ -359,15 +359,22 @@ unsigned findClassConflicts(const ClassCheck &Class,
           return First;
         return FirstOther ? FirstOther : First;
       }
-    } Shared, Setup;
+    } Shared, Assumed, Setup;
     for (const Entry &B : Entries) {
       if (!isWrite(B.Access->Kind) ||
           !threadsCanConflict(ThreadsKind::AnyThread, B.Access->Threads))
         continue;
-      (IsSetup(B.Function) ? Setup : Shared).add(B);
+      (IsSetup(B.Function)              ? Setup
+       : B.Access->isAssumedWrite() ? Assumed
+                                        : Shared)
+          .add(B);
     }
+    // Writes seen first; then writes assumed of a call racecar has no body
+    // for (low); then setup-only ones (low).
     auto ConflictFor = [&](const Entry &A) -> const Entry * {
-      const Entry *B = Shared.forA(A);
+      if (const Entry *B = Shared.forA(A))
+        return B;
+      const Entry *B = Assumed.forA(A);
       return B ? B : Setup.forA(A);
     };
     // For a protected access: the first conflicting access (another
@@ -387,7 +394,10 @@ unsigned findClassConflicts(const ClassCheck &Class,
       auto It = Memo.find(Key);
       if (It != Memo.end())
         return It->second;
-      // Prefer another method's access, then a write.
+      // Prefer an access in a method that may run once the object is
+      // shared, then one seen (not assumed of an unseen call), then one
+      // holding the lock it should (the guarding lock, or the writers'
+      // set), then another method's, then a write.
       const Entry *Best = nullptr;
       int BestRank = -1;
       for (const Entry &B : Entries) {
@@ -405,13 +415,15 @@ unsigned findClassConflicts(const ClassCheck &Class,
               Assumption{AssumptionKind::LockIdentity, X.Location});
         if (V != PairVerdict::DifferentLocks)
           continue;
-        int Rank = (IsSetup(B.Function) ? 0 : 4) +
+        int Rank = (IsSetup(B.Function) ? 0 : 16) +
+                   (Y.isAssumedWrite() ? 0 : 8) +
+                   (Guard.heldBy(Y) ? 4 : 0) +
                    (B.Function != A.Function ? 2 : 0) +
                    (isWrite(Y.Kind) ? 1 : 0);
         if (Rank > BestRank) {
           BestRank = Rank;
           Best = &B;
-          if (Rank == 7)
+          if (Rank == 31)
             break;
         }
       }
@@ -462,7 +474,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
       R.Reported = sideOf(Functions[A.Function], *A.Original);
       R.Conflicting = sideOf(Functions[B->Function], *B->Original);
       R.LowReasons = ClassReasons | pathLowReasons(Acc.Path, false) |
-                     pointerLowReasons(*A.Original, *B->Original);
+                     accessLowReasons(*A.Original, *B->Original);
       R.Reported.SetupOnly = IsSetup(A.Function);
       R.Conflicting.SetupOnly = IsSetup(B->Function);
       if (R.Reported.SetupOnly || R.Conflicting.SetupOnly)

@@ -241,6 +241,10 @@ private:
   /// A call of a function with no body and no model: the C library's
   /// effects on memory (CLibraryEffects.cpp), or an assumption.
   void applyUnseenCall(const ir::Instr &I, const AbstractState &S);
+  /// Of such a call (or one through a pointer racecar could not resolve):
+  /// a write assumed of each object of ours passed to it by a pointer or
+  /// reference to non-const (CallInfo::WritableArgs), low if it races.
+  void recordAssumedWrites(const ir::Instr &I, const AbstractState &S);
   void transferCall(const ir::Instr &I, AbstractState &S, bool IsCond,
                     std::optional<CondEffect> &Cond);
   bool applyModel(const ir::Instr &I, const CallModel &M, AbstractState &S,

@@ -582,6 +582,11 @@ bool isElementAccessorMethod(llvm::StringRef M) {
          M == "std::array::operator[]" || M == "std::array::at";
 }
 
+bool isAtomicClassName(llvm::StringRef QualifiedClass) {
+  auto It = tables().Classes.find(QualifiedClass);
+  return It != tables().Classes.end() && It->second == ClassRole::Atomic;
+}
+
 bool isStdSmartPointer(llvm::StringRef ClassName) {
   for (const char *C : SmartPointerClasses)
     if (ClassName == C)

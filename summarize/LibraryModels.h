@@ -185,6 +185,10 @@ ExternalEffect lookupExternalEffect(llvm::StringRef CalleeName);
 /// operator-> and operator*): the frontend lowers `p->f`, `*p` and
 /// `p.get()->f` on one like a raw pointer, `p Deref Field(f)`.
 bool isStdSmartPointer(llvm::StringRef ClassName);
+/// \p QualifiedClass (`std::atomic`, `std::atomic_flag`) is an atomic
+/// object: every access to it is atomic, so a write assumed of a call it is
+/// passed to (CallInfo::WritableArgs) races with nothing.
+bool isAtomicClassName(llvm::StringRef QualifiedClass);
 /// \p QualifiedMethod ("std::__shared_ptr::get") is a std smart pointer's.
 bool isSmartPointerMethod(llvm::StringRef QualifiedMethod);
 /// \p QualifiedMethod copies a whole std container or smart pointer from

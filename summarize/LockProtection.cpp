@@ -126,29 +126,73 @@ PairVerdict judgePair(const AccessSnapshot &X, const AccessSnapshot &Y,
 
 void GuardingLock::add(const AccessSnapshot &A, uint32_t Holder,
                        LockScope Scope) {
+  std::vector<ir::AccessPath> Set;
   for (const HeldLock &L : A.Locks)
-    if (!L.Unknown && protects(L, A.Kind) && identifiable(L, Scope))
+    if (!L.Unknown && protects(L, A.Kind) && identifiable(L, Scope)) {
       Holders[L.Lock].insert(Holder);
+      if (isWrite(A.Kind))
+        Set.push_back(L.Lock);
+    }
+  if (Set.size() >= 2) {
+    llvm::sort(Set);
+    Set.erase(std::unique(Set.begin(), Set.end()), Set.end());
+    WriteSets[std::move(Set)].insert(Holder);
+  }
   Computed = false;
+}
+
+void GuardingLock::compute() const {
+  // The writers' lock set: the one the most writers hold (no tie).
+  WritersSet.clear();
+  size_t Most = 0;
+  bool SetTie = false;
+  for (const auto &[Set, Who] : WriteSets) {
+    if (Set.size() < 2)
+      continue;
+    if (Who.size() > Most) {
+      Most = Who.size();
+      WritersSet = Set;
+      SetTie = false;
+    } else if (Who.size() == Most) {
+      SetTie = true;
+    }
+  }
+  if (SetTie)
+    WritersSet.clear();
+  // The guarding lock: the one the most holders hold (no tie).
+  Guard.reset();
+  size_t Best = 0;
+  bool Tie = false;
+  for (const auto &[Lock, Who] : Holders) {
+    if (Who.size() > Best) {
+      Best = Who.size();
+      Guard = Lock;
+      Tie = false;
+    } else if (Who.size() == Best) {
+      Tie = true;
+    }
+  }
+  if (Tie)
+    Guard.reset();
 }
 
 bool GuardingLock::heldBy(const AccessSnapshot &A) const {
   if (!Computed) {
-    Guard.reset();
-    size_t Best = 0;
-    bool Tie = false;
-    for (const auto &[Lock, Who] : Holders) {
-      if (Who.size() > Best) {
-        Best = Who.size();
-        Guard = Lock;
-        Tie = false;
-      } else if (Who.size() == Best) {
-        Tie = true;
-      }
-    }
-    if (Tie)
-      Guard.reset();
+    compute();
     Computed = true;
+  }
+  if (!WritersSet.empty()) {
+    size_t Held = 0;
+    for (const ir::AccessPath &W : WritersSet)
+      Held += llvm::any_of(A.Locks, [&](const HeldLock &L) {
+        return !L.Unknown && protects(L, A.Kind) && L.Lock == W;
+      });
+    if (Held && !isWrite(A.Kind))
+      return true; // a reader holding one of the writers' locks
+    if (Held == WritersSet.size())
+      return true;
+    if (Held && isWrite(A.Kind))
+      return false; // a writer holding some of them only: the bug
   }
   if (!Guard)
     return false;

@@ -77,16 +77,34 @@ bool orderedByIdentifiableLocks(const AccessSnapshot &X,
 ///   count() { lock(membersMu_); return members_; }
 ///   leave() { lock(heartbeatMu_); --members_; } // heartbeatMu_: leave (1)
 ///   -> only leave() is reported.
+///
+/// Writers that take two locks or more, while readers take any one of them,
+/// follow a protocol of their own: the writers' lock set (the set of two or
+/// more locks that the most writers hold, all of them). A read holding one
+/// of its locks is right; a write holding some of them but not all is the
+/// one to fix, whichever lock most accesses hold:
+///
+///   insert() { lock(table_); lock(stats_); ++n_; }  // writers' set
+///   lookup() { lock(table_); return n_; }            // right
+///   report() { lock(stats_); return n_; }            // right
+///   purge()  { lock(table_); n_ = 0; }               // reported
 class GuardingLock {
 public:
   void add(const AccessSnapshot &A, uint32_t Holder, LockScope Scope);
-  /// True if \p A holds the guarding lock in a mode that protects it.
+  /// True if \p A is on the right side: it holds the writers' lock set as
+  /// the protocol above asks, or else the guarding lock, in a mode that
+  /// protects it.
   bool heldBy(const AccessSnapshot &A) const;
 
 private:
+  void compute() const;
+
   std::map<ir::AccessPath, std::set<uint32_t>> Holders;
+  /// The identifiable exclusive locks held at writes (sorted), by set.
+  std::map<std::vector<ir::AccessPath>, std::set<uint32_t>> WriteSets;
   mutable bool Computed = false;
   mutable std::optional<ir::AccessPath> Guard;
+  mutable std::vector<ir::AccessPath> WritersSet;
 };
 
 } // namespace racer

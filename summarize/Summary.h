@@ -212,6 +212,8 @@ struct AccessSnapshot {
   ir::Loc Location;
   ir::AccessPath Path;
   /// For container accesses: the modeled method, e.g. "std::vector::push_back".
+  /// For a plain Write: the function with no body that the memory was passed
+  /// to by pointer or reference, the write only assumed (isAssumedWrite).
   ir::Symbol ContainerMethod;
   /// Locks held at the access, sorted, without duplicates.
   std::vector<HeldLock> Locks;
@@ -244,6 +246,11 @@ struct AccessSnapshot {
   /// Protected for this kind of access: an exclusive lock is held, or (for
   /// reads) any lock, shared included.
   bool isProtected() const;
+  /// A write racecar assumes, not sees: `factory_->Create(name, &sink_)`
+  /// where Create has no body (ContainerMethod names it).
+  bool isAssumedWrite() const {
+    return Kind == AccessKind::Write && !ContainerMethod.empty();
+  }
   /// Identity modulo location and trace (the dedup key inside a summary).
   bool sameAbstractAccess(const AccessSnapshot &O) const;
 };

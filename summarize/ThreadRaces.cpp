@@ -473,8 +473,15 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
             Assumption{AssumptionKind::LockIdentity, X.Snap.Location});
         continue;
       }
-      // Prefer another thread's access, then a write.
-      int Rank = (Y.Origin != X.Origin ? 2 : 0) + (isWrite(Y.Snap.Kind) ? 1 : 0);
+      // Prefer another thread's access, then a write, then (under
+      // different locks) one that holds the lock it should, then one seen
+      // (not assumed of a call racecar has no body for).
+      int Rank = (Y.Origin != X.Origin ? 8 : 0) +
+                 (isWrite(Y.Snap.Kind) ? 4 : 0) +
+                 (V != PairVerdict::DifferentLocks || Guard.heldBy(Y.Snap)
+                      ? 2
+                      : 0) +
+                 (Y.Snap.isAssumedWrite() ? 0 : 1);
       if (Rank > BestRank) {
         BestRank = Rank;
         Best = &Y;
@@ -483,7 +490,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
         else
           BestKind = isWrite(X.Snap.Kind) ? RaceKind::UnprotectedWrite
                                           : RaceKind::ReadWriteRace;
-        if (Rank == 3)
+        if (Rank == 15)
           break;
       }
     }
@@ -495,7 +502,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     R.Conflicting = sideOf(*Best);
     R.LowReasons = pathLowReasons(R.Reported.Access.Path, true) |
                    pathLowReasons(R.Conflicting.Access.Path, true) |
-                   pointerLowReasons(R.Reported.Access, R.Conflicting.Access);
+                   accessLowReasons(R.Reported.Access, R.Conflicting.Access);
     // Hand-rolled synchronization may order the two accesses, unless the
     // race is on the busy-wait's own plain read (the flag itself races).
     if ((handRolled(X.Origin) || handRolled(Best->Origin)) &&

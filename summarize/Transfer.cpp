@@ -851,16 +851,22 @@ static bool startedAsThread(const ir::Block &B, size_t Idx) {
   return false;
 }
 
-/// `this` or an object embedded in it (a member, a member's member, an
-/// element of a member array), not one a member points to.
-static bool partOfThis(const AccessPath &P) {
-  if (P.Root != RootKind::Formal || P.Index != 0 || !startsWithDeref(P))
-    return false;
-  for (size_t I = 1; I < P.Steps.size(); ++I)
+/// The root's object, or the object its pointer designates, or one
+/// embedded in it (`g`, `g.a[]`, `*p`, `this->m_.f`), not one reached
+/// through a pointer stored in memory (`this->p_->f`).
+static bool inPlaceOfRoot(const AccessPath &P) {
+  for (size_t I = startsWithDeref(P) ? 1 : 0; I < P.Steps.size(); ++I)
     if (P.Steps[I].kind() != StepKind::Field &&
         P.Steps[I].kind() != StepKind::Index)
       return false;
   return true;
+}
+
+/// `this` or an object embedded in it (a member, a member's member, an
+/// element of a member array), not one a member points to.
+static bool partOfThis(const AccessPath &P) {
+  return P.Root == RootKind::Formal && P.Index == 0 && startsWithDeref(P) &&
+         inPlaceOfRoot(P);
 }
 
 void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
@@ -907,6 +913,7 @@ void FunctionAnalysis::applyUnseenCall(const ir::Instr &I,
     return; // its lock effects are declared; the rest is the library's
   if (C.Callee.empty() || ir::isIndirectCallee(C.Callee.str())) {
     noteAssumption(AssumptionKind::UnresolvedCall, I.Location);
+    recordAssumedWrites(I, S);
     return;
   }
   ExternalEffect E = lookupExternalEffect(C.CalleeName);
@@ -923,12 +930,35 @@ void FunctionAnalysis::applyUnseenCall(const ir::Instr &I,
     }
     return;
   }
+  recordAssumedWrites(I, S);
   for (const Operand &A : C.Args) {
     Operand R = resolveOperand(A, S);
     if (R.K == Operand::Kind::Object || isNamedFresh(R)) {
       noteAssumption(AssumptionKind::ExternalCall, I.Location);
       return;
     }
+  }
+}
+
+void FunctionAnalysis::recordAssumedWrites(const ir::Instr &I,
+                                           const AbstractState &S) {
+  const ir::CallInfo &C = I.call();
+  if (!Recording || !C.WritableArgs)
+    return;
+  // Named for the message: the function, or the slot called through.
+  std::string Callee = C.CalleeName.empty() ? std::string("an unknown function")
+                                            : C.CalleeName.str();
+  for (uint32_t Bits = C.WritableArgs; Bits; Bits &= Bits - 1) {
+    unsigned K = unsigned(llvm::countr_zero(Bits));
+    if (K >= C.Args.size() || C.Args[K].K != Operand::Kind::Object)
+      continue;
+    // The object itself (`&sink_`, `&g_cfg`, `buf_`), not memory reached
+    // through a pointer it holds: at most the leading dereference of a
+    // formal or local pointer.
+    std::optional<AccessPath> P = resolveShared(C.Args[K].Path, S);
+    if (!P || !inPlaceOfRoot(*P))
+      continue;
+    record(AccessKind::Write, C.Args[K].Path, I.Location, Callee, S);
   }
 }
 

@@ -97,6 +97,7 @@ struct CallInfo {
   scalarResult @11 :Int16 = -1;
   distinctArgs @12 :UInt32;
   scalarArgs @13 :List(ScalarArg);
+  writableArgs @14 :UInt32;
 }
 
 struct ScalarArg {

@@ -82,6 +82,7 @@ public:
     self().sym(C.ElementType);
     self().sym(C.LoopRange);
     var(C.DistinctArgs);
+    var(C.WritableArgs);
     var(C.ScalarArgs.size());
     for (const ScalarArg &A : C.ScalarArgs) {
       var(A.Arg);

@@ -110,7 +110,7 @@ public:
            C.ScalarResult == -1 && !C.IsConstructor &&
            !C.IsDestructor && C.DeclaredEffects.empty() &&
            C.Callables.empty() && C.ElementType.empty() && C.LoopRange.empty() &&
-           !C.DistinctArgs && C.ScalarArgs.empty();
+           !C.DistinctArgs && !C.WritableArgs && C.ScalarArgs.empty();
   }
   void instr(const Instr &I) {
     writeInstr(I, !isDefault(I.value()), !isDefault(I.call()));

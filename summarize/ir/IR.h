@@ -237,6 +237,11 @@ struct CallInfo {
   /// Bit k: Args[k] is a different array element in each iteration of that
   /// loop (`&slots[i]`; frontend/SyncPatterns.h, distinctElementArgs).
   uint32_t DistinctArgs = 0;
+  /// Bit k: Args[k] (an explicit actual, never the receiver) is passed as a
+  /// pointer or reference to writable memory (`T *`, `T &`, not `const T *`
+  /// and not an atomic): a callee racecar has no body for may write it
+  /// (`factory_->Create(name, &sink_)`, `read_config(&cfg_)`).
+  uint32_t WritableArgs = 0;
   /// The actuals whose scalar value is known here (constants, the caller's
   /// unchanged formals), by Arg.
   std::vector<ScalarArg> ScalarArgs;

@@ -217,6 +217,8 @@ std::string printInstr(const Instr &I, const Function *F) {
       OS << " element=" << C.ElementType;
     if (C.DistinctArgs)
       OS << " distinct=" << C.DistinctArgs;
+    if (C.WritableArgs)
+      OS << " writable=" << C.WritableArgs;
     for (const ScalarArg &A : C.ScalarArgs)
       OS << " "
          << (A.Arg == ScalarArg::CalleeArg ? std::string("callee")

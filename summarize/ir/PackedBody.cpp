@@ -159,6 +159,7 @@ public:
     C.ElementType = sym();
     C.LoopRange = sym();
     C.DistinctArgs = uint32_t(var());
+    C.WritableArgs = uint32_t(var());
     C.ScalarArgs.resize(var());
     for (ScalarArg &A : C.ScalarArgs) {
       A.Arg = uint32_t(var());

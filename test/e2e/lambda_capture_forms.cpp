@@ -8,12 +8,12 @@ namespace agg {
 class Tally {
 public:
   void byRef_bad() {
-    auto f = [&] { ++refs_; }; // expected-race{{unprotected write to `this->refs_` in 'agg::Tally::byRef_bad' (via call to 'agg::Tally::byRef_bad::lambda@}}
+    auto f = [&] { ++refs_; }; // expected-race{{unprotected write to `this->refs_` in 'agg::Tally::byRef_bad' races with the write in 'agg::Tally::reset_ok'}}
     f();
   }
 
   void byCopy_bad() {
-    auto f = [=] { ++copies_; }; // expected-race{{unprotected write to `this->copies_` in 'agg::Tally::byCopy_bad' (via call to}}
+    auto f = [=] { ++copies_; }; // expected-race{{unprotected write to `this->copies_` in 'agg::Tally::byCopy_bad' races}}
     f();
   }
 
@@ -22,8 +22,9 @@ public:
   }
 
   void nested_bad() {
-    auto outer = [this] { // expected-race{{unprotected write to `this->nested_` in 'agg::Tally::nested_bad'}}
-      auto inner = [this] { ++nested_; };
+    // Reported at the access, inside the inner lambda.
+    auto outer = [this] {
+      auto inner = [this] { ++nested_; }; // expected-race{{unprotected write to `this->nested_` in 'agg::Tally::nested_bad' races}}
       inner();
     };
     outer();

@@ -17,9 +17,9 @@ public:
   }
 
   void addTwice_bad(int v) {
-    // Reported where the lambda is created: its body is folded into the
-    // enclosing method like a call.
-    auto add = [this](int x) { count_ += x; }; // expected-race{{unprotected write to `this->count_` in 'analytics::Accumulator::addTwice_bad' (via call to 'analytics::Accumulator::addTwice_bad::lambda@}}
+    // Reported at the access in the lambda's body, folded into the
+    // enclosing method like a call (the calls are notes).
+    auto add = [this](int x) { count_ += x; }; // expected-race{{unprotected write to `this->count_` in 'analytics::Accumulator::addTwice_bad' races}}
     add(v);
     add(v);
   }

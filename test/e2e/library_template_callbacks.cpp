@@ -25,8 +25,8 @@ public:
   explicit Ranking(const int *weight);
 
   void sortByBias_bad(std::vector<int> &v) {
-    std::sort(v.begin(), v.end(), [this](const auto &a, const auto &b) { // expected-race{{read of `this->bias_` without synchronization in 'lib::Ranking::sortByBias_bad'}}
-      return a + bias_ < b + bias_;
+    std::sort(v.begin(), v.end(), [this](const auto &a, const auto &b) {
+      return a + bias_ < b + bias_; // expected-race{{read of `this->bias_` without synchronization in 'lib::Ranking::sortByBias_bad'}}
     });
   }
 

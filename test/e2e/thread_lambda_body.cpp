@@ -8,9 +8,10 @@ namespace worker {
 class Crawler {
 public:
   void start_bad() {
-    // Reported at the lambda's creation: every thread runs this body.
-    auto fetch = [this] { // expected-race{{unprotected write to `this->pagesFetched_` in 'worker::Crawler::start_bad' (via call to 'worker::Crawler::start_bad::lambda@}}
-      ++pagesFetched_;
+    // Reported at the access in the lambda's body (every thread runs it),
+    // with a note where the lambda is created.
+    auto fetch = [this] {
+      ++pagesFetched_; // expected-race{{unprotected write to `this->pagesFetched_` in 'worker::Crawler::start_bad' races with itself on another thread}}
     };
     for (int i = 0; i < 4; ++i)
       threads_.emplace_back(fetch); // expected-race{{unprotected write to container `this->threads_` (call to 'std::vector::emplace_back') in 'worker::Crawler::start_bad'}}

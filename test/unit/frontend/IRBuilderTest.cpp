@@ -541,7 +541,9 @@ class Inventory {
   ASSERT_EQ(Invocations.size(), 1u);
   EXPECT_EQ(Invocations[0]->call().Callee, L->Symbol);
   EXPECT_EQ(ir::printOperand(Invocations[0]->call().Args.at(0)), "this");
-  EXPECT_EQ(Invocations[0]->Location.Line, 8u); // located at the lambda
+  // Located where it runs, at `f()` (reports show the body's accesses at
+  // the access, with this call as a note).
+  EXPECT_EQ(Invocations[0]->Location.Line, 9u);
   // The lambda passed to later() escapes: it is called where it is created.
   const ir::Function *Escaping =
       fn(R.Module, "shop::Inventory::add::lambda@10:11");
