@@ -19,6 +19,29 @@ namespace racer::frontend::lowering {
 
 namespace {
 
+/// Bit k: parameter k of \p Callee, an instantiated template, is a
+/// forwarding reference in its pattern (`template <class... A> void
+/// Emplace(A &&...a)`), a pack's bit standing for every later argument.
+uint32_t forwardingParams(const FunctionDecl *Callee) {
+  const FunctionDecl *Pattern =
+      Callee ? Callee->getTemplateInstantiationPattern() : nullptr;
+  if (!Pattern)
+    return 0;
+  uint32_t Bits = 0;
+  for (unsigned I = 0; I < Pattern->getNumParams() && I < 32; ++I) {
+    QualType T = Pattern->getParamDecl(I)->getType();
+    bool Pack = false;
+    if (const auto *PE = T->getAs<PackExpansionType>()) {
+      T = PE->getPattern();
+      Pack = true;
+    }
+    if (const auto *R = T->getAs<RValueReferenceType>();
+        R && R->getPointeeType()->getAs<TemplateTypeParmType>())
+      Bits |= Pack ? ~0u << I : 1u << I;
+  }
+  return Bits;
+}
+
 /// The parameter types of the function \p CE calls: its declaration's, or
 /// those of the pointer's prototype for a call through a pointer.
 llvm::SmallVector<QualType, 4> paramTypesOf(const CallExpr *CE,
@@ -39,9 +62,14 @@ llvm::SmallVector<QualType, 4> paramTypesOf(const CallExpr *CE,
 
 /// `f(&x)`, `f(x)` for a `T &` parameter: the callee receives a pointer or
 /// reference to memory it may write (not const, not a function, not an
-/// atomic object). \p Param is the parameter's type, or null for a
-/// variadic or unprototyped actual (its own type then).
-bool passesWritable(const Expr *A, QualType Param) {
+/// atomic object, not an opaque `void *`: a callback's context, not an
+/// out-parameter). \p Param is the parameter's type, or null for a
+/// variadic or unprototyped actual (its own type then); \p Forwarded: the
+/// parameter is a forwarding reference (`Args &&...`), which passes the
+/// argument on rather than writing it.
+bool passesWritable(const Expr *A, QualType Param, bool Forwarded) {
+  if (Forwarded)
+    return false;
   QualType T = Param.isNull() ? A->getType() : Param;
   QualType Pointee;
   if (T->isPointerType())
@@ -51,7 +79,7 @@ bool passesWritable(const Expr *A, QualType Param) {
   else
     return false;
   if (Pointee.isConstQualified() || Pointee->isFunctionType() ||
-      Pointee->isAtomicType())
+      Pointee->isAtomicType() || Pointee->isVoidType())
     return false;
   if (const RecordDecl *RD = Pointee->getAsRecordDecl())
     if (isAtomicClassName(qualifiedName(RD)))
@@ -252,7 +280,7 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
     // (A member operator's object, its first actual, is no parameter:
     // Actuals start after it.)
     llvm::SmallVector<QualType, 4> Params = paramTypesOf(CE, Callee);
-    lowerArgs(C, Actuals, Params);
+    lowerArgs(C, Actuals, Params, forwardingParams(Callee));
     lowerScalarArgs(C, Callee, Actuals, First);
   }
   if (Callee && isLambdaCallOperator(Callee)) {
@@ -303,18 +331,20 @@ void FunctionLowerer::lowerConstruct(const CXXConstructExpr *CE) {
   llvm::SmallVector<QualType, 4> Params;
   for (const ParmVarDecl *P : Ctor->parameters())
     Params.push_back(P->getType());
-  lowerArgs(C, Actuals, Params);
+  lowerArgs(C, Actuals, Params, forwardingParams(Ctor));
   lowerScalarArgs(C, Ctor, Actuals, 1);
   emitCall(std::move(C), CE->getLocation(), CE);
 }
 
 void FunctionLowerer::lowerArgs(ir::CallInfo &C,
                                 llvm::ArrayRef<const Expr *> Args,
-                                llvm::ArrayRef<QualType> Params) {
+                                llvm::ArrayRef<QualType> Params,
+                                uint32_t Forwarding) {
   for (size_t I = 0; I < Args.size(); ++I) {
     const Expr *A = Args[I];
     if (C.Args.size() < 32 &&
-        passesWritable(A, I < Params.size() ? Params[I] : QualType()))
+        passesWritable(A, I < Params.size() ? Params[I] : QualType(),
+                       I < 32 && (Forwarding >> I) & 1))
       C.WritableArgs |= 1u << C.Args.size();
     if (std::optional<ir::CallableArg> CA = callableOf(A)) {
       CA->Arg = static_cast<uint32_t>(C.Args.size());

@@ -90,9 +90,10 @@ private:
   /// Appends the actuals \p Args to \p C, noting those that name a function
   /// (with the arguments after them, as a thread would receive them) and
   /// those passed to writable memory (CallInfo::WritableArgs; \p Params:
-  /// the callee's parameter types, if known).
+  /// the callee's parameter types, if known; \p Forwarding: bit k, the
+  /// parameter is a forwarding reference).
   void lowerArgs(ir::CallInfo &C, llvm::ArrayRef<const Expr *> Args,
-                 llvm::ArrayRef<QualType> Params);
+                 llvm::ArrayRef<QualType> Params, uint32_t Forwarding);
   /// The function an argument names (a thread's entry, a callback).
   std::optional<ir::CallableArg> callableOf(const Expr *A);
   Operand lambdaReceiver(const LambdaExpr *LE, std::string &Type);

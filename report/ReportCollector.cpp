@@ -621,9 +621,20 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     LineKey Line{*L.Class, *L.Function, *L.Loc.File, L.Loc.Line};
     SiteKey S{*L.Class, *L.Function, *L.Loc.File, L.Loc.Line,
               L.Direct ? std::string_view(L.Path) : std::string_view()};
-    if (Sites.count(S) || (!L.Direct && Lines.count(Line))) {
+    // Accesses on one line to several variables that race with one other
+    // line (`STATS_ADD(s, n)` writing two fields, against the reader's
+    // line): one cause, one report; the other variables are its notes.
+    bool SamePair = false;
+    if (L.Direct && !Sites.count(S))
+      if (auto It = LineOwner.find(Line); It != LineOwner.end()) {
+        const Light &O = Lights[Kept[It->second]];
+        SamePair = O.Direct && O.Low == L.Low &&
+                   O.ConflictLoc.Line == L.ConflictLoc.Line &&
+                   *O.ConflictLoc.File == *L.ConflictLoc.File;
+      }
+    if (Sites.count(S) || (!L.Direct && Lines.count(Line)) || SamePair) {
       ++Stats.DroppedSameSite;
-      if (!L.Direct)
+      if (!L.Direct || SamePair)
         if (auto It = LineOwner.find(Line); It != LineOwner.end()) {
           std::vector<uint32_t> &Also = AlsoOf[It->second];
           bool Seen = Lights[Kept[It->second]].Path == L.Path;
@@ -650,15 +661,18 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
   Out.reserve(Kept.size());
   for (size_t K = 0; K < Kept.size(); ++K) {
     Report R = std::move(word(Kept[K]).R);
-    // The other variables a call on this line races on, where they are.
+    // The other variables this line (or a call on it) races on, where
+    // they are.
     constexpr size_t MaxListed = 8;
     const std::vector<uint32_t> &Also = AlsoOf[K];
+    const char *Who =
+        Lights[Kept[K]].Direct ? "this line" : "the call on this line";
     for (size_t J = 0; J < Also.size() && J < MaxListed; ++J) {
       const RaceFinding &F = Taken[Also[J]];
       const AccessSnapshot &A = F.Reported.Access;
       R.Trace.push_back(
           {toSource(A.Location, Files),
-           std::string("the call on this line also races on `") +
+           std::string(Who) + " also races on `" +
                Lights[Also[J]].Path + "`: " +
                (isWrite(A.Kind) ? "write" : "read") + " here, " +
                (F.Conflicting.Function == F.Reported.Function
@@ -669,7 +683,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     if (Also.size() > MaxListed)
       R.Trace.push_back({R.Loc, "... and " +
                                     std::to_string(Also.size() - MaxListed) +
-                                    " more variables the call races on"});
+                                    " more variables " + Who +
+                                    " races on"});
     Out.push_back(std::move(R));
   }
   return Out;

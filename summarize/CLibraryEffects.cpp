@@ -168,6 +168,12 @@ const EffectRow Rows[] = {
 /// Families by prefix: SV-COMP's nondeterministic values.
 const char *const NoEffectPrefixes[] = {"__VERIFIER_nondet_", "__builtin_"};
 
+/// Libraries whose functions write what they are passed only as their rows
+/// say: the C++ standard library takes non-const references it does not
+/// write (`std::begin(a_)`, `std::ref(x_)`, `std::tie(a_, b_)`); the ones
+/// that write (`std::swap`) have rows.
+const char *const WritesOnlyByRowPrefixes[] = {"std::", "__gnu_cxx::"};
+
 } // namespace
 
 ExternalEffect lookupExternalEffect(llvm::StringRef CalleeName) {
@@ -197,6 +203,13 @@ ExternalEffect lookupExternalEffect(llvm::StringRef CalleeName) {
       return E;
     }
   return E;
+}
+
+bool writesOnlyByRow(llvm::StringRef CalleeName) {
+  for (const char *P : WritesOnlyByRowPrefixes)
+    if (CalleeName.starts_with(P))
+      return true;
+  return false;
 }
 
 } // namespace racer

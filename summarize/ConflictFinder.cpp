@@ -4,6 +4,7 @@
 #include "summarize/ConcurrencyEvidence.h"
 #include "summarize/ir/PackedBody.h"
 #include "summarize/LockProtection.h"
+#include "summarize/Witness.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -343,23 +344,34 @@ unsigned findClassConflicts(const ClassCheck &Class,
     // The conflicting write for \p A: a write in a method that may run
     // once the object is shared (else, with a low finding, one in a method
     // that runs only during setup); among those, one in another method if
-    // there is one (the more useful pointer), else one in A's method. In
-    // sorted order: the first write, or if it is in A's method, the first
-    // write of any other method, else that first write.
-    struct FirstWrites {
-      const Entry *First = nullptr, *FirstOther = nullptr;
+    // there is one (the more useful pointer), else one in A's method; and
+    // the best witness among those (BetterWitness), first in sorted order
+    // on a tie: the best write, or if it is in A's method, the best write
+    // of any other method, else that best write.
+    struct BestWrites {
+      const std::vector<ir::Function> &Functions;
+      const Entry *Best = nullptr, *BestOther = nullptr;
+      bool better(const Entry &X, const Entry &Y) const {
+        return betterWitness(Functions[X.Function].Name, *X.Original,
+                             Functions[Y.Function].Name, *Y.Original);
+      }
       void add(const Entry &B) {
-        if (!First)
-          First = &B;
-        else if (!FirstOther && B.Function != First->Function)
-          FirstOther = &B;
+        if (!Best || better(B, *Best)) {
+          // BestOther: the best of a method other than the new best's.
+          if (Best && Best->Function != B.Function)
+            BestOther = Best;
+          Best = &B;
+        } else if (B.Function != Best->Function &&
+                   (!BestOther || better(B, *BestOther))) {
+          BestOther = &B;
+        }
       }
       const Entry *forA(const Entry &A) const {
-        if (!First || First->Function != A.Function)
-          return First;
-        return FirstOther ? FirstOther : First;
+        if (!Best || Best->Function != A.Function)
+          return Best;
+        return BestOther ? BestOther : Best;
       }
-    } Shared, Assumed, Setup;
+    } Shared{Functions}, Assumed{Functions}, Setup{Functions};
     for (const Entry &B : Entries) {
       if (!isWrite(B.Access->Kind) ||
           !threadsCanConflict(ThreadsKind::AnyThread, B.Access->Threads))
@@ -420,10 +432,14 @@ unsigned findClassConflicts(const ClassCheck &Class,
                    (Guard.heldBy(Y) ? 4 : 0) +
                    (B.Function != A.Function ? 2 : 0) +
                    (isWrite(Y.Kind) ? 1 : 0);
-        if (Rank > BestRank) {
+        if (Rank > BestRank ||
+            (Rank == BestRank &&
+             betterWitness(Functions[B.Function].Name, Y,
+                           Functions[Best->Function].Name, *Best->Original))) {
           BestRank = Rank;
           Best = &B;
-          if (Rank == 31)
+          if (Rank == 31 && Y.Trace.empty() &&
+              !isTestHookName(Functions[B.Function].Name))
             break;
         }
       }

@@ -178,6 +178,10 @@ struct ExternalEffect {
   }
 };
 ExternalEffect lookupExternalEffect(llvm::StringRef CalleeName);
+/// A library function (the C++ standard library's) that writes what it is
+/// passed only as its row says: without one, no write is assumed of a
+/// pointer or reference passed to it (CallInfo::WritableArgs).
+bool writesOnlyByRow(llvm::StringRef CalleeName);
 
 /// Guard constructor tags (`std::defer_lock`, ...), by argument type name.
 /// An owning smart pointer of namespace std, by its unqualified class name

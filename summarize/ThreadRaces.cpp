@@ -482,7 +482,9 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
                       ? 2
                       : 0) +
                  (Y.Snap.isAssumedWrite() ? 0 : 1);
-      if (Rank > BestRank) {
+      // Among equals, the shortest call chain (Witness.h).
+      if (Rank > BestRank ||
+          (Rank == BestRank && Y.Snap.Trace.size() < Best->Snap.Trace.size())) {
         BestRank = Rank;
         Best = &Y;
         if (V == PairVerdict::DifferentLocks)
@@ -490,7 +492,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
         else
           BestKind = isWrite(X.Snap.Kind) ? RaceKind::UnprotectedWrite
                                           : RaceKind::ReadWriteRace;
-        if (Rank == 15)
+        if (Rank == 15 && Y.Snap.Trace.empty())
           break;
       }
     }

@@ -943,7 +943,7 @@ void FunctionAnalysis::applyUnseenCall(const ir::Instr &I,
 void FunctionAnalysis::recordAssumedWrites(const ir::Instr &I,
                                            const AbstractState &S) {
   const ir::CallInfo &C = I.call();
-  if (!Recording || !C.WritableArgs)
+  if (!Recording || !C.WritableArgs || writesOnlyByRow(C.CalleeName))
     return;
   // Named for the message: the function, or the slot called through.
   std::string Callee = C.CalleeName.empty() ? std::string("an unknown function")
@@ -952,11 +952,14 @@ void FunctionAnalysis::recordAssumedWrites(const ir::Instr &I,
     unsigned K = unsigned(llvm::countr_zero(Bits));
     if (K >= C.Args.size() || C.Args[K].K != Operand::Kind::Object)
       continue;
-    // The object itself (`&sink_`, `&g_cfg`, `buf_`), not memory reached
-    // through a pointer it holds: at most the leading dereference of a
-    // formal or local pointer.
+    // A member or a global (`&sink_`, `&g_cfg`, `buf_`, `&p->f`), not
+    // memory reached through a pointer it holds, and not a whole object
+    // handed over by its pointer (`Schedule(&BGWork, this)`, `f(p)`: a
+    // context, far more often than an out-parameter).
     std::optional<AccessPath> P = resolveShared(C.Args[K].Path, S);
-    if (!P || !inPlaceOfRoot(*P))
+    if (!P || !inPlaceOfRoot(*P) ||
+        (P->Steps.empty() ? P->Root != RootKind::Global
+                          : P->Steps.size() == 1 && startsWithDeref(*P)))
       continue;
     record(AccessKind::Write, C.Args[K].Path, I.Location, Callee, S);
   }

@@ -24,6 +24,11 @@ public:
 int parse_level(const char *text, int *level);
 int level_valid(const int *level);
 void bump_counter(std::atomic<long> *counter);
+// A scheduler taking a callback and its context: the context is handed
+// over, not written.
+void schedule(void (*fn)(void *), void *context);
+// A forwarding template with no body in the scan passes its arguments on.
+template <class... Args> void post_event(Args &&...args);
 
 // In the scan: its write is seen, not assumed.
 int parse_level_seen(const char *text, int *level) {
@@ -68,12 +73,22 @@ public:
     return level_valid(&level_);
   }
 
+  // The object handed over as a callback's context (`void *`), a member
+  // passed on by a forwarding reference, a member passed to a standard
+  // function that takes a non-const reference without writing it: no write.
+  void Flush_ok() { schedule(&Logger::FlushNow, this); }
+  void Notify_ok() { post_event(level_, sink_); }
+  long Levels_ok() { return *std::begin(levels_) + std::size(levels_); }
+
   // An atomic object: whatever the callee does to it is atomic.
   void Count_ok() { bump_counter(&lines_); }
+
+  static void FlushNow(void *self);
 
   void Log_ok(const std::string &line) {
     std::lock_guard<std::mutex> g(mu_);
     lines_++;
+    levels_[0] = level_;
     if (sink_ && level_ > 0)
       sink_->Write(line);
   }
@@ -84,6 +99,7 @@ private:
   Sink *sink_ = nullptr;
   int level_ = 0;
   std::atomic<long> lines_{0};
+  long levels_[4] = {};
 };
 
 } // namespace sinks

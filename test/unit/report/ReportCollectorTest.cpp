@@ -233,16 +233,28 @@ TEST(ReportCollectorTest, UnknownFileIndex) {
 
 TEST(ReportCollectorTest, DedupSameSiteAcrossPaths) {
   // (a) Two fields written on the same line of the same function race on
-  // different memory: two reports (`m_ = n_++;`).
+  // different memory with different lines: two reports (`m_ = n_++;`).
   RaceFinding A = directWrite();
   RaceFinding B = directWrite();
   B.Reported.Access.Path = thisField("Counter", "m_");
   B.Reported.Access.Location = loc(0, 10, 15);
   B.Conflicting.Access.Path = thisField("Counter", "m_");
+  B.Conflicting.Access.Location.Line += 1;
   auto Rs = collect({B, A});
   ASSERT_EQ(Rs.size(), 2u);
   EXPECT_EQ(Rs[0].Path, "this->n_"); // column 5 before column 15
   EXPECT_EQ(Rs[1].Path, "this->m_");
+  // With one other line (a macro writing both on each side): one cause,
+  // one report, naming the other variable in a note.
+  RaceFinding B1 = B;
+  B1.Conflicting.Access.Location = A.Conflicting.Access.Location;
+  std::vector<Report> OnePair = collect({B1, A});
+  ASSERT_EQ(OnePair.size(), 1u);
+  EXPECT_EQ(OnePair[0].Path, "this->m_"); // the first path in order
+  ASSERT_FALSE(OnePair[0].Trace.empty());
+  EXPECT_EQ(OnePair[0].Trace.front().Message,
+            "this line also races on `this->n_`: write here, with "
+            "'Counter::set'");
   // The same field read and written on one line stays one report.
   RaceFinding Read = directWrite();
   Read.Kind = RaceKind::ReadWriteRace;
