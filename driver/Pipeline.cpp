@@ -65,9 +65,20 @@ void forEachSCCBottomUp(const CallGraph &G, tbb::task_arena &Arena,
 /// summaries fill memory the IR gave back.
 void summarizeInParallel(ProgramSummarizer &PS,
                          std::vector<ir::Function> &Functions,
-                         tbb::task_arena &Arena) {
+                         tbb::task_arena &Arena, PhaseStats &St) {
+  std::mutex SlowestMu;
   forEachSCCBottomUp(PS.graph(), Arena, [&](uint32_t C) {
+    auto T = std::chrono::steady_clock::now();
     PS.summarizeSCC(C);
+    double Took = secondsSince(T);
+    if (Took > 0.05) {
+      std::lock_guard<std::mutex> G(SlowestMu);
+      if (Took > St.SlowestSCCSeconds) {
+        St.SlowestSCCSeconds = Took;
+        St.SlowestSCCSize = unsigned(PS.graph().sccs()[C].size());
+        St.SlowestSCCFirst = Functions[PS.graph().sccs()[C][0]].Name.str();
+      }
+    }
     for (uint32_t F : PS.graph().sccs()[C]) {
       std::vector<ir::Block>().swap(Functions[F].Blocks);
       std::vector<ir::Symbol>().swap(Functions[F].Locals);
@@ -510,7 +521,7 @@ ScanResult reduceLinked(LinkedProgram Program,
   } else {
     // Frees the bodies as it goes: conflicts and reports read only names,
     // kinds and summaries.
-    summarizeInParallel(*PS, Program.Functions, Arena);
+    summarizeInParallel(*PS, Program.Functions, Arena, St);
   }
   St.SummarizeSeconds = secondsSince(T2);
 
@@ -700,6 +711,11 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
   OS << llvm::format("    REQUIRES comments %8u name the lock, %u do not "
                      "(caller-synchronized)\n",
                      S.RequiresNamed, S.RequiresUnnamed);
+  if (S.SlowestSCCSize)
+    OS << llvm::format("    slowest SCC       %8.3f s, %u functions (with "
+                       "'%s')\n",
+                       S.SlowestSCCSeconds, S.SlowestSCCSize,
+                       S.SlowestSCCFirst.c_str());
   if (S.SummaryCacheUsed)
     OS << llvm::format("  summaries           %8u SCCs reused, %u recomputed "
                        "(%u unchanged)%s\n",

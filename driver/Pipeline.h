@@ -57,6 +57,12 @@ struct PhaseStats {
   /// Functions whose comment states the lock their callers hold
   /// (`// REQUIRES: mutex_ is held`): naming a member or parameter, or not.
   unsigned RequiresNamed = 0, RequiresUnnamed = 0;
+  /// The SCC that took longest to summarize (without the summary cache):
+  /// its functions, seconds, and its first function's name. What to look
+  /// at when summarize is slow (a dispatcher pulling a server into one SCC).
+  unsigned SlowestSCCSize = 0;
+  double SlowestSCCSeconds = 0;
+  std::string SlowestSCCFirst;
   unsigned CacheHits = 0, CacheMisses = 0, CacheInvalid = 0;
   /// Every TU was unchanged and the last scan's reports were reused.
   bool ResultReused = false;
