@@ -115,31 +115,62 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
        ++Pass) {
   Changed = false;
   for (size_t C = SCCs.size(); C-- > 0;) {
-    if (SCCs[C].size() != 1)
-      continue; // recursion
-    const uint32_t F = SCCs[C].front();
+    // In a recursive SCC (`Recover` -> `SetDBId` -> .. -> `Recover`), the
+    // members' flags depend on each other: start from every flag set and
+    // take back what a call contradicts, until nothing changes (the
+    // largest consistent answer: a cycle entered only from setup code runs
+    // only during setup).
+    const std::vector<uint32_t> &Members = SCCs[C];
+    const bool Recursive = Members.size() > 1;
+    auto Eligible = [&](uint32_t F) {
+      return Functions[F].Kind == ir::FunctionKind::Method && !Entry[F];
+    };
+    if (Recursive && Pass == 0)
+      for (uint32_t F : Members)
+        if (Eligible(F)) {
+          Out.SetupOnly[F] = Out.Synchronized[F] = true;
+          Out.ReceiverLocked[F] = Out.LockedOutside[F] = true;
+        }
+  for (bool Again = true; Again;) {
+  Again = false;
+  for (const uint32_t F : Members) {
     const ir::Function &Fn = Functions[F];
     // (Caller SCC, the symbol it calls: F's or a copy's.)
     llvm::SmallVector<std::pair<uint32_t, ir::Symbol>, 4> Calls;
     for (uint32_t K : Graph.callers()[C])
       Calls.push_back({K, Fn.Symbol});
+    if (Recursive)
+      Calls.push_back({uint32_t(C), Fn.Symbol}); // its own SCC's calls
     for (uint32_t Copy : CopiesOf[F])
       for (uint32_t K : Graph.callers()[Graph.sccOf()[Copy]])
         Calls.push_back({K, Functions[Copy].Symbol});
-    if (Calls.empty())
-      continue; // no caller in the program
-    if (Fn.Kind != ir::FunctionKind::Method || Entry[F])
-      continue;
     bool Setup = true, Synced = true, Receiver = true, Outside = true;
+    // Which members of the caller SCCs call F, and how.
+    llvm::SmallVector<std::pair<uint32_t, uint8_t>, 4> Callers;
     for (const auto &[K, Called] : Calls) {
-      // A caller SCC with several members: which of them calls F, and how,
-      // is not known.
-      if (SCCs[K].size() != 1) {
+      bool Found = false;
+      for (uint32_t Caller : SCCs[K])
+        if (uint8_t Ctx = ContextOf(Caller, Called)) {
+          Callers.push_back({Caller, Ctx});
+          Found = true;
+        }
+      // A caller that does not say how it calls F (a specialized copy
+      // whose call was dead): as a call with no context. A caller SCC of
+      // several members none of which says: not known. (A caller of a
+      // recursive SCC may call another member of it, not F.)
+      if (Found || Recursive)
+        continue;
+      if (SCCs[K].size() == 1)
+        Callers.push_back({SCCs[K].front(), uint8_t(0)});
+      else
         Setup = Synced = Receiver = Outside = false;
-        break;
-      }
-      const uint32_t Caller = SCCs[K].front();
-      const uint8_t Ctx = ContextOf(Caller, Called);
+    }
+    if (Callers.empty() || !Eligible(F)) {
+      // No caller in the program, or not a method: no flag.
+      Setup = Synced = Receiver = Outside = false;
+      Callers.clear();
+    }
+    for (const auto &[Caller, Ctx] : Callers) {
       if (!(Ctx & CallContext::Unshared) ||
           ((Ctx & CallContext::OnThis) && !Out.SetupOnly[Caller]))
         Setup = false;
@@ -160,13 +191,18 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
         break;
     }
     Synced = Synced || DocumentedSync(F);
-    Changed |= Out.SetupOnly[F] != Setup || Out.Synchronized[F] != Synced ||
-               Out.ReceiverLocked[F] != Receiver ||
-               Out.LockedOutside[F] != (Synced && Outside);
+    bool Differs = Out.SetupOnly[F] != Setup ||
+                   Out.Synchronized[F] != Synced ||
+                   Out.ReceiverLocked[F] != Receiver ||
+                   Out.LockedOutside[F] != (Synced && Outside);
+    Changed |= Differs;
+    Again |= Differs && Recursive;
     Out.SetupOnly[F] = Setup;
-    Out.Synchronized[F] = Synced || DocumentedSync(F);
+    Out.Synchronized[F] = Synced;
     Out.ReceiverLocked[F] = Receiver;
     Out.LockedOutside[F] = Synced && Outside;
+  }
+  }
   }
   }
   return Out;

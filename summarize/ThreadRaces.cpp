@@ -482,9 +482,20 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
                       ? 2
                       : 0) +
                  (Y.Snap.isAssumedWrite() ? 0 : 1);
-      // Among equals, the shortest call chain (Witness.h).
-      if (Rank > BestRank ||
-          (Rank == BestRank && Y.Snap.Trace.size() < Best->Snap.Trace.size())) {
+      // Among equals, the witness that leaves the fewest doubts (what
+      // would make the finding low), then the shortest call chain
+      // (Witness.h).
+      auto Doubts = [&](const OriginAccess &W) {
+        return int(inOnceInit(W)) + int(afterConditionWait(W)) +
+               int(inFlagGuard(X, W) || inFlagGuard(W, X));
+      };
+      bool Better = Rank > BestRank;
+      if (Rank == BestRank) {
+        int DY = Doubts(Y), DB = Doubts(*Best);
+        Better = DY < DB || (DY == DB && Y.Snap.Trace.size() <
+                                             Best->Snap.Trace.size());
+      }
+      if (Better) {
         BestRank = Rank;
         Best = &Y;
         if (V == PairVerdict::DifferentLocks)
@@ -492,7 +503,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
         else
           BestKind = isWrite(X.Snap.Kind) ? RaceKind::UnprotectedWrite
                                           : RaceKind::ReadWriteRace;
-        if (Rank == 15 && Y.Snap.Trace.empty())
+        if (Rank == 15 && Y.Snap.Trace.empty() && !Doubts(Y))
           break;
       }
     }
