@@ -486,6 +486,9 @@ private:
                                 SharedReceiver = 4 };
   /// Records how \p C is called (FunctionSummary::CallContexts).
   void noteCallContext(const ir::CallInfo &C, const AbstractState &S);
+  /// A thread started before this point (on the path \p S stands for) was
+  /// handed our object \p Local.
+  bool handedToStartedThread(uint32_t Local, const AbstractState &S) const;
   AccessSet Accesses;
   std::optional<Operand> Return;
   /// Guards constructed as temporaries in the current block, innermost last.

@@ -869,6 +869,17 @@ static bool partOfThis(const AccessPath &P) {
          inPlaceOfRoot(P);
 }
 
+bool FunctionAnalysis::handedToStartedThread(uint32_t Local,
+                                             const AbstractState &S) const {
+  for (const ThreadSpawn &T : Spawns)
+    if (llvm::is_contained(S.Started, T.Id))
+      for (const Operand &A : T.Args)
+        if (A.K == Operand::Kind::Object && A.Path.Root == RootKind::Local &&
+            A.Path.Index == Local)
+          return true;
+  return false;
+}
+
 void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
                                        const AbstractState &S) {
   if (C.Callee.empty())
@@ -896,9 +907,18 @@ void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
   }
   if (R.K == Operand::Kind::Fresh) {
     U.Kinds |= OwnedReceiver;
-    if (isNamedFresh(R) && R.Path.Root == RootKind::Local &&
-        !llvm::is_contained(U.Locals, R.Path.Index))
-      U.Locals.push_back(R.Path.Index);
+    if (isNamedFresh(R) && R.Path.Root == RootKind::Local) {
+      if (TrackThreads) {
+        // Where threads are tracked, whether a thread started before this
+        // call (on this path) was handed the object: `impl->Recover()`
+        // before `impl` goes to a background thread runs on an object not
+        // shared yet.
+        if (handedToStartedThread(R.Path.Index, S))
+          U.Kinds |= SharedReceiver;
+      } else if (!llvm::is_contained(U.Locals, R.Path.Index)) {
+        U.Locals.push_back(R.Path.Index);
+      }
+    }
   } else if (R.K == Operand::Kind::Object && HasThis && partOfThis(R.Path)) {
     U.Kinds |= ThisReceiver; // `this`, `this->member_`, `this->slots_[i]`
   } else {
