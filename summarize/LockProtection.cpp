@@ -133,47 +133,37 @@ void GuardingLock::add(const AccessSnapshot &A, uint32_t Holder,
       if (isWrite(A.Kind))
         Set.push_back(L.Lock);
     }
-  if (Set.size() >= 2) {
-    llvm::sort(Set);
-    Set.erase(std::unique(Set.begin(), Set.end()), Set.end());
+  llvm::sort(Set);
+  Set.erase(std::unique(Set.begin(), Set.end()), Set.end());
+  if (Set.size() >= 2)
     WriteSets[std::move(Set)].insert(Holder);
-  }
   Computed = false;
 }
 
-void GuardingLock::compute() const {
-  // The writers' lock set: the one the most writers hold (no tie).
-  WritersSet.clear();
+namespace {
+/// The key that strictly the most holders hold; none on a tie.
+template <typename Key>
+std::optional<Key> mostHeld(const std::map<Key, std::set<uint32_t>> &M) {
+  std::optional<Key> Out;
   size_t Most = 0;
-  bool SetTie = false;
-  for (const auto &[Set, Who] : WriteSets) {
-    if (Set.size() < 2)
-      continue;
+  bool Tie = false;
+  for (const auto &[K, Who] : M) {
     if (Who.size() > Most) {
       Most = Who.size();
-      WritersSet = Set;
-      SetTie = false;
-    } else if (Who.size() == Most) {
-      SetTie = true;
-    }
-  }
-  if (SetTie)
-    WritersSet.clear();
-  // The guarding lock: the one the most holders hold (no tie).
-  Guard.reset();
-  size_t Best = 0;
-  bool Tie = false;
-  for (const auto &[Lock, Who] : Holders) {
-    if (Who.size() > Best) {
-      Best = Who.size();
-      Guard = Lock;
+      Out = K;
       Tie = false;
-    } else if (Who.size() == Best) {
+    } else if (Who.size() == Most) {
       Tie = true;
     }
   }
-  if (Tie)
-    Guard.reset();
+  return Tie ? std::nullopt : Out;
+}
+} // namespace
+
+void GuardingLock::compute() const {
+  // The writers' lock set (two locks or more) and the guarding lock.
+  WritersSet = mostHeld(WriteSets).value_or(std::vector<ir::AccessPath>());
+  Guard = mostHeld(Holders);
 }
 
 bool GuardingLock::heldBy(const AccessSnapshot &A) const {
