@@ -604,7 +604,90 @@ void FunctionLowerer::emitCall(ir::CallInfo C, SourceLocation At,
   Cur->Instrs.push_back(std::move(I));
 }
 
+namespace {
+
+/// A std smart pointer type (`std::unique_ptr<T>`, `std::shared_ptr<T>`).
+bool isStdSmartPointerType(QualType T) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  return RD && RD->isInStdNamespace() && RD->getIdentifier() &&
+         isStdSmartPointer(RD->getName());
+}
+
+/// `std::unique_ptr<T> p(new T(..))`, `auto p = std::make_unique<T>(..)`,
+/// `std::make_shared`: the local smart pointer \p VD owns a new object.
+bool ownsNewObject(const VarDecl *VD) {
+  if (!VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+      !isStdSmartPointerType(VD->getType()) || !VD->getInit())
+    return false;
+  const Expr *E = VD->getInit()->IgnoreImplicit();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() < 1)
+      return false;
+    E = CE->getArg(0)->IgnoreImplicit();
+  }
+  if (isa<CXXNewExpr>(E->IgnoreParenCasts()))
+    return true;
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  return F && F->isInStdNamespace() && F->getIdentifier() &&
+         (F->getName() == "make_unique" || F->getName() == "make_shared");
+}
+
+/// \p VD is only initialized: never assigned, reset, swapped, moved from or
+/// passed by non-const reference (so its first object stays its only one).
+bool onlyInitialized(const VarDecl *VD, const Stmt *Body) {
+  bool Other = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Other)
+      return;
+    auto RefersToVD = [&](const Expr *E) {
+      const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())
+                          : nullptr;
+      return DRE && DRE->getDecl() == VD;
+    };
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+        OC && OC->isAssignmentOp() && OC->getNumArgs() >= 1 &&
+        RefersToVD(OC->getArg(0)))
+      Other = true;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+      if (const CXXMethodDecl *M = MC->getMethodDecl();
+          M && M->getIdentifier() && RefersToVD(MC->getImplicitObjectArgument()) &&
+          (M->getName() == "reset" || M->getName() == "swap"))
+        Other = true;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *F = Call->getDirectCallee();
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        if (!RefersToVD(Call->getArg(I)))
+          continue;
+        // `std::move(p)`, `swap(p, q)`, `f(p)` for a `T &` parameter.
+        QualType PT = F && I < F->getNumParams()
+                          ? F->getParamDecl(I)->getType()
+                          : QualType();
+        if (!F || F->isInStdNamespace() ||
+            (!PT.isNull() && PT->isReferenceType() &&
+             !PT.getNonReferenceType().isConstQualified()))
+          Other = true;
+      }
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->getOpcode() == UO_AddrOf && RefersToVD(UO->getSubExpr()))
+      Other = true;
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Body);
+  return !Other;
+}
+
+} // namespace
+
 void FunctionLowerer::lowerVarDecl(const VarDecl *VD) {
+  // A local smart pointer that owns a new object and keeps it: like a raw
+  // pointer initialized by `new` (`db->Init()` on an object not shared yet).
+  if (VD && ownsNewObject(VD) && onlyInitialized(VD, FD->getBody())) {
+    emitBind(localId(VD), Operand::fresh(), VD->getLocation());
+    return;
+  }
   if (!isBindableLocal(VD))
     return;
   uint32_t Id = localId(VD);
