@@ -127,7 +127,7 @@ check "a generated header is an input (Stock::auditCount needs STOCK_VERSION)" \
 check "the C file is analysed (thread race through log_line)" \
   grep -q "in 'main::lambda@13:26' (via call to 'log_line')" "$TEXT"
 check "local_defines reach racecar and the merge reads the source (suppression)" \
-  grep -q '"justification": "only called before threads start"' "$SARIF"
+  grep -q '"justification": "judged: the first worker resets before the others add"' "$SARIF"
 check "no absolute paths in the SARIF or the text report" \
   test -z "$(grep -l -e "$WORK" -e '"uri": "/' -e '"uri": "file:' "$SARIF" "$TEXT")"
 
