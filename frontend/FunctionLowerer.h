@@ -157,6 +157,13 @@ private:
   /// Lambdas stored in locals (`auto f = [this] {..};`) and how they are used.
   llvm::DenseMap<const VarDecl *, const LambdaExpr *> LambdaVars;
   llvm::DenseMap<const VarDecl *, unsigned> Refs, CallRefs;
+  /// Uses of a local that only observe what it points to or hand it out
+  /// at the end (`p->f`, `*p`, `p.get()`, `p.release()`, `if (p)`, `return
+  /// p`): a smart pointer all of whose uses are these keeps its object.
+  llvm::DenseMap<const VarDecl *, unsigned> ObserverRefs;
+  /// Smart pointer locals initialized by a call's result, decided after
+  /// the pre-scan (CallResults if the pointer keeps its object).
+  std::vector<std::pair<const CallExpr *, const VarDecl *>> SmartPointerResults;
   /// Lambdas only invoked in this function (directly, or through a local
   /// that is only ever called): no call where they are created; each
   /// invocation passes the captured `this`.

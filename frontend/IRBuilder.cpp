@@ -606,15 +606,9 @@ void FunctionLowerer::emitCall(ir::CallInfo C, SourceLocation At,
 
 namespace {
 
-/// A std smart pointer type (`std::unique_ptr<T>`, `std::shared_ptr<T>`).
-bool isStdSmartPointerType(QualType T) {
-  const auto *RD = T->getAsCXXRecordDecl();
-  return RD && RD->isInStdNamespace() && RD->getIdentifier() &&
-         isStdSmartPointer(RD->getName());
-}
-
-/// `std::unique_ptr<T> p(new T(..))`, `auto p = std::make_unique<T>(..)`,
-/// `std::make_shared`: the local smart pointer \p VD owns a new object.
+/// `std::unique_ptr<T> p(new T(..))`: the local smart pointer \p VD owns a
+/// new object. (`auto p = std::make_unique<T>(..)` is a call's result:
+/// PreScan's SmartPointerResults.)
 bool ownsNewObject(const VarDecl *VD) {
   if (!VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
       !isStdSmartPointerType(VD->getType()) || !VD->getInit())
@@ -625,66 +619,17 @@ bool ownsNewObject(const VarDecl *VD) {
       return false;
     E = CE->getArg(0)->IgnoreImplicit();
   }
-  if (isa<CXXNewExpr>(E->IgnoreParenCasts()))
-    return true;
-  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
-  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  return F && F->isInStdNamespace() && F->getIdentifier() &&
-         (F->getName() == "make_unique" || F->getName() == "make_shared");
-}
-
-/// \p VD is only initialized: never assigned, reset, swapped, moved from or
-/// passed by non-const reference (so its first object stays its only one).
-bool onlyInitialized(const VarDecl *VD, const Stmt *Body) {
-  bool Other = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || Other)
-      return;
-    auto RefersToVD = [&](const Expr *E) {
-      const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())
-                          : nullptr;
-      return DRE && DRE->getDecl() == VD;
-    };
-    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
-        OC && OC->isAssignmentOp() && OC->getNumArgs() >= 1 &&
-        RefersToVD(OC->getArg(0)))
-      Other = true;
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
-      if (const CXXMethodDecl *M = MC->getMethodDecl();
-          M && M->getIdentifier() && RefersToVD(MC->getImplicitObjectArgument()) &&
-          (M->getName() == "reset" || M->getName() == "swap"))
-        Other = true;
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *F = Call->getDirectCallee();
-      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-        if (!RefersToVD(Call->getArg(I)))
-          continue;
-        // `std::move(p)`, `swap(p, q)`, `f(p)` for a `T &` parameter.
-        QualType PT = F && I < F->getNumParams()
-                          ? F->getParamDecl(I)->getType()
-                          : QualType();
-        if (!F || F->isInStdNamespace() ||
-            (!PT.isNull() && PT->isReferenceType() &&
-             !PT.getNonReferenceType().isConstQualified()))
-          Other = true;
-      }
-    }
-    if (const auto *UO = dyn_cast<UnaryOperator>(S);
-        UO && UO->getOpcode() == UO_AddrOf && RefersToVD(UO->getSubExpr()))
-      Other = true;
-    for (const Stmt *C : S->children())
-      Walk(C);
-  };
-  Walk(Body);
-  return !Other;
+  return isa<CXXNewExpr>(E->IgnoreParenCasts());
 }
 
 } // namespace
 
 void FunctionLowerer::lowerVarDecl(const VarDecl *VD) {
-  // A local smart pointer that owns a new object and keeps it: like a raw
-  // pointer initialized by `new` (`db->Init()` on an object not shared yet).
-  if (VD && ownsNewObject(VD) && onlyInitialized(VD, FD->getBody())) {
+  // A local smart pointer that owns a new object and keeps it (every use
+  // of it is `p->`, `*p`, `p.get()`, `p.release()`, `if (p)` or `return p`:
+  // PreScan's ObserverRefs): like a raw pointer initialized by `new`
+  // (`db->Init()` on an object not shared yet).
+  if (VD && ownsNewObject(VD) && Refs.lookup(VD) == ObserverRefs.lookup(VD)) {
     emitBind(localId(VD), Operand::fresh(), VD->getLocation());
     return;
   }

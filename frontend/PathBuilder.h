@@ -109,6 +109,16 @@ SourceLocation accessLoc(const Expr *E);
 /// The record type an object expression designates, "" if none.
 std::string objectTypeName(QualType T);
 
+/// A std smart pointer class (`std::unique_ptr`, `std::shared_ptr` and the
+/// libstdc++ bases that define their operators).
+inline bool isStdSmartPointerRecord(const RecordDecl *RD) {
+  return RD && RD->isInStdNamespace() && RD->getIdentifier() &&
+         isStdSmartPointer(RD->getName());
+}
+inline bool isStdSmartPointerType(QualType T) {
+  return isStdSmartPointerRecord(T->getAsRecordDecl());
+}
+
 //===----------------------------------------------------------------------===//
 // PathBuilder: lvalues and pointer values -> access paths and operands
 //===----------------------------------------------------------------------===//
@@ -233,9 +243,7 @@ public:
     const auto *CE = dyn_cast<CallExpr>(E);
     const auto *MD =
         CE ? dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()) : nullptr;
-    if (!MD || !MD->getParent()->isInStdNamespace() ||
-        !MD->getParent()->getIdentifier() ||
-        !isStdSmartPointer(MD->getParent()->getName()))
+    if (!MD || !isStdSmartPointerRecord(MD->getParent()))
       return nullptr;
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
       if ((OC->getOperator() == OO_Arrow || OC->getOperator() == OO_Star) &&

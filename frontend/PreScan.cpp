@@ -55,6 +55,8 @@ public:
   /// object by an elidable move, is that object (its destructor is not run
   /// on the lock a returned guard holds).
   bool VisitReturnStmt(ReturnStmt *RS) {
+    if (const Expr *RV = RS->getRetValue())
+      noteObserved(RV);
     if (const Expr *RV = RS->getRetValue()) {
       llvm::SmallVector<const CXXBindTemporaryExpr *, 2> Elided;
       if (ctorOf(RV, &Elided))
@@ -95,7 +97,18 @@ public:
       ++L.Refs[VD];
     return true;
   }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+    const CXXMethodDecl *M = MC->getMethodDecl();
+    if (M && (isa<CXXConversionDecl>(M) ||
+              (M->getIdentifier() &&
+               (M->getName() == "get" || M->getName() == "release"))))
+      noteObserved(MC->getImplicitObjectArgument());
+    return true;
+  }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+    if ((OCE->getOperator() == OO_Arrow || OCE->getOperator() == OO_Star) &&
+        OCE->getNumArgs() == 1)
+      noteObserved(OCE->getArg(0));
     if (OCE->getOperator() != OO_Call || OCE->getNumArgs() < 1)
       return true;
     const Expr *Obj = stripClosure(OCE->getArg(0));
@@ -109,6 +122,18 @@ public:
   }
 
 private:
+  /// \p E names a local itself (ObserverRefs).
+  void noteObserved(const Expr *E) {
+    E = E->IgnoreImplicit();
+    // `return p;`: the copy or move into the result.
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1 && CE->getConstructor() &&
+        CE->getConstructor()->isCopyOrMoveConstructor())
+      E = CE->getArg(0);
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    if (const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr)
+      ++L.ObserverRefs[VD];
+  }
   /// Locals bound to reference parameters escape into the callee.
   template <typename Range>
   void noteReferenceArgs(const FunctionDecl *Fn, Range Args, bool SkipFirst) {
@@ -153,7 +178,12 @@ void FunctionLowerer::noteVarInit(const VarDecl *VD) {
       // `auto lock = LockBlobs();`: the local is the returned object (a
       // guard returned by value keeps its lock in it).
       ElidedTemporaries.insert(Elided.begin(), Elided.end());
-      CallResults[CE] = localId(VD);
+      // A smart pointer's object is the caller's own only while the
+      // pointer keeps it (decided once every use is seen: preScan).
+      if (isStdSmartPointerType(T))
+        SmartPointerResults.push_back({CE, VD});
+      else
+        CallResults[CE] = localId(VD);
       return;
     }
   Elided.clear();
@@ -206,6 +236,12 @@ void FunctionLowerer::preScan(const Stmt *Body) {
     }
   }
   PreScan(*this).TraverseStmt(const_cast<Stmt *>(Body));
+  // `auto p = std::make_shared<T>(..)` (or any call's result): the object
+  // is ours only if every use of p observes it (ObserverRefs); a copy
+  // handed on (`all.push_back(p)`) shares it.
+  for (const auto &[CE, VD] : SmartPointerResults)
+    if (Refs.lookup(VD) == ObserverRefs.lookup(VD))
+      CallResults[CE] = localId(VD);
   for (const auto &[VD, LE] : LambdaVars) {
     // Refs counts the declaration's own uses; every one must be a call.
     if (Refs.lookup(VD) == CallRefs.lookup(VD))

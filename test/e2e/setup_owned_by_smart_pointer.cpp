@@ -5,6 +5,7 @@
 // one: calls through it stay high.
 #include <memory>
 #include <mutex>
+#include <vector>
 
 namespace store {
 
@@ -28,8 +29,16 @@ public:
     e->Reset();
   }
 
+  // Shared before the call: a copy of the pointer went to the registry.
+  static void Publish(std::vector<std::shared_ptr<Engine>> &all, long n) {
+    auto e = std::make_shared<Engine>();
+    all.push_back(e);
+    e->Rewind(n);
+  }
+
   void Recover(long n) { epoch_ = n; } // expected-low-race{{unprotected write to `this->epoch_` in 'store::Engine::Recover' races with the write in 'store::Engine::Advance_ok' [low: 'store::Engine::Recover' is only called on objects not shared yet}}
   void Reset() { epoch_ = 0; } // expected-race{{unprotected write to `this->epoch_` in 'store::Engine::Reset' races with the write in 'store::Engine::Advance_ok'}}
+  void Rewind(long n) { epoch_ = n; } // expected-race{{unprotected write to `this->epoch_` in 'store::Engine::Rewind' races with the write in 'store::Engine::Advance_ok'}}
 
   void Advance_ok() {
     std::lock_guard<std::mutex> g(mu_);
