@@ -443,6 +443,11 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     if (std::binary_search(Skip.begin(), Skip.end(), X.Snap.Location))
       continue;
     bool HoldsGuard = Guard.heldBy(X.Snap);
+    // What would make a finding with witness W low.
+    auto Doubts = [&](const OriginAccess &W) {
+      return int(inOnceInit(W)) + int(afterConditionWait(W)) +
+             int(inFlagGuard(X, W) || inFlagGuard(W, X));
+    };
     const OriginAccess *Best = nullptr;
     RaceKind BestKind = RaceKind::UnprotectedWrite;
     int BestRank = -1;
@@ -482,13 +487,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
                       ? 2
                       : 0) +
                  (Y.Snap.isAssumedWrite() ? 0 : 1);
-      // Among equals, the witness that leaves the fewest doubts (what
-      // would make the finding low), then the shortest call chain
-      // (Witness.h).
-      auto Doubts = [&](const OriginAccess &W) {
-        return int(inOnceInit(W)) + int(afterConditionWait(W)) +
-               int(inFlagGuard(X, W) || inFlagGuard(W, X));
-      };
+      // Among equals, the witness that leaves the fewest doubts, then the
+      // shortest call chain (as summarize/Witness.h does for classes).
       bool Better = Rank > BestRank;
       if (Rank == BestRank) {
         int DY = Doubts(Y), DB = Doubts(*Best);
