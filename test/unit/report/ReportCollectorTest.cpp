@@ -112,6 +112,73 @@ TEST(ReportCollectorTest, ViaCall) {
   EXPECT_EQ(R.ConflictTrace[1].Loc.Line, 9u);
 }
 
+/// A race between threads: `counter` written in 'start_pool' (reached from
+/// a root through a call at \p CallLine) against the thread 'worker'.
+RaceFinding poolStartRace(const std::string &Root, uint32_t CallLine) {
+  ir::AccessPath G = ir::AccessPath::global("counter", "counter");
+  RaceSide Worker = side("worker", AccessKind::Write, G, loc(2, 3, 32));
+  Worker.Started = {call("start_pool", loc(2, CallLine, 21)),
+                    call("worker", loc(2, 6, 3))};
+  Worker.Root = Root;
+  RaceSide Starter = side(Root, AccessKind::Write, G, loc(2, 7, 3),
+                          {call("start_pool", loc(2, CallLine, 21))});
+  Starter.Root = Root;
+  return finding(RaceKind::UnprotectedWrite, "", Starter, Worker);
+}
+
+TEST(ReportCollectorTest, ThreadRaceIsReportedAtTheAccess) {
+  Report R = wordFinding(poolStartRace("init_a", 9), Files);
+  // At the line to fix, in the function holding it, not at the root's call.
+  EXPECT_EQ(R.Loc.File, "/src/aaa.cpp");
+  EXPECT_EQ(R.Loc.Line, 7u);
+  EXPECT_EQ(R.Function, "start_pool");
+  EXPECT_EQ(R.Message, "unprotected write to `counter` in 'start_pool' "
+                       "(reached from 'init_a') races with the write in "
+                       "'worker'");
+  ASSERT_EQ(R.Trace.size(), 2u);
+  EXPECT_EQ(R.Trace[0].Message, "call to 'start_pool'");
+  EXPECT_EQ(R.Trace[0].Loc.Line, 9u);
+  // Twin: a class's race through a call stays at the public method's call
+  // (ViaCall).
+}
+
+TEST(ReportCollectorTest, ThreadRaceReachedFromTwoRootsIsOneReport) {
+  std::vector<Report> Rs =
+      collect({poolStartRace("init_a", 9), poolStartRace("init_b", 10)});
+  ASSERT_EQ(Rs.size(), 1u);
+  EXPECT_EQ(Rs[0].Loc.Line, 7u);
+  auto Also = std::find_if(Rs[0].Trace.begin(), Rs[0].Trace.end(),
+                           [](const Note &N) {
+                             return N.Message == "also reached from 'init_b'";
+                           });
+  ASSERT_NE(Also, Rs[0].Trace.end());
+  EXPECT_EQ(Also->Loc.Line, 10u);
+  // Twin: another access on another line (another variable) is a report of
+  // its own.
+  RaceFinding Other = poolStartRace("init_b", 10);
+  Other.Reported.Access.Path = ir::AccessPath::global("limit", "limit");
+  Other.Reported.Access.Location = loc(2, 8, 3);
+  Other.Conflicting.Access.Path = ir::AccessPath::global("limit", "limit");
+  EXPECT_EQ(collect({poolStartRace("init_a", 9), Other}).size(), 2u);
+}
+
+TEST(ReportCollectorTest, ThreadRaceSeenFromBothSidesIsOneReport) {
+  RaceFinding F = poolStartRace("init_a", 9);
+  RaceFinding Back = F;
+  std::swap(Back.Reported, Back.Conflicting);
+  std::vector<Report> Rs = collect({F, Back});
+  ASSERT_EQ(Rs.size(), 1u);
+  // Twin: the same two lines racing on two variables stay two reports.
+  RaceFinding G = F, GBack = Back;
+  G.Reported.Access.Path = G.Conflicting.Access.Path =
+      ir::AccessPath::global("limit", "limit");
+  GBack.Reported.Access.Path = GBack.Conflicting.Access.Path =
+      ir::AccessPath::global("limit", "limit");
+  G.Reported.Access.Location.Col = 20;
+  GBack.Conflicting.Access.Location.Col = 20;
+  EXPECT_EQ(collect({F, Back, G, GBack}).size(), 2u);
+}
+
 TEST(ReportCollectorTest, CutTraceSaysHowManyCallsItLeavesOut) {
   std::vector<CallSite> Frames;
   for (unsigned K = 0; K < CallChain::MaxDepth; ++K)

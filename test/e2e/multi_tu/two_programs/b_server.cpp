@@ -1,3 +1,4 @@
+// expected-no-races (its workers race in hits.cpp, where the write is)
 // A server whose main starts two workers that count hits without a lock.
 // Its main must be a root of its own even though the tool's main has the
 // same symbol.
@@ -6,7 +7,7 @@
 #include <thread>
 
 void serve_bad() {
-  record_hit(); // expected-race{{unprotected write to `g_hits` in 'serve_bad' (via call to 'record_hit') races with itself on another thread}}
+  record_hit();
 }
 
 int main() {
