@@ -175,11 +175,18 @@ std::vector<Note> sideTrace(const RaceSide &S,
   return Notes;
 }
 
-/// " under `a`, `b`": the identified locks held at \p A.
-std::string underLocks(const AccessSnapshot &A) {
+/// " under `a`, `b`": the identified locks held at \p A; with \p Relevant,
+/// those it accepts, unless it accepts none.
+std::string underLocks(const AccessSnapshot &A,
+                       std::optional<LockRelevance> Relevant = std::nullopt) {
+  if (Relevant &&
+      std::none_of(A.Locks.begin(), A.Locks.end(), [&](const HeldLock &L) {
+        return !L.Unknown && (*Relevant)(L);
+      }))
+    Relevant.reset();
   std::string S;
   for (const HeldLock &L : A.Locks) {
-    if (L.Unknown)
+    if (L.Unknown || (Relevant && !(*Relevant)(L)))
       continue;
     S += S.empty() ? " under `" : ", `";
     S += L.Lock.str();
@@ -297,6 +304,12 @@ bool entryLess(const Entry &A, const Entry &B) {
 
 Report racer::report::wordFinding(const RaceFinding &F,
                                   const std::vector<std::string> &Files) {
+  return wordFinding(F, Files, [](const HeldLock &) { return true; });
+}
+
+Report racer::report::wordFinding(const RaceFinding &F,
+                                  const std::vector<std::string> &Files,
+                                  LockRelevance Relevant) {
   const RaceSide &Rep = F.Reported, &Con = F.Conflicting;
   const AccessSnapshot &A = Rep.Access;
   bool Self = isSelfRace(F);
@@ -355,10 +368,11 @@ Report racer::report::wordFinding(const RaceFinding &F,
                    " is held, and every object has its own)";
   } else {
     R.Message = std::string(isWrite(A.Kind) ? "write to " : "read of ") +
-                accessPhrase(A, RepPath) + underLocks(A) + Where +
+                accessPhrase(A, RepPath) + underLocks(A, Relevant) + Where +
                 (Self ? " races with itself on another thread"
                       : std::string(" races with the ") + ConWhat +
-                            underLocks(Con.Access) + " in " + ConWho) +
+                            underLocks(Con.Access, Relevant) + " in " +
+                            ConWho) +
                 " (no common lock)";
   }
   R.Loc = sideLoc(Rep, AtAccess, Files);
@@ -600,11 +614,30 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
          std::move(Path), lightSideLoc(F.Reported, AtAccess),
          lightSideLoc(F.Conflicting, AtAccess)});
   }
+  // Per memory location (path), the functions holding each named lock at
+  // an access to it: a lock only one function holds there protects nothing
+  // against the others, and is left out of different-locks messages.
+  std::map<std::string, std::map<std::string, std::set<std::string_view>>>
+      LockHolders;
+  for (const RaceFinding &F : Taken)
+    if (F.Kind == RaceKind::DifferentLocks)
+      for (const RaceSide *S : {&F.Reported, &F.Conflicting})
+        for (const HeldLock &L : S->Access.Locks)
+          if (!L.Unknown)
+            LockHolders[S->Access.Path.str()][L.Lock.str()].insert(S->Function);
   std::vector<std::optional<Entry>> Worded(Taken.size());
   auto word = [&](uint32_t I) -> Entry & {
-    if (!Worded[I])
-      Worded[I] =
-          Entry{Taken[I].Kind, kindRank(Taken[I]), wordFinding(Taken[I], Files)};
+    if (!Worded[I]) {
+      const RaceFinding &F = Taken[I];
+      auto Relevant = [&](const HeldLock &L) {
+        auto P = LockHolders.find(F.Reported.Access.Path.str());
+        if (P == LockHolders.end())
+          return true;
+        auto H = P->second.find(L.Lock.str());
+        return H == P->second.end() || H->second.size() > 1;
+      };
+      Worded[I] = Entry{F.Kind, kindRank(F), wordFinding(F, Files, Relevant)};
+    }
     return *Worded[I];
   };
 

@@ -26,6 +26,8 @@
 #include "report/Verdict.h"
 #include "summarize/FindingSink.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <mutex>
 #include <set>
 #include <tuple>
@@ -59,6 +61,14 @@ std::string lowReasonText(LowReason R, const RaceFinding &F);
 /// table that ir::Loc::File indexes; an index out of range prints as
 /// "<unknown>". Exposed for testing and for tools that want every finding.
 Report wordFinding(const RaceFinding &F, const std::vector<std::string> &Files);
+
+/// Whether a held lock is worth naming in a different-locks message: one
+/// that other accesses to the memory hold too (protection that one side
+/// lacks), not one only this side's function holds (a lock held around a
+/// whole thread or program excludes nothing here).
+using LockRelevance = llvm::function_ref<bool(const HeldLock &)>;
+Report wordFinding(const RaceFinding &F, const std::vector<std::string> &Files,
+                   LockRelevance Relevant);
 
 /// Collects RaceFindings (thread-safe) and produces the final Reports.
 ///

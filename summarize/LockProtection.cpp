@@ -162,7 +162,11 @@ std::optional<Key> mostHeld(const std::map<Key, std::set<uint32_t>> &M) {
 
 void GuardingLock::compute() const {
   // The writers' lock set (two locks or more) and the guarding lock.
-  WritersSet = mostHeld(WriteSets).value_or(std::vector<ir::AccessPath>());
+  // A protocol is what several writers follow: one writer taking two
+  // locks (an outer lock held for other reasons) sets none.
+  WritersSet.clear();
+  if (auto W = mostHeld(WriteSets); W && WriteSets.at(*W).size() >= 2)
+    WritersSet = *W;
   Guard = mostHeld(Holders);
 }
 
@@ -183,6 +187,10 @@ bool GuardingLock::heldBy(const AccessSnapshot &A) const {
       return true;
     if (Held && isWrite(A.Kind))
       return false; // a writer holding some of them only: the bug
+    // Holding none of them, it follows another protocol than the writers':
+    // never counted as holding what it should, so two accesses under
+    // different locks are never both taken as right.
+    return false;
   }
   if (!Guard)
     return false;

@@ -179,6 +179,43 @@ TEST(ReportCollectorTest, ThreadRaceSeenFromBothSidesIsOneReport) {
   EXPECT_EQ(collect({F, Back, G, GBack}).size(), 2u);
 }
 
+HeldLock heldLock(const std::string &Name) {
+  HeldLock L;
+  L.Lock = ir::AccessPath::global(Name, Name);
+  return L;
+}
+
+TEST(ReportCollectorTest, DifferentLocksNameTheLocksThatMatter) {
+  // 'resetter' holds `config_lock` around everything it does and
+  // `audit_lock`, which 'auditor' also holds at `hits`; 'counter' holds
+  // `stats_lock`. The message names `audit_lock` on the resetter's side,
+  // not the lock nobody else takes there; a side where no lock is held
+  // elsewhere keeps them all.
+  ir::AccessPath G = ir::AccessPath::global("hits", "hits");
+  RaceSide Resetter = side("resetter", AccessKind::Write, G, loc(2, 10, 3));
+  Resetter.Access.Locks = {heldLock("config_lock"), heldLock("audit_lock")};
+  RaceSide Counter = side("counter", AccessKind::Write, G, loc(2, 20, 3));
+  Counter.Access.Locks = {heldLock("stats_lock")};
+  RaceSide Auditor = side("auditor", AccessKind::Read, G, loc(2, 30, 3));
+  Auditor.Access.Locks = {heldLock("audit_lock")};
+  RaceFinding F = finding(RaceKind::DifferentLocks, "", Resetter, Counter);
+  RaceFinding Audit = finding(RaceKind::DifferentLocks, "", Auditor, Counter);
+  std::vector<Report> Rs = collect({F, Audit});
+  auto It = std::find_if(Rs.begin(), Rs.end(),
+                         [](const Report &R) { return R.Loc.Line == 10; });
+  ASSERT_NE(It, Rs.end());
+  EXPECT_EQ(It->Message, "write to `hits` under `audit_lock` in 'resetter' "
+                         "races with the write under `stats_lock` in "
+                         "'counter' (no common lock)");
+  // Twin: alone, no lock of the resetter's is held elsewhere: all named.
+  std::vector<Report> Alone = collect({F});
+  ASSERT_EQ(Alone.size(), 1u);
+  EXPECT_EQ(Alone[0].Message,
+            "write to `hits` under `config_lock`, `audit_lock` in 'resetter' "
+            "races with the write under `stats_lock` in 'counter' (no common "
+            "lock)");
+}
+
 TEST(ReportCollectorTest, CutTraceSaysHowManyCallsItLeavesOut) {
   std::vector<CallSite> Frames;
   for (unsigned K = 0; K < CallChain::MaxDepth; ++K)
