@@ -18,8 +18,7 @@ std::string hashBytes(llvm::StringRef Bytes) {
 }
 
 std::optional<std::string> hashFile(const std::string &Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
+  auto Buf = racer::serialize::readRegularFile(Path);
   if (!Buf)
     return std::nullopt;
   return hashBytes((*Buf)->getBuffer());
@@ -27,7 +26,8 @@ std::optional<std::string> hashFile(const std::string &Path) {
 
 std::optional<FileStamp> stampOf(const std::string &Path) {
   llvm::sys::fs::file_status St;
-  if (llvm::sys::fs::status(Path, St))
+  if (llvm::sys::fs::status(Path, St) ||
+      St.type() != llvm::sys::fs::file_type::regular_file)
     return std::nullopt;
   FileStamp S;
   S.Size = St.getSize();
@@ -50,7 +50,7 @@ const std::string &binaryIdentity() {
 }
 
 llvm::Error writeAtomically(const std::string &Path, llvm::StringRef Data) {
-  return serialize::writeFileAtomically(Path, Data);
+  return serialize::writeFileAtomically(Path, Data, /*ReplaceSpecial=*/true);
 }
 
 } // namespace racer::driver

@@ -19,14 +19,16 @@ namespace racer::driver {
 
 /// BLAKE3 (128 bits) of \p Bytes, in hex.
 std::string hashBytes(llvm::StringRef Bytes);
-/// hashBytes of a file's contents, or nullopt if it cannot be read.
+/// hashBytes of a file's contents, or nullopt if it cannot be read or is
+/// not a regular file (never read: a FIFO blocks, `/dev/zero` never ends).
 std::optional<std::string> hashFile(const std::string &Path);
 
 struct FileStamp {
   uint64_t Size = 0;
   int64_t MTimeNs = 0;
 };
-/// Size and modification time, or nullopt if the file is missing.
+/// Size and modification time, or nullopt if the file is missing or not a
+/// regular file.
 std::optional<FileStamp> stampOf(const std::string &Path);
 
 /// The running binary, by path, size and modification time: a rebuilt
@@ -34,7 +36,8 @@ std::optional<FileStamp> stampOf(const std::string &Path);
 /// cache of results (not of parses) is keyed by it.
 const std::string &binaryIdentity();
 
-/// Writes \p Data to \p Path via a unique temporary file and rename(2)
+/// Writes \p Data to \p Path via a unique temporary file and rename(2),
+/// replacing whatever is there (a FIFO, a link to a device)
 /// (serialize::writeFileAtomically).
 llvm::Error writeAtomically(const std::string &Path, llvm::StringRef Data);
 

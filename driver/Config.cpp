@@ -1,5 +1,7 @@
 //===- Config.cpp - The project's .racecar.yaml ---------------------------===//
 #include "driver/Config.h"
+#include "summarize/InputNesting.h"
+#include "serialize/FileOutput.h"
 #include "report/ReportCollector.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -62,6 +64,12 @@ namespace racer::driver {
 
 llvm::Expected<Config> parseConfig(llvm::StringRef Text,
                                    const std::string &Path) {
+  if (std::optional<NestingPlace> At =
+          tooDeeplyNested(Text, /*SingleQuotes=*/true))
+    return llvm::createStringError(
+        std::make_error_code(std::errc::invalid_argument),
+        "%s:%u:%u: nested more than %u levels deep", Path.c_str(), At->Line,
+        At->Column, MaxInputNesting);
   Config C;
   std::string Diag;
   llvm::raw_string_ostream DiagOS(Diag);
@@ -114,7 +122,7 @@ std::optional<std::string> findConfig(llvm::StringRef StartDir) {
 }
 
 llvm::Expected<Config> loadConfig(const std::string &Path) {
-  auto B = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  auto B = racer::serialize::readRegularFile(Path, /*IsText=*/true);
   if (!B)
     return llvm::createStringError(B.getError(), "cannot read config '%s': %s",
                                    Path.c_str(),

@@ -1,6 +1,7 @@
 //===- FailedUnits.cpp - What a partial scan lost -------------------------===//
 #include "driver/FailedUnits.h"
 
+#include "serialize/FileOutput.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
@@ -12,7 +13,7 @@ namespace {
 /// Whether \p Path's text defines main: `int main(` or `void main(` at the
 /// start of a declaration (comments and macros are not interpreted).
 bool definesMain(const std::string &Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  auto Buf = racer::serialize::readRegularFile(Path, /*IsText=*/true);
   if (!Buf)
     return false;
   static const llvm::Regex Main(

@@ -313,7 +313,8 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
     if (Results[I].Ok) {
       if (Cache) {
         auto W0 = std::chrono::steady_clock::now();
-        Cache->store(Jobs[I], Results[I].Module, Results[I].FileDigests);
+        Cache->store(Jobs[I], Results[I].Module, Results[I].FileDigests,
+                     Results[I].AbsentInputs);
         WriteSeconds[I] = secondsSince(W0);
       }
       Skipped[I] = static_cast<uint32_t>(Results[I].Module.SkippedBodies.size());
@@ -371,7 +372,7 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
                << " (a TU it left function bodies to is not linked)\n";
         }
         if (R.Ok && Cache)
-          Cache->store(Jobs[I], R.Module, R.FileDigests);
+          Cache->store(Jobs[I], R.Module, R.FileDigests, R.AbsentInputs);
         // Failed now (it parsed before): without its bodies, but no longer
         // asked for them.
         if (R.Module.MainFile.empty())

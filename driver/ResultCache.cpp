@@ -35,7 +35,7 @@ std::string ResultCache::digestOf(llvm::ArrayRef<std::string> TUIdentities) {
 
 std::optional<std::vector<report::Report>>
 ResultCache::load(const std::string &Digest) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  auto Buf = racer::serialize::readRegularFile(Path, /*IsText=*/true);
   if (!Buf)
     return std::nullopt;
   llvm::Expected<llvm::StringRef> Text =

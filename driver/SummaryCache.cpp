@@ -1,5 +1,6 @@
 //===- SummaryCache.cpp - Content-addressed per-TU cache ------------------===//
 #include "driver/SummaryCache.h"
+#include "serialize/FileOutput.h"
 #include "driver/CacheFiles.h"
 #include "serialize/ModuleCodec.h"
 
@@ -9,12 +10,39 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
+#include <cstdlib>
 #include <mutex>
 
 namespace racer::driver {
 
 namespace {
-constexpr const char *ManifestMagic = "racecar-manifest 1";
+/// Version 2: "absent <path>" lines, files that must stay absent.
+constexpr const char *ManifestMagic = "racecar-manifest 2";
+
+/// The environment variables that add to the include search path (Clang's
+/// driver reads them): part of every key, since a change to one changes
+/// what a TU reads without changing its command.
+std::string searchEnvironment() {
+  std::string S;
+  for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH",
+                          "OBJC_INCLUDE_PATH", "OBJCPLUS_INCLUDE_PATH"})
+    if (const char *V = std::getenv(Var))
+      S += std::string(Var) + "=" + V + "\n";
+  return S;
+}
+
+/// A manifest's checked body (without its checksum line), or nullopt.
+std::optional<llvm::StringRef> manifestBody(llvm::StringRef Text) {
+  size_t LastNL = Text.rtrim('\n').rfind('\n');
+  if (LastNL == llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::StringRef Body = Text.substr(0, LastNL + 1);
+  if (!Body.starts_with(ManifestMagic) ||
+      Text.substr(Body.size()).trim() !=
+          "sum " + llvm::utohexstr(llvm::xxh3_64bits(Body)))
+    return std::nullopt;
+  return Body;
+}
 } // namespace
 
 SummaryCache::SummaryCache(std::string Dir, bool Verbose,
@@ -42,6 +70,7 @@ std::string SummaryCache::keyOf(const frontend::TUJob &Job) const {
   Text += " paths " + std::to_string(ir::MaxPathSteps);
   Text += "\n";
   Text += Context;
+  Text += searchEnvironment();
   Text += Job.Directory + "\n" + Job.File + "\n";
   for (const std::string &A : Job.CommandLine)
     Text += A + "\n";
@@ -82,26 +111,30 @@ SummaryCache::InputsState
 SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
                           bool Quiet) {
   std::string Manifest = entryPath(Key, ".deps");
-  auto Buf = llvm::MemoryBuffer::getFile(Manifest, /*IsText=*/true);
+  auto Buf = racer::serialize::readRegularFile(Manifest, /*IsText=*/true);
   if (!Buf)
     return InputsState::Missing;
   // Manifest: magic line, then "size mtime hash path" per input, then a
   // checksum line over everything before it.
   llvm::StringRef Text = (*Buf)->getBuffer();
-  size_t LastNL = Text.rtrim('\n').rfind('\n');
-  llvm::StringRef Body = LastNL == llvm::StringRef::npos
-                             ? llvm::StringRef()
-                             : Text.substr(0, LastNL + 1);
-  llvm::StringRef Sum = Text.substr(Body.size()).trim();
-  if (!Body.starts_with(ManifestMagic) ||
-      Sum != "sum " + llvm::utohexstr(llvm::xxh3_64bits(Body))) {
-    if (!Quiet)
+  std::optional<llvm::StringRef> Body = manifestBody(Text);
+  if (!Body) {
+    // An older racecar's manifest is no damage: its entry is just stale.
+    if (!Quiet && !Text.starts_with("racecar-manifest "))
       note("corrupt manifest '" + Manifest + "'; re-analysing " + Job.File);
-    return InputsState::Invalid;
+    return Text.starts_with("racecar-manifest ") ? InputsState::Missing
+                                                 : InputsState::Invalid;
   }
   llvm::SmallVector<llvm::StringRef> Lines;
-  Body.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  Body->split(Lines, '\n', -1, /*KeepEmpty=*/false);
   for (size_t I = 1; I < Lines.size(); ++I) {
+    if (Lines[I].consume_front("absent ")) {
+      // A file the include search did not find: if it is there now, the TU
+      // would read it instead.
+      if (llvm::sys::fs::exists(Lines[I]))
+        return InputsState::Changed;
+      continue;
+    }
     auto [Size, Rest1] = Lines[I].split(' ');
     auto [MTime, Rest2] = Rest1.split(' ');
     auto [Hash, Path] = Rest2.split(' ');
@@ -124,32 +157,29 @@ SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
   return InputsState::Unchanged;
 }
 
-std::optional<std::vector<std::string>>
+std::optional<SummaryCache::EntryInputs>
 SummaryCache::inputsOf(const frontend::TUJob &Job) {
-  auto Buf = llvm::MemoryBuffer::getFile(entryPath(keyOf(Job), ".deps"),
-                                         /*IsText=*/true);
+  auto Buf = racer::serialize::readRegularFile(entryPath(keyOf(Job), ".deps"), /*IsText=*/true);
   if (!Buf)
     return std::nullopt;
-  llvm::StringRef Text = (*Buf)->getBuffer();
-  size_t LastNL = Text.rtrim('\n').rfind('\n');
-  if (LastNL == llvm::StringRef::npos)
-    return std::nullopt;
-  llvm::StringRef Body = Text.substr(0, LastNL + 1);
-  if (!Body.starts_with(ManifestMagic) ||
-      Text.substr(Body.size()).trim() !=
-          "sum " + llvm::utohexstr(llvm::xxh3_64bits(Body)))
+  std::optional<llvm::StringRef> Body = manifestBody((*Buf)->getBuffer());
+  if (!Body)
     return std::nullopt;
   llvm::SmallVector<llvm::StringRef> Lines;
-  Body.split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  std::vector<std::string> Paths;
+  Body->split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  EntryInputs In;
   for (size_t I = 1; I < Lines.size(); ++I) {
+    if (Lines[I].consume_front("absent ")) {
+      In.Absent.push_back(Lines[I].str());
+      continue;
+    }
     // "size mtime hash path"
     llvm::StringRef Path = Lines[I].split(' ').second.split(' ').second.split(' ').second;
     if (Path.empty())
       return std::nullopt;
-    Paths.push_back(Path.str());
+    In.Files.push_back(Path.str());
   }
-  return Paths;
+  return In;
 }
 
 std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
@@ -184,9 +214,7 @@ std::optional<std::string> SummaryCache::probe(const frontend::TUJob &Job) {
   // The entry's identity: its key and its content checksum, verified (a
   // damaged entry is then a miss, found and rebuilt by lookup) but not
   // decoded.
-  auto Buf = llvm::MemoryBuffer::getFile(entryPath(Key, ".rcs"),
-                                         /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
+  auto Buf = racer::serialize::readRegularFile(entryPath(Key, ".rcs"));
   if (!Buf)
     return std::nullopt;
   llvm::Expected<serialize::FileHeader> H = serialize::verifyChecksum(
@@ -199,7 +227,8 @@ std::optional<std::string> SummaryCache::probe(const frontend::TUJob &Job) {
 }
 
 void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M,
-                         const std::vector<std::string> &ParsedDigests) {
+                         const std::vector<std::string> &ParsedDigests,
+                         const std::vector<std::string> &Absent) {
   std::string Key = keyOf(Job);
   // Each input's stamp and hash now, checked against what was parsed: the
   // manifest must describe the content the module was built from.
@@ -209,6 +238,18 @@ void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M,
     Paths.push_back(Job.File);
   for (size_t I = 0; I < Paths.size(); ++I) {
     const std::string &Path = Paths[I];
+    llvm::sys::fs::file_status St;
+    if (!llvm::sys::fs::status(Path, St) &&
+        St.type() != llvm::sys::fs::file_type::regular_file) {
+      // A device or FIFO read as a header: nothing to hash (reading
+      // /dev/zero never ends), so no entry.
+      static std::mutex LogMutex;
+      std::lock_guard<std::mutex> G(LogMutex);
+      Log << "racecar: note: '" << Path << "', read by '" << Job.File
+          << "', is not a regular file; '" << Job.File << "' is not cached\n";
+      Log.flush();
+      return;
+    }
     std::optional<FileStamp> S = stampOf(Path);
     std::optional<std::string> H = hashFile(Path);
     std::optional<FileStamp> S2 = stampOf(Path);
@@ -227,6 +268,12 @@ void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M,
     }
     Inputs += std::to_string(S->Size) + " " + std::to_string(S->MTimeNs) + " " +
               *H + " " + Path + "\n";
+  }
+  for (const std::string &Path : Absent) {
+    // Appeared since the parse looked: the parse may have read it or not.
+    if (llvm::sys::fs::exists(Path))
+      return;
+    Inputs += "absent " + Path + "\n";
   }
   llvm::sys::fs::create_directories(
       llvm::sys::path::parent_path(entryPath(Key, ".rcs")));

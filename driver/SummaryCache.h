@@ -5,8 +5,11 @@
 // derived from racecar's version and the TU's compile command. Beside it, a
 // manifest records every input file the TU read (main file and non-system
 // headers, as recorded at parse time, like a depfile) with size, mtime and a
-// BLAKE3 content hash. An entry is used only if every input still has the
-// same content; files whose size and mtime are unchanged are not re-hashed.
+// BLAKE3 content hash, and the include candidates looked for and not found
+// (a header appearing earlier on the search path shadows the one read). An
+// entry is used only if every input still has the same content and no
+// absent file appeared; files whose size and mtime are unchanged are not
+// re-hashed.
 //
 //   SummaryCache Cache(Dir, Log);
 //   if (auto M = Cache.lookup(Job)) ...   else { ...; Cache.store(Job, M); }
@@ -46,19 +49,27 @@ public:
   /// are what was parsed: an input whose content on disk differs now (edited
   /// during the scan) makes the TU uncached, never cached under the new
   /// content with the old results.
+  /// \p Absent (frontend::TUResult::AbsentInputs) are recorded as files that
+  /// must stay absent for the entry to be used.
   void store(const frontend::TUJob &Job, const ir::Module &M,
-             const std::vector<std::string> &ParsedDigests = {});
+             const std::vector<std::string> &ParsedDigests = {},
+             const std::vector<std::string> &Absent = {});
 
   /// The identity of \p Job's entry (its key and content checksum) if the
   /// entry is there and all its recorded inputs are unchanged, without
   /// decoding it; counts nothing. A whole scan whose TUs all probe to the
   /// same identities as last time has the same result (ResultCache).
   std::optional<std::string> probe(const frontend::TUJob &Job);
-  /// The files \p Job's entry depends on (its manifest's paths), or nullopt
-  /// if it has no valid manifest. For the warm record (WarmStart.h).
-  std::optional<std::vector<std::string>> inputsOf(const frontend::TUJob &Job);
-  /// The key of a job: racecar version, lowering version, the context,
-  /// compile command and directory.
+  /// What an entry depends on: the files it read, and the files that must
+  /// stay absent (include candidates not found).
+  struct EntryInputs {
+    std::vector<std::string> Files, Absent;
+  };
+  /// The inputs of \p Job's entry (its manifest), or nullopt if it has no
+  /// valid manifest. For the warm record (WarmStart.h).
+  std::optional<EntryInputs> inputsOf(const frontend::TUJob &Job);
+  /// The key of a job: racecar version, lowering version, the context, the
+  /// include-path environment variables, compile command and directory.
   std::string keyOf(const frontend::TUJob &Job) const;
 
   unsigned hits() const { return Hits; }

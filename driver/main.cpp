@@ -631,7 +631,7 @@ void chooseProgress() {
 void writeWarmRecord(driver::SummaryCache &Cache,
                      const std::vector<frontend::TUJob> &Scanned, int Status) {
   driver::WarmScan W;
-  W.Argv = CommandLine;
+  W.Argv = racer::warm::keyOf(CommandLine);
   // The status the process exits with (main applies --exit-zero).
   W.ExitStatus =
       ExitZero && (Status == ExitRaces || Status == ExitPartial) ? ExitNoRaces
@@ -660,10 +660,11 @@ void writeWarmRecord(driver::SummaryCache &Cache,
   if (!BaselinePath.empty())
     W.Inputs.push_back(BaselinePath);
   for (const frontend::TUJob &J : Scanned) {
-    std::optional<std::vector<std::string>> In = Cache.inputsOf(J);
+    std::optional<driver::SummaryCache::EntryInputs> In = Cache.inputsOf(J);
     if (!In)
       return; // an entry went missing meanwhile: no record
-    W.Inputs.insert(W.Inputs.end(), In->begin(), In->end());
+    W.Inputs.insert(W.Inputs.end(), In->Files.begin(), In->Files.end());
+    W.Absent.insert(W.Absent.end(), In->Absent.begin(), In->Absent.end());
   }
   driver::writeWarmRecord(Cache.directory(), W, Verbose, errs());
 }
@@ -780,8 +781,9 @@ int runScanCommand(const SplitArgs &Args) {
   if (ReportUnusedSuppressions && R.Stats.ResultReused && Cache) {
     std::set<std::string> Seen;
     for (const frontend::TUJob &J : Scanned)
-      if (std::optional<std::vector<std::string>> In = Cache->inputsOf(J))
-        for (std::string &F : *In)
+      if (std::optional<driver::SummaryCache::EntryInputs> In =
+              Cache->inputsOf(J))
+        for (std::string &F : In->Files)
           if (Seen.insert(F).second)
             R.Files.push_back(std::move(F));
   }

@@ -1,5 +1,6 @@
 //===- CompileDatabase.cpp - compile_commands.json / CLI flags -> TU jobs --===//
 #include "frontend/Frontend.h"
+#include "summarize/InputNesting.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -54,6 +55,11 @@ llvm::Error checkCompileDatabase(const std::string &DBFile) {
   auto Buf = llvm::MemoryBuffer::getFile(DBFile, /*IsText=*/true);
   if (!Buf)
     return dbError(DBFile, "cannot read: " + Buf.getError().message());
+  if (std::optional<NestingPlace> At = tooDeeplyNested((*Buf)->getBuffer()))
+    return llvm::createStringError(
+        std::make_error_code(std::errc::invalid_argument),
+        "%s:%u:%u: nested more than %u levels deep", DBFile.c_str(), At->Line,
+        At->Column, MaxInputNesting);
   llvm::Expected<llvm::json::Value> V = llvm::json::parse((*Buf)->getBuffer());
   if (!V) {
     // llvm::json::ParseError logs "[line:column, byte=N]: message"; the

@@ -82,6 +82,11 @@ struct TUResult {
   /// (empty if unknown). The cache records these, so a file edited during
   /// the parse never gets an entry that looks valid.
   std::vector<std::string> FileDigests;
+  /// Absolute paths the include search looked for in project directories
+  /// and did not find, before the file it used (or all of them, for an
+  /// include not found by `__has_include`): the cache records that they
+  /// must stay absent, since one appearing would shadow what was read.
+  std::vector<std::string> AbsentInputs;
   double ParseSeconds = 0;  ///< time in Clang (preprocess, parse, sema)
   double LowerSeconds = 0;  ///< time lowering to IR
   /// Library function templates left uninstantiated (InstantiationFilter.h)

@@ -33,6 +33,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
@@ -47,6 +48,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <set>
 #include <chrono>
 
 using namespace clang;
@@ -586,13 +588,23 @@ struct RunState {
   TUResult *Result = nullptr;
   Clock::time_point Start;
   std::unique_ptr<FileTable> Files;
+  /// Include candidates looked for and not found (FileRecorder).
+  std::set<std::string> Absent;
   bool Lowered = false;
 };
 
+/// Records the files the TU reads (its inputs), and the files it looked for
+/// and did not find: for an `#include` or `__has_include` in a project file,
+/// each candidate on the search path before the one found (all of them if
+/// none was). If one appears, the TU reads another file: `-Iinc1 -Iinc2`
+/// and a new `inc1/box.h` shadowing `inc2/box.h`. Candidates in system
+/// directories are not recorded (system headers are not inputs either).
 class FileRecorder : public PPCallbacks {
 public:
-  FileRecorder(const SourceManager &SM, FileTable &Files)
-      : SM(SM), Files(Files) {}
+  FileRecorder(const SourceManager &SM, const HeaderSearch &HS,
+               FileTable &Files, std::set<std::string> &Absent)
+      : SM(SM), HS(HS), FS(SM.getFileManager().getVirtualFileSystem()),
+        Files(Files), Absent(Absent) {}
   void FileChanged(SourceLocation Loc, FileChangeReason Reason,
                    SrcMgr::CharacteristicKind FileType,
                    FileID PrevFID) override {
@@ -600,10 +612,63 @@ public:
       return;
     Files.fileIndex(SM.getFileID(SM.getExpansionLoc(Loc)));
   }
+  void InclusionDirective(SourceLocation HashLoc, const Token &,
+                          StringRef FileName, bool IsAngled,
+                          CharSourceRange, OptionalFileEntryRef, StringRef,
+                          StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    recordSearch(HashLoc, FileName, IsAngled);
+  }
+  void HasInclude(SourceLocation Loc, StringRef FileName, bool IsAngled,
+                  OptionalFileEntryRef, SrcMgr::CharacteristicKind) override {
+    recordSearch(Loc, FileName, IsAngled);
+  }
 
 private:
+  /// Walks the search Clang does for \p FileName from \p Loc's file,
+  /// recording each project-directory candidate that is not a regular file,
+  /// up to the first that is (the one Clang took).
+  void recordSearch(SourceLocation Loc, StringRef FileName, bool IsAngled) {
+    if (Loc.isInvalid() || FileName.empty() ||
+        llvm::sys::path::is_absolute(FileName) ||
+        SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
+      return;
+    // Quoted includes look beside the including file first.
+    if (!IsAngled) {
+      OptionalFileEntryRef Includer =
+          SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Loc)));
+      if (Includer && candidate(llvm::sys::path::parent_path(
+                                    Includer->getName()),
+                                FileName, /*User=*/true))
+        return;
+    }
+    auto Dirs = IsAngled ? ConstSearchDirRange(HS.angled_dir_begin(),
+                                               HS.search_dir_end())
+                         : HS.search_dir_range();
+    for (const DirectoryLookup &D : Dirs)
+      if (D.isNormalDir() &&
+          candidate(D.getName(), FileName, !D.isSystemHeaderDirectory()))
+        return;
+  }
+  /// Whether Dir/FileName is a regular file; if not and \p User, records it.
+  bool candidate(StringRef Dir, StringRef FileName, bool User) {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, FileName);
+    llvm::ErrorOr<llvm::vfs::Status> St = FS.status(P);
+    if (St && St->isRegularFile())
+      return true;
+    if (User && !FS.makeAbsolute(P)) {
+      llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+      Absent.insert(std::string(P));
+    }
+    return false;
+  }
+
   const SourceManager &SM;
+  const HeaderSearch &HS;
+  llvm::vfs::FileSystem &FS;
   FileTable &Files;
+  std::set<std::string> &Absent;
 };
 
 class LoweringConsumer : public SemaConsumer {
@@ -688,6 +753,7 @@ public:
                     S.Skipped.end());
     M.SkippedBodies = std::move(S.Skipped);
     S.Result->FileDigests = S.Files->contentDigests();
+    S.Result->AbsentInputs.assign(S.Absent.begin(), S.Absent.end());
     S.Lowered = true;
     S.Result->LowerSeconds = secondsSince(T0);
   }
@@ -720,8 +786,9 @@ protected:
     S.Files = std::make_unique<FileTable>(
         CI.getSourceManager(), CI.getFileManager().getVirtualFileSystem(),
         S.MainFile);
-    CI.getPreprocessor().addPPCallbacks(
-        std::make_unique<FileRecorder>(CI.getSourceManager(), *S.Files));
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<FileRecorder>(
+        CI.getSourceManager(), CI.getPreprocessor().getHeaderSearchInfo(),
+        *S.Files, S.Absent));
     CI.getFrontendOpts().SkipFunctionBodies = S.SkipSystemBodies;
     return std::make_unique<LoweringConsumer>(S, CI.getSourceManager());
   }

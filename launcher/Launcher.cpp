@@ -77,10 +77,17 @@ bool unchanged(const Input &I) {
              I.MTimeNs;
 }
 
+/// Reads a regular file; anything else (a FIFO would block the open, a
+/// device never ends) is no record.
 bool readFile(const std::string &Path, std::string &Out) {
-  int FD = open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  int FD = open(Path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (FD < 0)
     return false;
+  struct stat St;
+  if (fstat(FD, &St) != 0 || !S_ISREG(St.st_mode)) {
+    close(FD);
+    return false;
+  }
   char Buf[65536];
   for (;;) {
     ssize_t N = read(FD, Buf, sizeof Buf);
@@ -232,7 +239,8 @@ int main(int Argc, char **Argv) {
   char Cwd[4096];
   if (Cache.empty() || !getcwd(Cwd, sizeof Cwd))
     runAnalyzer(Argv);
-  std::vector<std::string> Args(Argv + 1, Argv + Argc);
+  std::vector<std::string> Args =
+      racer::warm::keyOf(std::vector<std::string>(Argv + 1, Argv + Argc));
   std::string Bytes;
   Record R;
   if (!readFile(Cache + "/warm/" + racer::warm::fileNameOf(Cwd, Args),

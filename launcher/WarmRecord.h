@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -66,6 +67,18 @@ inline uint64_t fnv1a(std::string_view S, uint64_t H = 0xcbf29ce484222325ull) {
     H *= 0x100000001b3ull;
   }
   return H;
+}
+
+/// What a record is keyed by besides the directory: the command line and
+/// the environment variables that change the include search path (Clang's
+/// driver reads them), each as one more "\0env NAME=value" word, so a
+/// change to one is another record.
+inline std::vector<std::string> keyOf(std::vector<std::string> Argv) {
+  for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH",
+                          "OBJC_INCLUDE_PATH", "OBJCPLUS_INCLUDE_PATH"})
+    if (const char *V = std::getenv(Var))
+      Argv.push_back(std::string("\0env ", 5) + Var + "=" + V);
+  return Argv;
 }
 
 /// The record's file name for a command line run in a directory.

@@ -1,6 +1,7 @@
 //===- Baseline.cpp - Only what a change introduced -----------------------===//
 #include "report/Baseline.h"
 #include "report/Writers.h"
+#include "summarize/InputNesting.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -16,6 +17,10 @@ readBaselineFingerprints(const std::string &Path) {
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
     return Fail(Buf.getError().message());
+  if (std::optional<NestingPlace> At = tooDeeplyNested((*Buf)->getBuffer()))
+    return Fail("line " + llvm::Twine(At->Line) + ", column " +
+                llvm::Twine(At->Column) + ": nested more than " +
+                llvm::Twine(MaxInputNesting) + " levels deep");
   llvm::Expected<llvm::json::Value> Doc = llvm::json::parse((*Buf)->getBuffer());
   if (!Doc)
     return Fail(llvm::toString(Doc.takeError()));

@@ -140,8 +140,7 @@ llvm::Error writeBundleAtomically(const std::string &Path, const Bundle &B) {
 }
 
 llvm::Expected<Bundle> readBundle(const std::string &Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
+  auto Buf = racer::serialize::readRegularFile(Path);
   if (!Buf)
     return llvm::createStringError(Buf.getError(), "cannot read '%s': %s",
                                    Path.c_str(),

@@ -62,9 +62,9 @@ bool writesInPlace(const std::string &Path) {
 
 } // namespace
 
-llvm::Error writeFileAtomically(const std::string &Path,
-                                llvm::StringRef Data) {
-  if (writesInPlace(Path)) {
+llvm::Error writeFileAtomically(const std::string &Path, llvm::StringRef Data,
+                                bool ReplaceSpecial) {
+  if (!ReplaceSpecial && writesInPlace(Path)) {
     int FD = -1;
     if (std::error_code EC = llvm::sys::fs::openFileForWrite(
             Path, FD, llvm::sys::fs::CD_OpenExisting, llvm::sys::fs::OF_None))
@@ -84,6 +84,17 @@ llvm::Error writeFileAtomically(const std::string &Path,
     return fail(EC, Path, "cannot rename into place");
   }
   return llvm::Error::success();
+}
+
+llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+readRegularFile(const std::string &Path, bool IsText) {
+  llvm::sys::fs::file_status St;
+  if (std::error_code EC = llvm::sys::fs::status(Path, St))
+    return EC;
+  if (St.type() != llvm::sys::fs::file_type::regular_file)
+    return std::make_error_code(std::errc::invalid_argument);
+  return llvm::MemoryBuffer::getFile(Path, IsText,
+                                     /*RequiresNullTerminator=*/IsText);
 }
 
 std::string sealText(llvm::StringRef Magic, llvm::StringRef Payload) {

@@ -22,7 +22,10 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/ErrorOr.h"
+#include "llvm/Support/MemoryBuffer.h"
 
+#include <memory>
 #include <string>
 
 namespace racer::serialize {
@@ -30,7 +33,18 @@ namespace racer::serialize {
 /// Writes \p Data to \p Path through a temporary file beside it and
 /// rename(2) (replacing a symlink at \p Path, never following it). Errors
 /// name the path and the cause.
-llvm::Error writeFileAtomically(const std::string &Path, llvm::StringRef Data);
+/// With \p ReplaceSpecial (files racecar keeps: cache entries, records,
+/// stores), a FIFO or a link to a device at \p Path is replaced like any
+/// file, never written into (opening a FIFO blocks until a reader comes).
+llvm::Error writeFileAtomically(const std::string &Path, llvm::StringRef Data,
+                                bool ReplaceSpecial = false);
+
+/// The contents of the regular file \p Path (symlinks followed). Anything
+/// else is an error without being opened: a FIFO would block the read for
+/// ever and a device (`/dev/zero`) never ends. For the files racecar keeps
+/// or is handed (cache entries, manifests, records, shards, configs).
+llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+readRegularFile(const std::string &Path, bool IsText = false);
 
 /// "<Magic> xxh3=<16 hex digits> size=<payload bytes>\n<payload>".
 std::string sealText(llvm::StringRef Magic, llvm::StringRef Payload);

@@ -1237,14 +1237,15 @@ llvm::Error writeTUFileAtomically(const std::string &Path, const TUFile &F) {
   if (!Bytes)
     return withPrefix(Path, Bytes.takeError());
   return writeFileAtomically(
-      Path, llvm::StringRef(reinterpret_cast<const char *>(Bytes->data()),
-                            Bytes->size()));
+      Path,
+      llvm::StringRef(reinterpret_cast<const char *>(Bytes->data()),
+                      Bytes->size()),
+      /*ReplaceSpecial=*/true);
 }
 
 llvm::Expected<TUFile> readTUFile(const std::string &Path) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf =
-      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
+      racer::serialize::readRegularFile(Path);
   if (!Buf)
     return llvm::createStringError(Buf.getError(), "%s: cannot read: %s",
                                    Path.c_str(),

@@ -129,8 +129,7 @@ SccStore::open(const std::string &Dir,
                llvm::function_ref<void(const std::string &)> Note) {
   std::unique_ptr<SccStore> S(new SccStore());
   S->Dir = Dir;
-  auto Buf = llvm::MemoryBuffer::getFile(path(Dir, "index"), /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
+  auto Buf = racer::serialize::readRegularFile(path(Dir, "index"));
   if (!Buf)
     return S; // no store yet
   llvm::StringRef In = (*Buf)->getBuffer();
@@ -170,8 +169,7 @@ SccStore::open(const std::string &Dir,
     return Unusable("malformed");
   S->Dir = Dir;
   for (const std::string &Name : S->PackNames) {
-    auto P = llvm::MemoryBuffer::getFile(path(Dir, Name), /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
+    auto P = racer::serialize::readRegularFile(path(Dir, Name));
     if (!P || (*P)->getBufferSize() < PackHeaderSize ||
         (*P)->getBuffer().substr(0, 4) != llvm::StringRef(PackMagic, 4)) {
       Note("summary pack '" + path(Dir, Name) +
@@ -354,7 +352,8 @@ llvm::Error SccStore::Writer::commit() {
       E.Pack = Renumber[E.Pack];
   if (Pack.size() > PackHeaderSize) {
     std::string Name = randomPackName();
-    if (llvm::Error E = writeFileAtomically(path(From.Dir, Name), Pack))
+    if (llvm::Error E = writeFileAtomically(path(From.Dir, Name), Pack,
+                                              /*ReplaceSpecial=*/true))
       return E;
     for (SccEntry &E : Next)
       if (E.Pack == NewPackId)
@@ -375,7 +374,8 @@ llvm::Error SccStore::Writer::commit() {
   for (const SccEntry &E : Next)
     putEntry(Index, E);
   put64(Index, llvm::xxh3_64bits(Index));
-  if (llvm::Error E = writeFileAtomically(path(From.Dir, "index"), Index))
+  if (llvm::Error E = writeFileAtomically(path(From.Dir, "index"), Index,
+                                            /*ReplaceSpecial=*/true))
     return E;
 
   // Packs nothing names any more: those the old index named, and orphans.
