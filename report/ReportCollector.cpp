@@ -551,6 +551,13 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     const std::string *Class, *Function, *ConflictFunction;
     std::string Path;
     LightLoc Loc, ConflictLoc;
+    /// The top-level function and its line that leads to the access (its
+    /// first call toward it, or the access): the accesses one call reaches
+    /// are one report, the others its notes. For a class's race, Function
+    /// and Loc; for a race between threads (reported at the access), the
+    /// root or thread entry and its call.
+    const std::string *TopFunction;
+    LightLoc GroupLoc;
   };
   auto lightLocLess = [](const LightLoc &X, const LightLoc &Y) {
     if (*X.File != *Y.File)
@@ -607,12 +614,13 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
         isElementAccessorMethod(A.ContainerMethod.str()))
       Path += "[]";
     Lights.push_back(
-        {F.confidence() == Confidence::Low, AtAccess || !firstShownCall(A),
-         F.Kind, kindRank(F), &F.Class,
+        {F.confidence() == Confidence::Low, !firstShownCall(A), F.Kind,
+         kindRank(F), &F.Class,
          AtAccess ? &AccessFunctions[FI].first : &F.Reported.Function,
          AtAccess ? &AccessFunctions[FI].second : &F.Conflicting.Function,
          std::move(Path), lightSideLoc(F.Reported, AtAccess),
-         lightSideLoc(F.Conflicting, AtAccess)});
+         lightSideLoc(F.Conflicting, AtAccess), &F.Reported.Function,
+         lightSideLoc(F.Reported, /*AtAccess=*/false)});
   }
   // Per memory location (path), the functions holding each named lock at
   // an access to it: a lock only one function holds there protects nothing
@@ -717,9 +725,14 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     // leading to accesses is one report at the call, and none if the line
     // already has one: the other variables it reaches are listed in that
     // report's notes (never dropped unseen).
-    LineKey Line{*L.Class, *L.Function, *L.Loc.File, L.Loc.Line};
-    SiteKey S{*L.Class, *L.Function, *L.Loc.File, L.Loc.Line,
-              L.Direct ? std::string_view(L.Path) : std::string_view()};
+    const bool AtAccess = reportedAtAccess(Taken[I]);
+    LineKey Line{*L.Class, *L.TopFunction, *L.GroupLoc.File, L.GroupLoc.Line};
+    // (At the access, the place names the function; the function's name
+    // would not: a chain cut at its eighth call does not show it.)
+    SiteKey S{*L.Class, AtAccess ? std::string_view() : *L.Function,
+              *L.Loc.File, L.Loc.Line,
+              L.Direct || AtAccess ? std::string_view(L.Path)
+                                   : std::string_view()};
     // Accesses on one line to several variables that race with one other
     // line (`STATS_ADD(s, n)` writing two fields, against the reader's
     // line): one cause, one report; the other variables are its notes.
@@ -731,7 +744,6 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
                    O.ConflictLoc.Line == L.ConflictLoc.Line &&
                    *O.ConflictLoc.File == *L.ConflictLoc.File;
       }
-    const bool AtAccess = reportedAtAccess(Taken[I]);
     // One access reached from several roots or threads, racing with one
     // line: one report, the others named in its notes.
     if (AtAccess && Sites.count(S)) {
@@ -802,14 +814,17 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     // they are.
     constexpr size_t MaxListed = 8;
     const std::vector<uint32_t> &Also = AlsoOf[K];
-    const char *Who =
-        Lights[Kept[K]].Direct ? "this line" : "the call on this line";
+    const CallSite *Via = firstShownCall(Taken[Kept[K]].Reported.Access);
+    std::string Who = Lights[Kept[K]].Direct ? "this line"
+                      : reportedAtAccess(Taken[Kept[K]])
+                          ? "the call to '" + Via->Callee.str() + "'"
+                          : "the call on this line";
     for (size_t J = 0; J < Also.size() && J < MaxListed; ++J) {
       const RaceFinding &F = Taken[Also[J]];
       const AccessSnapshot &A = F.Reported.Access;
       R.Trace.push_back(
           {toSource(A.Location, Files),
-           std::string(Who) + " also races on `" +
+           Who + " also races on `" +
                Lights[Also[J]].Path + "`: " +
                (isWrite(A.Kind) ? "write" : "read") + " here, " +
                (F.Conflicting.Function == F.Reported.Function

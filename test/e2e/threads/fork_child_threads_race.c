@@ -27,14 +27,14 @@ static void *job_main(void *arg) {
 
 static void *flusher(void *arg) {
   (void)arg;
-  g_flushes++;
+  g_flushes++; // expected-race{{unprotected write to `g_flushes`}}
   return NULL;
 }
 
 static void child_main(void) {
   pthread_t f;
   pthread_create(&f, NULL, flusher, NULL);
-  g_flushes++; /* the child's own thread is running */ // expected-race{{unprotected write to `g_flushes`}}
+  g_flushes++; /* the child's own thread is running */
   pthread_join(f, NULL);
 }
 

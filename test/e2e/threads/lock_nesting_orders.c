@@ -123,7 +123,7 @@ static void yield_registry(void) {
 
 static void count_reset(void) {
   yield_registry();
-  resets++; // expected-race{{write to `resets`}}
+  resets++;
 }
 
 static void *resets_writer_bad(void *arg) {
@@ -141,7 +141,7 @@ static void *resets_reader(void *arg) {
   pthread_mutex_lock(&registry_lock);
   pthread_mutex_lock(&stats_lock);
   pthread_mutex_unlock(&registry_lock);
-  printf("resets %ld\n", resets);
+  printf("resets %ld\n", resets); // expected-race{{read of `resets`}}
   pthread_mutex_unlock(&stats_lock);
   return NULL;
 }
