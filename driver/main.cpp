@@ -339,12 +339,78 @@ Expected<std::vector<frontend::TUJob>> collectJobs(const SplitArgs &Args) {
   return frontend::jobsFromCommandLine(Files, Args.Flags, Compiler);
 }
 
+/// The compile database file -p names, or "".
+std::string compileDatabaseFile() {
+  if (BuildPath.empty())
+    return "";
+  SmallString<256> Db(BuildPath);
+  if (!sys::fs::is_regular_file(BuildPath))
+    sys::path::append(Db, "compile_commands.json");
+  return std::string(Db);
+}
+
+/// Whether -o (or a file written beside it, \p Also) would overwrite one of
+/// the command's inputs: the sources, the compile database, the config,
+/// the baseline, a shard. Says which, so the caller exits 2 before any work.
+bool outputOverwritesInput(const std::vector<frontend::TUJob> *Jobs,
+                           const std::vector<std::string> &Extra = {},
+                           const std::vector<std::string> &Also = {}) {
+  std::vector<std::string> Outs = Also;
+  if (OutputPath != "-")
+    Outs.push_back(OutputPath);
+  if (!TextReportPath.empty())
+    Outs.push_back(TextReportPath);
+  std::vector<std::pair<std::string, const char *>> Ins;
+  if (Jobs)
+    for (const frontend::TUJob &J : *Jobs)
+      Ins.push_back({J.File, "a source file"});
+  if (std::string Db = compileDatabaseFile(); !Db.empty())
+    Ins.push_back({Db, "the compile database"});
+  if (!ConfigPath.empty())
+    Ins.push_back({ConfigPath, "the config"});
+  if (!BaselinePath.empty())
+    Ins.push_back({BaselinePath, "the baseline"});
+  for (const std::string &E : Extra)
+    Ins.push_back({E, "an input"});
+  for (const std::string &O : Outs) {
+    sys::fs::file_status OS;
+    if (sys::fs::status(O, OS) || !sys::fs::is_regular_file(OS))
+      continue; // nothing there yet, or a device/FIFO written in place
+    for (const auto &[In, What] : Ins) {
+      sys::fs::file_status IS;
+      if (!sys::fs::status(In, IS) && sys::fs::equivalent(OS, IS)) {
+        errs() << "racecar: error: the output '" << O << "' is " << What
+               << " ('" << In << "'); refusing to overwrite it\n";
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/// --baseline read before any work: a missing or malformed one is an error
+/// at once, not after the whole scan.
+std::optional<StringSet<>> BaselineFingerprints;
+bool loadBaseline() {
+  if (BaselinePath.empty())
+    return true;
+  Expected<StringSet<>> Known = report::readBaselineFingerprints(BaselinePath);
+  if (!Known) {
+    errs() << "racecar: error: " << toString(Known.takeError()) << "\n";
+    return false;
+  }
+  BaselineFingerprints = std::move(*Known);
+  return true;
+}
+
 int runDumpIR(const SplitArgs &Args) {
   auto JobsOr = collectJobs(Args);
   if (!JobsOr) {
     errs() << "racecar: error: " << toString(JobsOr.takeError()) << "\n";
     return ExitUsage;
   }
+  if (outputOverwritesInput(&*JobsOr))
+    return ExitUsage;
   frontend::FrontendOptions Opts;
   Opts.SkipSystemBodies = SkipSystemBodies;
   Opts.TimeoutSeconds = TUTimeout;
@@ -504,12 +570,9 @@ int emitReports(const driver::ScanResult &R) {
   // --baseline: only what is new counts.
   std::optional<report::BaselineStats> Base;
   if (!BaselinePath.empty()) {
-    Expected<StringSet<>> Known = report::readBaselineFingerprints(BaselinePath);
-    if (!Known) {
-      errs() << "racecar: error: " << toString(Known.takeError()) << "\n";
+    if (!BaselineFingerprints && !loadBaseline())
       return ExitUsage;
-    }
-    Base = report::applyBaseline(Shown, *Known);
+    Base = report::applyBaseline(Shown, *BaselineFingerprints);
   }
   size_t Active = 0;
   for (const report::Report &Rep : Shown)
@@ -684,6 +747,8 @@ int runScanCommand(const SplitArgs &Args) {
     errs() << "racecar: error: the compilation database has no entries\n";
     return ExitUsage;
   }
+  if (outputOverwritesInput(&*JobsOr) || !loadBaseline())
+    return ExitUsage;
   if (!Excluded.empty()) {
     size_t Before = JobsOr->size();
     llvm::erase_if(*JobsOr, [](const frontend::TUJob &J) {
@@ -800,6 +865,10 @@ int runSummarize(const SplitArgs &Args) {
     errs() << "racecar: error: " << toString(JobsOr.takeError()) << "\n";
     return ExitUsage;
   }
+  if (outputOverwritesInput(
+          &*JobsOr, {},
+          {OutputPath == "-" ? std::string() : OutputPath + ".d"}))
+    return ExitUsage;
   frontend::FrontendOptions Opts;
   Opts.SkipSystemBodies = SkipSystemBodies;
   Opts.TimeoutSeconds = TUTimeout;
@@ -841,6 +910,8 @@ int runSummarize(const SplitArgs &Args) {
 
 int runMerge() {
   if (!loadProjectConfig(""))
+    return ExitUsage;
+  if (outputOverwritesInput(nullptr, Inputs) || !loadBaseline())
     return ExitUsage;
   // Each bundle's modules are linked as it is read (duplicates dropped at
   // once), so memory holds one bundle plus the linked program.
@@ -898,6 +969,8 @@ int runNinja(const SplitArgs &Args) {
     errs() << "racecar: error: " << toString(JobsOr.takeError()) << "\n";
     return ExitUsage;
   }
+  if (outputOverwritesInput(&*JobsOr))
+    return ExitUsage;
   driver::NinjaOptions NO;
   // The command users run: the launcher, which runs this analyzer.
   const char *Launcher = std::getenv("RACECAR_LAUNCHER");
