@@ -32,6 +32,23 @@ public:
     return E.Lines[Line - 1];
   }
 
+  /// The lines of \p Text without their terminators, as Clang counts them:
+  /// "\n", "\r\n" and a lone "\r" each end a line.
+  static std::vector<llvm::StringRef> split(llvm::StringRef Text) {
+    std::vector<llvm::StringRef> Lines;
+    while (!Text.empty()) {
+      size_t End = Text.find_first_of("\r\n");
+      Lines.push_back(Text.substr(0, End));
+      if (End == llvm::StringRef::npos)
+        break;
+      size_t Next = End + 1;
+      if (Text[End] == '\r' && Next < Text.size() && Text[Next] == '\n')
+        ++Next;
+      Text = Text.substr(Next);
+    }
+    return Lines;
+  }
+
 private:
   struct Entry {
     std::unique_ptr<llvm::MemoryBuffer> Buf;
@@ -45,12 +62,7 @@ private:
     if (!B)
       return E;
     E.Buf = std::move(*B);
-    llvm::StringRef Rest = E.Buf->getBuffer();
-    while (!Rest.empty()) {
-      auto [L, R] = Rest.split('\n');
-      E.Lines.push_back(L.rtrim('\r'));
-      Rest = R;
-    }
+    E.Lines = split(E.Buf->getBuffer());
     return E;
   }
 

@@ -3,6 +3,7 @@
 #include "report/SourceLines.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <cstring>
@@ -13,30 +14,74 @@ namespace racer::report {
 
 namespace {
 
-/// The comment part of a line: after `//`, or inside `/* ... */`.
-llvm::StringRef commentOf(llvm::StringRef Line) {
-  size_t Slash = Line.find("//");
-  size_t Star = Line.find("/*");
-  size_t At = std::min(Slash, Star);
-  if (At == llvm::StringRef::npos)
-    return {};
-  llvm::StringRef C = Line.substr(At + 2);
-  if (At == Star) {
-    size_t End = C.find("*/");
-    if (End != llvm::StringRef::npos)
-      C = C.substr(0, End);
+/// The comments of a line of C or C++ (`//` to the end, `/* ... */`)
+/// that start outside string and character literals, and whether the line
+/// has code outside them.
+struct LineComments {
+  llvm::SmallVector<llvm::StringRef, 2> Texts;
+  bool Code = false;
+};
+LineComments commentsOf(llvm::StringRef Line) {
+  LineComments Out;
+  char Quote = 0;
+  for (size_t I = 0; I < Line.size(); ++I) {
+    char C = Line[I];
+    if (Quote) {
+      Out.Code = true;
+      if (C == '\\')
+        ++I;
+      else if (C == Quote)
+        Quote = 0;
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      Quote = C;
+      Out.Code = true;
+      continue;
+    }
+    if (C == '/' && I + 1 < Line.size() && Line[I + 1] == '/') {
+      Out.Texts.push_back(Line.substr(I + 2));
+      return Out;
+    }
+    if (C == '/' && I + 1 < Line.size() && Line[I + 1] == '*') {
+      llvm::StringRef T = Line.substr(I + 2);
+      size_t End = T.find("*/");
+      Out.Texts.push_back(T.substr(0, End));
+      if (End == llvm::StringRef::npos)
+        return Out;
+      I += 2 + End + 1; // past the `*/`
+      continue;
+    }
+    if (!llvm::isSpace(C))
+      Out.Code = true;
   }
-  return C;
+  return Out;
 }
 
-/// `(a, b)` at the start of \p S: the names; \p S moves past it.
-std::vector<std::string> ruleList(llvm::StringRef &S) {
+/// Where \p Word starts in \p Comment as a word of its own: at the start or
+/// after a space, and followed by the end, a space, `(`, `:` or `-`.
+size_t findMarker(llvm::StringRef Comment, llvm::StringRef Word) {
+  for (size_t At = Comment.find(Word); At != llvm::StringRef::npos;
+       At = Comment.find(Word, At + 1)) {
+    size_t After = At + Word.size();
+    bool Before = At == 0 || llvm::isSpace(Comment[At - 1]);
+    bool Follows = After == Comment.size() || llvm::isSpace(Comment[After]) ||
+                   llvm::StringRef("(:-").contains(Comment[After]);
+    if (Before && Follows)
+      return At;
+  }
+  return llvm::StringRef::npos;
+}
+
+/// `(a, b)` at the start of \p S: the names; \p S moves past it. Nullopt
+/// for a list without its `)`: never read as "every rule".
+std::optional<std::vector<std::string>> ruleList(llvm::StringRef &S) {
   std::vector<std::string> Out;
   if (!S.starts_with("("))
     return Out;
   size_t Close = S.find(')');
   if (Close == llvm::StringRef::npos)
-    return Out;
+    return std::nullopt;
   llvm::SmallVector<llvm::StringRef, 4> Parts;
   S.substr(1, Close - 1).split(Parts, ',');
   for (llvm::StringRef P : Parts)
@@ -64,41 +109,46 @@ bool Suppression::matches(llvm::StringRef RuleId) const {
 }
 
 std::optional<Suppression> parseSuppression(llvm::StringRef Line) {
-  llvm::StringRef C = commentOf(Line);
-  if (C.empty())
-    return std::nullopt;
-  Suppression S;
-  bool CommentAlone = Line.ltrim().starts_with("//") ||
-                      Line.ltrim().starts_with("/*");
-  size_t At = C.find("racecar: ignore");
-  if (At != llvm::StringRef::npos) {
-    llvm::StringRef Rest = C.substr(At + strlen("racecar: ignore"));
-    S.Rules = ruleList(Rest);
-    Rest = Rest.ltrim();
-    if (Rest.starts_with("--"))
-      S.Justification = Rest.drop_front(2).trim().str();
-    S.NextLine = CommentAlone;
-    return S;
-  }
-  for (llvm::StringRef Word : {"NOLINTNEXTLINE", "NOLINT"}) {
-    At = C.find(Word);
-    if (At == llvm::StringRef::npos)
-      continue;
-    llvm::StringRef Rest = C.substr(At + Word.size());
-    bool HasList = Rest.starts_with("(");
-    S.Rules = ruleList(Rest);
-    if (HasList && llvm::none_of(S.Rules, [](const std::string &R) {
-          return llvm::StringRef(R).starts_with("racecar") || R == "*";
-        }))
-      return std::nullopt; // NOLINT(bugprone-...): another tool's
-    llvm::erase_if(S.Rules, [](const std::string &R) { return R == "*"; });
-    S.NextLine = Word == "NOLINTNEXTLINE";
-    Rest = Rest.ltrim();
-    if (Rest.starts_with("--") || Rest.starts_with(":"))
-      S.Justification = Rest.drop_front(Rest.starts_with("--") ? 2 : 1)
-                            .trim()
-                            .str();
-    return S;
+  LineComments Cs = commentsOf(Line);
+  for (llvm::StringRef C : Cs.Texts) {
+    Suppression S;
+    // A comment alone on its line is about the next one.
+    size_t At = findMarker(C, "racecar: ignore");
+    if (At != llvm::StringRef::npos) {
+      llvm::StringRef Rest = C.substr(At + strlen("racecar: ignore"));
+      std::optional<std::vector<std::string>> Rules = ruleList(Rest);
+      if (!Rules)
+        return std::nullopt;
+      S.Rules = std::move(*Rules);
+      Rest = Rest.ltrim();
+      if (Rest.starts_with("--"))
+        S.Justification = Rest.drop_front(2).trim().str();
+      S.NextLine = !Cs.Code;
+      return S;
+    }
+    for (llvm::StringRef Word : {"NOLINTNEXTLINE", "NOLINT"}) {
+      At = findMarker(C, Word);
+      if (At == llvm::StringRef::npos)
+        continue;
+      llvm::StringRef Rest = C.substr(At + Word.size());
+      bool HasList = Rest.starts_with("(");
+      std::optional<std::vector<std::string>> Rules = ruleList(Rest);
+      if (!Rules)
+        return std::nullopt;
+      S.Rules = std::move(*Rules);
+      if (HasList && llvm::none_of(S.Rules, [](const std::string &R) {
+            return llvm::StringRef(R).starts_with("racecar") || R == "*";
+          }))
+        return std::nullopt; // NOLINT(bugprone-...): another tool's
+      llvm::erase_if(S.Rules, [](const std::string &R) { return R == "*"; });
+      S.NextLine = Word == "NOLINTNEXTLINE";
+      Rest = Rest.ltrim();
+      if (Rest.starts_with("--") || Rest.starts_with(":"))
+        S.Justification = Rest.drop_front(Rest.starts_with("--") ? 2 : 1)
+                              .trim()
+                              .str();
+      return S;
+    }
   }
   return std::nullopt;
 }
@@ -153,9 +203,7 @@ SuppressionStats applySuppressions(std::vector<Report> &Reports,
         Rest.find("NOLINT") == llvm::StringRef::npos)
       continue;
     unsigned LineNo = 0;
-    while (!Rest.empty()) {
-      auto [Line, Tail] = Rest.split('\n');
-      Rest = Tail;
+    for (llvm::StringRef Line : SourceLines::split(Rest)) {
       ++LineNo;
       std::optional<Suppression> S = parseSuppression(Line);
       if (!S || Used.count({File, LineNo}))

@@ -1,4 +1,5 @@
 //===- SuppressionsTest.cpp - Inline suppression comments -----------------===//
+#include "report/SourceLines.h"
 #include "report/Suppressions.h"
 #include "test/unit/report/ReportTestUtil.h"
 
@@ -80,3 +81,45 @@ TEST(Suppressions, EitherSideSilencesAndUnusedAreListed) {
 }
 
 } // namespace
+
+// Issue 28 item 7: a block comment before code on its line is about that
+// line, not the next.
+TEST(SuppressionsTest, BlockCommentBeforeCodeIsAboutItsLine) {
+  auto S = parseSuppression("/* racecar: ignore */ shared++;");
+  ASSERT_TRUE(S);
+  EXPECT_FALSE(S->NextLine);
+  // Twin: the same comment alone on its line is about the next one.
+  auto Alone = parseSuppression("  /* racecar: ignore -- judged */");
+  ASSERT_TRUE(Alone);
+  EXPECT_TRUE(Alone->NextLine);
+}
+
+// Issue 28 item 20: markers are words of real comments; a list without its
+// `)` silences nothing.
+TEST(SuppressionsTest, MarkersAreWordsOfComments) {
+  EXPECT_FALSE(parseSuppression("puts(\"http://x/NOLINT\"); x++;"));
+  EXPECT_FALSE(parseSuppression("puts(\"/* racecar: ignore */\");"));
+  EXPECT_FALSE(parseSuppression("x++; // see the NOLINTS page"));
+  EXPECT_FALSE(parseSuppression("x++; // xracecar: ignore"));
+  EXPECT_FALSE(
+      parseSuppression("x++; // racecar: ignore(racecar-unprotected-write"));
+  EXPECT_FALSE(parseSuppression("x++; // NOLINT(racecar-unprotected-write"));
+  // Twins: still suppressions.
+  EXPECT_TRUE(parseSuppression("puts(\"a\"); x++; // NOLINT"));
+  EXPECT_TRUE(parseSuppression("x++; // judged: NOLINT(racecar-*)"));
+  auto R = parseSuppression("x++; // racecar: ignore(racecar-unprotected-write)");
+  ASSERT_TRUE(R);
+  ASSERT_EQ(R->Rules.size(), 1u);
+  EXPECT_EQ(R->Rules[0], "racecar-unprotected-write");
+}
+
+// Issue 28 item 20: lines end as Clang counts them, a lone CR included.
+TEST(SuppressionsTest, LinesEndAtCrLfAndLoneCr) {
+  std::vector<llvm::StringRef> L =
+      SourceLines::split("a\rb // racecar: ignore\r\nc\nd");
+  ASSERT_EQ(L.size(), 4u);
+  EXPECT_EQ(L[0], "a");
+  EXPECT_EQ(L[1], "b // racecar: ignore");
+  EXPECT_EQ(L[2], "c");
+  EXPECT_EQ(L[3], "d");
+}
