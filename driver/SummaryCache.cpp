@@ -16,8 +16,10 @@
 namespace racer::driver {
 
 namespace {
-/// Version 2: "absent <path>" lines, files that must stay absent.
-constexpr const char *ManifestMagic = "racecar-manifest 2";
+/// Version 3: a "key <key>" line (the entry's own TU: an entry copied over
+/// another TU's is damage, not a hit), and "absent <path>" lines (files
+/// that must stay absent).
+constexpr const char *ManifestMagic = "racecar-manifest 3";
 
 /// The environment variables that add to the include search path (Clang's
 /// driver reads them): part of every key, since a change to one changes
@@ -50,6 +52,11 @@ SummaryCache::SummaryCache(std::string Dir, bool Verbose,
     : Dir(std::move(Dir)), Context(std::move(Context)), Verbose(Verbose),
       Log(Log) {
   llvm::sys::fs::create_directories(this->Dir);
+  // What a killed scan left half-written (entries, manifests, the summary
+  // store, warm records): an hour old, no live scan is writing it.
+  if (unsigned N = serialize::removeStaleTemporaries(
+          this->Dir, /*Depth=*/2, std::chrono::hours(1)))
+    note(std::to_string(N) + " stale temporary files removed");
 }
 
 std::string SummaryCache::contextOf(const frontend::FrontendOptions &Opts) {
@@ -127,7 +134,13 @@ SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
   }
   llvm::SmallVector<llvm::StringRef> Lines;
   Body->split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  for (size_t I = 1; I < Lines.size(); ++I) {
+  if (Lines.size() < 2 || Lines[1] != "key " + Key) {
+    if (!Quiet)
+      note("the entry '" + Manifest + "' is another translation unit's; "
+           "re-analysing " + Job.File);
+    return InputsState::Invalid;
+  }
+  for (size_t I = 2; I < Lines.size(); ++I) {
     if (Lines[I].consume_front("absent ")) {
       // A file the include search did not find: if it is there now, the TU
       // would read it instead.
@@ -167,8 +180,10 @@ SummaryCache::inputsOf(const frontend::TUJob &Job) {
     return std::nullopt;
   llvm::SmallVector<llvm::StringRef> Lines;
   Body->split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  if (Lines.size() < 2 || Lines[1] != "key " + keyOf(Job))
+    return std::nullopt;
   EntryInputs In;
-  for (size_t I = 1; I < Lines.size(); ++I) {
+  for (size_t I = 2; I < Lines.size(); ++I) {
     if (Lines[I].consume_front("absent ")) {
       In.Absent.push_back(Lines[I].str());
       continue;
@@ -201,6 +216,13 @@ std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
     ++Misses;
     note("unusable entry for " + Job.File + ": " +
          llvm::toString(File.takeError()) + "; re-analysing");
+    return std::nullopt;
+  }
+  if (File->MainFile != Job.File) {
+    ++Invalid;
+    ++Misses;
+    note("the entry for " + Job.File + " holds '" + File->MainFile +
+         "'; re-analysing");
     return std::nullopt;
   }
   ++Hits;
@@ -285,7 +307,7 @@ void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M,
     writeFailed("entry for " + Job.File + ": " + llvm::toString(std::move(E)));
     return;
   }
-  std::string Body = std::string(ManifestMagic) + "\n" + Inputs;
+  std::string Body = std::string(ManifestMagic) + "\nkey " + Key + "\n" + Inputs;
   Body += "sum " + llvm::utohexstr(llvm::xxh3_64bits(Body)) + "\n";
   if (llvm::Error E = writeAtomically(entryPath(Key, ".deps"), Body))
     writeFailed("manifest for " + Job.File + ": " +

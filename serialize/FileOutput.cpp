@@ -2,11 +2,15 @@
 #include "serialize/FileOutput.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <chrono>
 #include <random>
 
 namespace racer::serialize {
@@ -75,6 +79,12 @@ llvm::Error writeFileAtomically(const std::string &Path, llvm::StringRef Data,
   std::string Tmp;
   if (std::error_code EC = createTempBeside(Path, FD, Tmp))
     return fail(EC, Path, "cannot create a temporary file");
+  // SIGINT or SIGTERM before the rename: removed, not left behind (a
+  // SIGKILL's are swept by removeStaleTemporaries).
+  llvm::sys::RemoveFileOnSignal(Tmp);
+  auto Done = llvm::make_scope_exit([&] {
+    llvm::sys::DontRemoveFileOnSignal(Tmp);
+  });
   if (llvm::Error E = writeAll(FD, Data, Path)) {
     llvm::sys::fs::remove(Tmp);
     return E;
@@ -84,6 +94,31 @@ llvm::Error writeFileAtomically(const std::string &Path, llvm::StringRef Data,
     return fail(EC, Path, "cannot rename into place");
   }
   return llvm::Error::success();
+}
+
+unsigned removeStaleTemporaries(const std::string &Dir, unsigned Depth,
+                                std::chrono::seconds MinAge) {
+  unsigned Removed = 0;
+  std::error_code EC;
+  auto Now = std::chrono::system_clock::now();
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; !EC && It != End;
+       It.increment(EC)) {
+    llvm::ErrorOr<llvm::sys::fs::basic_file_status> St = It->status();
+    if (!St)
+      continue;
+    if (St->type() == llvm::sys::fs::file_type::directory_file) {
+      if (Depth)
+        Removed += removeStaleTemporaries(It->path(), Depth - 1, MinAge);
+      continue;
+    }
+    if (llvm::StringRef(llvm::sys::path::filename(It->path()))
+            .contains(".tmp-") &&
+        St->type() == llvm::sys::fs::file_type::regular_file &&
+        Now - St->getLastModificationTime() >= MinAge &&
+        !llvm::sys::fs::remove(It->path()))
+      ++Removed;
+  }
+  return Removed;
 }
 
 llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>

@@ -25,6 +25,7 @@
 #include "llvm/Support/ErrorOr.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -38,6 +39,13 @@ namespace racer::serialize {
 /// file, never written into (opening a FIFO blocks until a reader comes).
 llvm::Error writeFileAtomically(const std::string &Path, llvm::StringRef Data,
                                 bool ReplaceSpecial = false);
+
+/// Removes the temporaries writeFileAtomically leaves when killed (SIGKILL,
+/// a power cut: "<name>.tmp-<hex>") under \p Dir, down to \p Depth levels
+/// of subdirectories, if at least \p MinAge old (younger ones may be
+/// another scan's, being written). Returns how many.
+unsigned removeStaleTemporaries(const std::string &Dir, unsigned Depth,
+                                std::chrono::seconds MinAge);
 
 /// The contents of the regular file \p Path (symlinks followed). Anything
 /// else is an error without being opened: a FIFO would block the read for
