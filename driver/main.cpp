@@ -727,6 +727,9 @@ void writeWarmRecord(driver::SummaryCache &Cache,
     if (!In)
       return; // an entry went missing meanwhile: no record
     W.Inputs.insert(W.Inputs.end(), In->Files.begin(), In->Files.end());
+    // Its command's @response files: an edit changes the flags.
+    W.Inputs.insert(W.Inputs.end(), J.ResponseFiles.begin(),
+                    J.ResponseFiles.end());
     W.Absent.insert(W.Absent.end(), In->Absent.begin(), In->Absent.end());
   }
   driver::writeWarmRecord(Cache.directory(), W, Verbose, errs());

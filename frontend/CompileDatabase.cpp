@@ -6,6 +6,8 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -102,6 +104,61 @@ llvm::Error checkCompileDatabase(const std::string &DBFile) {
   return llvm::Error::success();
 }
 
+/// The file system response files are read through: the real one, but a
+/// file that is not regular (a FIFO blocks the read, `/dev/zero` never
+/// ends) is refused unread, and every file read is recorded (an edit to
+/// one changes the command: the warm record depends on it).
+class ResponseFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  ResponseFileSystem() : ProxyFileSystem(llvm::vfs::getRealFileSystem()) {}
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    llvm::SmallString<256> P;
+    Path.toVector(P);
+    makeAbsolute(P);
+    llvm::ErrorOr<llvm::vfs::Status> St = status(P);
+    if (St && !St->isRegularFile()) {
+      Refused = std::string(P);
+      return std::make_error_code(std::errc::invalid_argument);
+    }
+    auto F = ProxyFileSystem::openFileForRead(P);
+    if (F)
+      Read.push_back(std::string(P));
+    return F;
+  }
+  std::vector<std::string> Read;
+  std::string Refused; ///< the last file refused
+};
+
+/// Expands the `@file` arguments of \p J's command in place (nested ones
+/// too, relative to its directory, as GCC and Clang do), recording the
+/// files read; a file that cannot be read is \p J's InputError, and its
+/// command is left as it was.
+void expandResponseFiles(TUJob &J) {
+  if (llvm::none_of(J.CommandLine, [](const std::string &A) {
+        return llvm::StringRef(A).starts_with("@");
+      }))
+    return;
+  ResponseFileSystem FS;
+  llvm::BumpPtrAllocator Alloc;
+  llvm::cl::ExpansionContext Ctx(Alloc, llvm::cl::TokenizeGNUCommandLine);
+  Ctx.setVFS(&FS).setCurrentDir(J.Directory);
+  llvm::SmallVector<const char *, 64> Argv;
+  for (const std::string &A : J.CommandLine)
+    Argv.push_back(A.c_str());
+  if (llvm::Error E = Ctx.expandResponseFiles(Argv)) {
+    std::string Why = llvm::toString(std::move(E));
+    J.InputError =
+        FS.Refused.empty()
+            ? "cannot expand the response files of its command: " + Why
+            : "its command names the response file '" + FS.Refused +
+                  "', which is not a regular file (a FIFO or a device)";
+    return;
+  }
+  J.CommandLine.assign(Argv.begin(), Argv.end());
+  J.ResponseFiles = std::move(FS.Read);
+}
+
 } // namespace
 
 bool isNotCOrCxx(llvm::StringRef File) {
@@ -145,9 +202,6 @@ loadCompileDatabase(const std::string &BuildDir,
     return llvm::createStringError(std::make_error_code(std::errc::io_error),
                                    "cannot load '%s': %s", DBFile.c_str(),
                                    Err.c_str());
-  // Expand @response files (relative to each command's directory).
-  DB = clang::tooling::expandResponseFiles(std::move(DB),
-                                           llvm::vfs::getRealFileSystem());
 
   // A relative "directory" is relative to the database's own directory
   // (where the build system wrote it), not to wherever racecar runs.
@@ -168,6 +222,8 @@ loadCompileDatabase(const std::string &BuildDir,
     }
     J.Directory = Dir;
     J.CommandLine = std::move(C.CommandLine);
+    // @response files, relative to the command's directory.
+    expandResponseFiles(J);
     auto [It, New] = ByFile.try_emplace(J.File, All.size());
     if (New) {
       All.push_back(std::move(J));

@@ -30,6 +30,12 @@ struct TUJob {
   std::string File;      ///< absolute path of the main file
   std::string Directory; ///< working directory of the command
   std::vector<std::string> CommandLine; ///< argv, argv[0] the compiler
+  /// The @response files its command was expanded from (absolute): inputs
+  /// of the scan's answer, like the compile database.
+  std::vector<std::string> ResponseFiles;
+  /// A problem with the command itself (a response file that is a FIFO or
+  /// a device, or nests itself): the TU fails with this message unparsed.
+  std::string InputError;
   /// Its place in the scan's main-file order (BodyClaims); not part of what
   /// the TU is.
   uint32_t Order = 0;

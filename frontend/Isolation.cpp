@@ -175,6 +175,12 @@ std::optional<pthread_t> startThread(unsigned StackMiB,
 bool analysisWasInterrupted() { return Interrupted.load(); }
 
 TUResult analyzeTU(const TUJob &Job, const FrontendOptions &Opts) {
+  if (!Job.InputError.empty()) {
+    TUResult R;
+    R.Failure = TUFailure::Errors;
+    R.Diagnostics = "error: " + Job.InputError + "\n";
+    return R;
+  }
   enableCrashRecovery();
   auto T = std::make_shared<TUTask>();
   T->Job = Job;
