@@ -80,6 +80,9 @@ void writeWarmRecord(const std::string &CacheDir, const WarmScan &W,
     std::optional<warm::Input> I = stamp(P);
     if (!I)
       return Skip("cannot stamp '" + P + "'");
+    // (A file's time may trail the clock by a tick: 10 ms of margin.)
+    if (W.StartedNs && I->MTimeNs >= W.StartedNs - 10'000'000)
+      return Skip("'" + P + "' was modified during the scan");
     R.Inputs.push_back(std::move(*I));
   }
   for (const std::string &P : W.Absent) {

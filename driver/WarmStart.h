@@ -17,6 +17,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,10 @@ struct WarmScan {
   std::string OutputPath; ///< "-": standard output
   std::string Output;
   std::string ErrBefore, ErrAfter;
+  /// When the scan started (ns since the epoch): an input modified since
+  /// (its stamp would be the new content's, its answer the old one's)
+  /// means no record.
+  int64_t StartedNs = 0;
 };
 
 /// The directory the launcher keys records by (getcwd, not $PWD).

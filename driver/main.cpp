@@ -46,6 +46,7 @@
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <optional>
@@ -689,12 +690,17 @@ void chooseProgress() {
     driver::setProgress(driver::Progress::Terminal);
 }
 
+/// When this process started (ns since the epoch): inputs modified later
+/// make no warm record.
+int64_t ScanStartedNs = 0;
+
 /// The warm record of this scan: what it printed and every file that
 /// answer depends on.
 void writeWarmRecord(driver::SummaryCache &Cache,
                      const std::vector<frontend::TUJob> &Scanned, int Status) {
   driver::WarmScan W;
   W.Argv = racer::warm::keyOf(CommandLine);
+  W.StartedNs = ScanStartedNs;
   // The status the process exits with (main applies --exit-zero).
   W.ExitStatus =
       ExitZero && (Status == ExitRaces || Status == ExitPartial) ? ExitNoRaces
@@ -1043,6 +1049,9 @@ int finish(int Status) {
 } // namespace
 
 int main(int Argc, const char **Argv) {
+  ScanStartedNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::system_clock::now().time_since_epoch())
+                      .count();
   InitLLVM X(Argc, Argv, /*InstallPipeSignalExitHandler=*/false);
   // A closed pipe on standard error must not kill the scan before its report
   // is written: writes then fail with EPIPE, and are ignored (finish).
