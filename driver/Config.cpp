@@ -8,6 +8,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
@@ -55,6 +56,29 @@ template <> struct MappingTraits<Config> {
           R != racer::report::ReadWriteRaceRuleId &&
           R != racer::report::DifferentLocksRuleId)
         return "unknown rule '" + R + "' in disable";
+    // Argument positions, 0-based: a negative or absurd one would silently
+    // turn the model off (`-1` used to act like 0).
+    for (const racer::UserModels::ThreadStart &T : C.Models.ThreadStarts) {
+      if (T.Entry < 0 || T.Entry > 63)
+        return "thread_start '" + T.Function + "': entry " +
+               std::to_string(T.Entry) +
+               " is not an argument position (0 is the first argument)";
+      if (T.Arg < -1 || T.Arg > 63)
+        return "thread_start '" + T.Function + "': arg " +
+               std::to_string(T.Arg) +
+               " is not an argument position (0 is the first argument; -1 "
+               "or none: no argument)";
+      if (T.Arg == T.Entry)
+        return "thread_start '" + T.Function + "': entry and arg are both " +
+               std::to_string(T.Entry);
+    }
+    // The exclude patterns, named with the file (the filter built from them
+    // later would not know where they came from).
+    for (const std::string &R : C.Exclude) {
+      std::string Why;
+      if (!llvm::Regex(R).isValid(Why))
+        return "exclude: '" + R + "' is not a valid regular expression: " + Why;
+    }
     return "";
   }
 };
@@ -99,18 +123,42 @@ llvm::Expected<Config> parseConfig(llvm::StringRef Text,
 }
 
 std::vector<std::string> configCandidates(llvm::StringRef StartDir) {
+  // Up to the repository's root (the first directory holding .git, .hg or
+  // .svn), never above it: a config in a shared parent (the system's
+  // temporary directory, a home directory) is not the project's. Outside
+  // any repository, the start directory and its parent (a build directory
+  // and the project holding it).
   std::vector<std::string> Out;
   llvm::SmallString<256> Dir(StartDir);
   llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+  auto isRoot = [](llvm::StringRef D) {
+    for (const char *VCS : {".git", ".hg", ".svn"}) {
+      llvm::SmallString<256> P(D);
+      llvm::sys::path::append(P, VCS);
+      if (llvm::sys::fs::exists(P))
+        return true;
+    }
+    return false;
+  };
+  std::vector<std::string> Walk;
+  bool InRepository = false;
   while (!Dir.empty()) {
     llvm::SmallString<256> P(Dir);
     llvm::sys::path::append(P, ".racecar.yaml");
-    Out.push_back(std::string(P));
+    Walk.push_back(std::string(P));
+    if (isRoot(Dir)) {
+      InRepository = true;
+      break;
+    }
     llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
     if (Parent == Dir)
       break;
     Dir = Parent;
   }
+  if (!InRepository && Walk.size() > 2)
+    Walk.resize(2);
+  Out = std::move(Walk);
   return Out;
 }
 
@@ -124,9 +172,11 @@ std::optional<std::string> findConfig(llvm::StringRef StartDir) {
 llvm::Expected<Config> loadConfig(const std::string &Path) {
   auto B = racer::serialize::readRegularFile(Path, /*IsText=*/true);
   if (!B)
-    return llvm::createStringError(B.getError(), "cannot read config '%s': %s",
-                                   Path.c_str(),
-                                   B.getError().message().c_str());
+    return llvm::createStringError(
+        B.getError(), "cannot read config '%s': %s", Path.c_str(),
+        B.getError() == std::errc::invalid_argument
+            ? "not a regular file"
+            : B.getError().message().c_str());
   return parseConfig((*B)->getBuffer(), Path);
 }
 

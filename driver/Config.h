@@ -60,8 +60,9 @@ struct Config {
 llvm::Expected<Config> parseConfig(llvm::StringRef Text,
                                    const std::string &Path);
 
-/// `.racecar.yaml` in \p StartDir or the nearest directory above it, or
-/// nullopt if there is none.
+/// `.racecar.yaml` in \p StartDir or the nearest directory above it, up to
+/// the repository's root (the first directory with .git, .hg or .svn; the
+/// start directory's parent outside a repository), or nullopt if none.
 std::optional<std::string> findConfig(llvm::StringRef StartDir);
 /// The paths findConfig(StartDir) tries, in order (its answer is the first
 /// that is a regular file).

@@ -79,7 +79,7 @@ printf 'disable: [racecar-everything]\n' > "$WORK/bad.yaml"
 check "unknown rule: exit 2" test $? -eq 2
 printf 'exclude: ["("]\n' > "$WORK/bad.yaml"
 "$R" scan -p "$P/build" --no-cache --config "$WORK/bad.yaml" -o /dev/null 2> "$WORK/err.txt"
-check "bad regex: exit 2, named" bash -c "grep -q \"bad exclude regex '('\" '$WORK/err.txt'"
+check "bad regex: exit 2, named with its file" bash -c "grep -q \"bad.yaml:.*exclude: '(' is not a valid regular expression\" '$WORK/err.txt'"
 
 # The nightly workflow: yesterday's SARIF as the baseline, one report
 # suppressed inline, the vendored one excluded by the config.
@@ -183,4 +183,28 @@ check "unknown spawn function: no thread, no race" test "$(count "$WORK/err.txt"
 printf 'models:\n  thread_start:\n    - function: spawn_task\n      entry: 0\n      arg: 1\n' > "$S/.racecar.yaml"
 "$R" scan -p "$S/build" --no-cache --no-source > "$WORK/out.txt" 2>/dev/null
 check "thread_start: the two tasks race" grep -q "unprotected write to \`completed\` in 'work' races with itself on another thread" "$WORK/out.txt"
+# Issue 28 item 19: thread_start positions are range-checked.
+for bad in 'entry: -1' 'entry: 99' 'entry: 1\n      arg: -2' 'entry: 1\n      arg: 1'; do
+  printf "models:\n  thread_start:\n    - function: spawn_task\n      $bad\n" > "$WORK/bad.yaml"
+  "$R" scan -p "$S/build" --no-cache --config "$WORK/bad.yaml" -o /dev/null 2> "$WORK/err.txt"
+  rc=$?
+  check "thread_start '$bad': exit 2 (got $rc), named" \
+    bash -c "test $rc -eq 2 && grep -q \"bad.yaml:.*thread_start 'spawn_task'\" '$WORK/err.txt'"
+done
+
+# Issue 28 item 18: a config in a shared parent above the repository (here
+# one naming the pool's thread-starting function) does not apply; the
+# repository's own root does.
+G=$WORK/shared/repo
+mkdir -p "$G/.git" "$G/build"
+sed "s|$S|$G|g" "$S/build/compile_commands.json" > "$G/build/compile_commands.json"
+cp "$S/pool.c" "$G/"
+printf 'models:\n  thread_start:\n    - function: spawn_task\n      entry: 0\n      arg: 1\n' > "$WORK/shared/.racecar.yaml"
+"$R" scan -v -p "$G/build" --no-cache --no-source > "$WORK/out.txt" 2> "$WORK/err.txt"
+check "above the repository: the shared config is not used" test -z "$(grep 'racecar: config' "$WORK/err.txt")"
+check "above the repository: so no thread, no race" test -z "$(grep 'unprotected write' "$WORK/out.txt")"
+cp "$WORK/shared/.racecar.yaml" "$G/.racecar.yaml"
+"$R" scan -v -p "$G/build" --no-cache --no-source > "$WORK/out.txt" 2> "$WORK/err.txt"
+check "repository root: its config is used (-v says which)" grep -q "racecar: config $G/.racecar.yaml" "$WORK/err.txt"
+check "repository root: the tasks race" grep -q "unprotected write" "$WORK/out.txt"
 finish
