@@ -55,13 +55,37 @@ std::string shellQuote(llvm::StringRef S) {
 }
 } // namespace
 
-void writeNinjaFile(const std::vector<frontend::TUJob> &Jobs,
-                    const NinjaOptions &Opts, llvm::raw_ostream &OS) {
+llvm::Error writeNinjaFile(const std::vector<frontend::TUJob> &Jobs,
+                           const NinjaOptions &Opts, llvm::raw_ostream &OS) {
+  // Ninja cannot escape a newline or a `|` in a path.
+  auto Unwritable = [](llvm::StringRef P) {
+    return P.find_first_of("\n\r|") != llvm::StringRef::npos;
+  };
+  for (const frontend::TUJob &J : Jobs)
+    if (Unwritable(J.File))
+      return llvm::createStringError(
+          std::make_error_code(std::errc::invalid_argument),
+          "'%s': a file name with a newline or '|' cannot be written in a "
+          "Ninja file",
+          J.File.c_str());
+  for (const std::string *P : {&Opts.ReportPath, &Opts.ConfigPath,
+                               &Opts.DatabasePath, &Opts.NinjaFile})
+    if (Unwritable(*P))
+      return llvm::createStringError(
+          std::make_error_code(std::errc::invalid_argument),
+          "'%s': a path with a newline or '|' cannot be written in a Ninja "
+          "file",
+          P->c_str());
   std::vector<frontend::TUJob> Sorted = Jobs;
   std::sort(Sorted.begin(), Sorted.end(),
             [](const frontend::TUJob &A, const frontend::TUJob &B) {
               return A.File < B.File;
             });
+  // The config matters to the merge (models, exclusions, rules), not to
+  // a TU's summary.
+  std::string MergeExtra;
+  if (!Opts.ConfigPath.empty())
+    MergeExtra = " --config " + ninjaValue(shellQuote(Opts.ConfigPath));
   std::string Extra;
   if (!Opts.ExtraArgs.empty()) {
     Extra = " --";
@@ -77,29 +101,55 @@ void writeNinjaFile(const std::vector<frontend::TUJob> &Jobs,
      << "rule summarize\n"
      << "  command = $racecar summarize -p "
      << ninjaValue(shellQuote(Opts.BuildDir))
-     << " $src -o $out" << Extra << " || [ $$? -eq 3 ]\n"
+     << " $src -o $out" << Extra
+     << " || [ $$? -eq 3 ]; : command $command_hash\n"
      << "  description = racecar summarize $src\n"
      << "  depfile = $out.d\n"
      << "  deps = gcc\n\n"
      << "rule merge\n"
      << "  command = $racecar merge --quiet --format=" << Opts.Format
-     << " --confidence=" << Opts.Confidence
+     << " --confidence=" << Opts.Confidence << MergeExtra
      << " -o $out $in || [ $$? -eq 1 ]\n"
      << "  description = racecar merge -> $out\n\n";
+  if (!Opts.NinjaFile.empty() && !Opts.Regenerate.empty() &&
+      !Opts.DatabasePath.empty()) {
+    // Ninja re-reads this file once it is rebuilt: a changed compile
+    // database or config regenerates it first.
+    OS << "rule regenerate\n"
+       << "  command = " << ninjaValue(Opts.Regenerate) << "\n"
+       << "  description = racecar ninja (the compile database changed)\n"
+       << "  generator = 1\n\n"
+       << "build " << ninjaPath(Opts.NinjaFile) << ": regenerate "
+       << ninjaPath(Opts.DatabasePath);
+    if (!Opts.ConfigPath.empty())
+      OS << " " << ninjaPath(Opts.ConfigPath);
+    OS << "\n\n";
+  }
   std::vector<std::string> Outputs;
   for (const frontend::TUJob &J : Sorted) {
     // Unique, stable and readable: basename plus a hash of the full path.
     std::string Out = "$builddir/" +
                       safeName(llvm::sys::path::filename(J.File)) + "-" +
                       llvm::utohexstr(llvm::xxh3_64bits(J.File)) + ".rcs";
+    // The command's hash is part of the edge's command: Ninja re-runs the
+    // edge when the TU's flags change in the compile database.
+    std::string Command = J.Directory;
+    for (const std::string &A : J.CommandLine)
+      Command += '\0' + A;
     OS << "build " << Out << ": summarize " << ninjaPath(J.File) << "\n"
-       << "  src = " << ninjaValue(shellQuote(J.File)) << "\n";
+       << "  src = " << ninjaValue(shellQuote(J.File)) << "\n"
+       << "  command_hash = "
+       << llvm::utohexstr(llvm::xxh3_64bits(Command), /*LowerCase=*/true)
+       << "\n";
     Outputs.push_back(Out);
   }
   OS << "\nbuild " << ninjaPath(Opts.ReportPath) << ": merge";
   for (const std::string &O : Outputs)
     OS << " $\n    " << O;
+  if (!Opts.ConfigPath.empty())
+    OS << " | " << ninjaPath(Opts.ConfigPath);
   OS << "\n\ndefault " << ninjaPath(Opts.ReportPath) << "\n";
+  return llvm::Error::success();
 }
 
 } // namespace racer::driver

@@ -973,6 +973,8 @@ int runNinja(const SplitArgs &Args) {
     errs() << "racecar: error: 'racecar ninja' needs -p <build-dir>\n";
     return ExitUsage;
   }
+  if (!loadProjectConfig(BuildPath))
+    return ExitUsage;
   auto JobsOr = collectJobs(Args);
   if (!JobsOr) {
     errs() << "racecar: error: " << toString(JobsOr.takeError()) << "\n";
@@ -995,9 +997,37 @@ int runNinja(const SplitArgs &Args) {
                                              : "text";
   NO.ExtraArgs = Args.Flags;
   NO.Confidence = MinConfidence == ConfidenceLevel::High ? "high" : "low";
+  // The merge reads the project's config as `racecar scan` would.
+  NO.ConfigPath = ProjectConfig.Path;
+  if (!NO.ConfigPath.empty()) {
+    SmallString<256> C(NO.ConfigPath);
+    sys::fs::make_absolute(C);
+    NO.ConfigPath = std::string(C);
+  }
+  SmallString<256> Db(compileDatabaseFile());
+  sys::fs::make_absolute(Db);
+  NO.DatabasePath = std::string(Db);
+  if (OutputPath != "-") {
+    // As `ninja -f` will name it (run from this directory): Ninja rebuilds
+    // its manifest only through an edge producing that very path.
+    NO.NinjaFile = OutputPath;
+    // The same command, from the same directory.
+    auto Quote = [](StringRef S) {
+      std::string Out = "'";
+      for (char C : S)
+        Out += C == '\'' ? std::string("'\\''") : std::string(1, C);
+      return Out + "'";
+    };
+    NO.Regenerate = "cd " + Quote(currentDirectory()) + " && " + Quote(NO.Racecar);
+    for (const std::string &A : CommandLine)
+      NO.Regenerate += " " + Quote(A);
+  }
   std::string Text;
   raw_string_ostream Out(Text);
-  driver::writeNinjaFile(*JobsOr, NO, Out);
+  if (Error E = driver::writeNinjaFile(*JobsOr, NO, Out)) {
+    errs() << "racecar: error: " << toString(std::move(E)) << "\n";
+    return ExitUsage;
+  }
   Out.flush();
   if (!writeOutput(Text))
     return ExitUsage;
