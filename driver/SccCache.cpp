@@ -47,6 +47,19 @@ void SccCache::note(const std::string &Message) {
   Log.flush();
 }
 
+void SccCache::writeFailed(const std::string &Why) {
+  if (Verbose)
+    return note("summaries not written: " + Why);
+  // Without -v, once: a store that is never written costs every later
+  // scan its summaries (a full disk says so here, not only with -v).
+  if (WarnedWrite.exchange(true))
+    return;
+  std::lock_guard<std::mutex> G(LogMutex);
+  Log << "racecar: warning: cache not written: summaries: " << Why
+      << " (-v shows every failure)\n";
+  Log.flush();
+}
+
 void SccCache::describe(const SccCacheStats &S) {
   note("summaries: " + std::to_string(S.Reused) + " SCCs reused, " +
        std::to_string(S.Recomputed) + " recomputed (" +
@@ -215,7 +228,7 @@ std::optional<std::vector<report::Report>> SccCache::Run::reuseAll() {
   Reused = unsigned(N);
   ReduceReused = true;
   if (llvm::Error E = Writer->commit())
-    Cache.note("summaries not written: " + llvm::toString(std::move(E)));
+    Cache.writeFailed(llvm::toString(std::move(E)));
   return R;
 }
 
@@ -327,7 +340,7 @@ std::optional<std::vector<report::Report>> SccCache::Run::reuseReduce() {
     return std::nullopt;
   ReduceReused = true;
   if (llvm::Error E = Writer->commit())
-    Cache.note("summaries not written: " + llvm::toString(std::move(E)));
+    Cache.writeFailed(llvm::toString(std::move(E)));
   return R;
 }
 
@@ -336,7 +349,7 @@ void SccCache::Run::store(const std::vector<report::Report> &Reports) {
     return;
   Cache.Reduce.store(finalReduceKey().hex(), Reports);
   if (llvm::Error E = Writer->commit())
-    Cache.note("summaries not written: " + llvm::toString(std::move(E)));
+    Cache.writeFailed(llvm::toString(std::move(E)));
 }
 
 SccCacheStats SccCache::Run::stats() const {

@@ -149,6 +149,9 @@ public:
 
 private:
   void note(const std::string &Message);
+  /// A write of the store failed: noted with -v, else one warning a scan.
+  void writeFailed(const std::string &Why);
+  std::atomic<bool> WarnedWrite{false};
 
   std::string Dir;
   bool Verbose;

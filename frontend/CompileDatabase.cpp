@@ -14,6 +14,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <cstring>
+
 namespace racer::frontend {
 
 namespace {
@@ -92,6 +94,8 @@ llvm::Error checkCompileDatabase(const std::string &DBFile) {
       return dbError(DBFile, Which + " has no \"directory\" string");
     if (!E->getString("file"))
       return dbError(DBFile, Which + " has no \"file\" string");
+    if (E->getString("file")->empty())
+      return dbError(DBFile, Which + " has an empty \"file\"");
     const llvm::json::Array *Args = E->getArray("arguments");
     if (!E->getString("command") && !Args)
       return dbError(DBFile,
@@ -159,12 +163,34 @@ void expandResponseFiles(TUJob &J) {
   J.ResponseFiles = std::move(FS.Read);
 }
 
+/// A command that names another language than C or C++ with `-x`
+/// (assembler, Objective-C, CUDA, ...), whatever the file's extension.
+bool languageIsNotCOrCxx(const std::vector<std::string> &Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I], Lang;
+    if (A == "-x" && I + 1 < Args.size())
+      Lang = Args[I + 1];
+    else if (A.starts_with("-x") && A.size() > 2)
+      Lang = A.drop_front(2);
+    else if (A.starts_with("--language="))
+      Lang = A.drop_front(strlen("--language="));
+    if (Lang.empty())
+      continue;
+    Lang.consume_back("-header");
+    Lang.consume_back("-cpp-output");
+    if (Lang != "c" && Lang != "c++" && Lang != "cpp-output" &&
+        Lang != "c++-cpp-output" && Lang != "none" && Lang != "c++-module")
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 bool isNotCOrCxx(llvm::StringRef File) {
-  static const char *const Extensions[] = {".s", ".S", ".sx", ".asm",
-                                           ".f", ".F", ".f90", ".F90",
-                                           ".f95", ".for"};
+  static const char *const Extensions[] = {
+      ".s",   ".S",   ".sx", ".asm", ".f",  ".F", ".f90", ".F90",
+      ".f95", ".for", ".m",  ".mm",  ".cu", ".cuh"};
   llvm::StringRef Ext = llvm::sys::path::extension(File);
   for (const char *E : Extensions)
     if (Ext == E)
@@ -211,12 +237,14 @@ loadCompileDatabase(const std::string &BuildDir,
   llvm::StringMap<size_t> ByFile;
   size_t Entry = 0;
   std::vector<std::string> NotC;
+  size_t Differing = 0; ///< later entries of a file, with another command
+  std::string FirstDiffering;
   for (clang::tooling::CompileCommand &C : DB->getAllCompileCommands()) {
     ++Entry;
     std::string Dir = absolutePath(C.Directory, DBDir);
     TUJob J;
     J.File = absolutePath(C.Filename, Dir);
-    if (isNotCOrCxx(J.File)) {
+    if (isNotCOrCxx(J.File) || languageIsNotCOrCxx(C.CommandLine)) {
       NotC.push_back(J.File);
       continue;
     }
@@ -234,19 +262,29 @@ loadCompileDatabase(const std::string &BuildDir,
     // (two targets, two configurations) keeps its first entry, and says so.
     const TUJob &First = All[It->second];
     if (Warnings && (First.CommandLine != J.CommandLine ||
-                     First.Directory != J.Directory))
-      Warnings->push_back("'" + J.File + "' has several entries with "
-                          "different commands in '" + DBFile +
-                          "'; analysing entry " +
-                          std::to_string(EntryOf[It->second]) +
-                          ", ignoring entry " + std::to_string(Entry));
+                     First.Directory != J.Directory)) {
+      if (Differing++ == 0)
+        FirstDiffering = "'" + J.File + "' has several entries with "
+                         "different commands in '" + DBFile +
+                         "'; analysing entry " +
+                         std::to_string(EntryOf[It->second]) +
+                         ", ignoring entry " + std::to_string(Entry);
+    }
   }
+  // One line, however many (a generated database may repeat 100,000).
+  if (Warnings && Differing)
+    Warnings->push_back(FirstDiffering +
+                        (Differing > 1 ? " (and " + std::to_string(Differing - 1) +
+                                             " more entries like it: the first "
+                                             "entry of each file is analysed)"
+                                       : std::string()));
   if (Skipped)
     *Skipped = NotC;
   if (Warnings && !NotC.empty())
     Warnings->push_back("skipping " + std::to_string(NotC.size()) +
                         (NotC.size() == 1 ? " entry that is" : " entries that are") +
-                        " not C or C++ (assembly, Fortran): '" +
+                        " not C or C++ (assembly, Fortran, Objective-C, "
+                        "CUDA): '" +
                         NotC.front() + "'" +
                         (NotC.size() > 1 ? ", ..." : ""));
   if (Files.empty())

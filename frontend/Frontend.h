@@ -101,8 +101,9 @@ struct TUResult {
 };
 
 /// A source compile databases list beside C and C++ that Clang would parse
-/// as C and fail on (zstd's huf_decompress_amd64.S): assembly, Fortran.
-/// loadCompileDatabase skips these entries.
+/// as C and fail on (zstd's huf_decompress_amd64.S), by its extension:
+/// assembly, Fortran, Objective-C, CUDA. loadCompileDatabase skips these
+/// entries, and those whose command says so with `-x` (`-x assembler`).
 bool isNotCOrCxx(llvm::StringRef File);
 
 /// Loads BuildDir/compile_commands.json (or BuildDir itself, a .json file).

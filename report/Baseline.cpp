@@ -17,11 +17,14 @@ readBaselineFingerprints(const std::string &Path) {
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
     return Fail(Buf.getError().message());
-  if (std::optional<NestingPlace> At = tooDeeplyNested((*Buf)->getBuffer()))
+  // A UTF-8 byte order mark (some editors and tools write one) is no JSON.
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  Text.consume_front("\xEF\xBB\xBF");
+  if (std::optional<NestingPlace> At = tooDeeplyNested(Text))
     return Fail("line " + llvm::Twine(At->Line) + ", column " +
                 llvm::Twine(At->Column) + ": nested more than " +
                 llvm::Twine(MaxInputNesting) + " levels deep");
-  llvm::Expected<llvm::json::Value> Doc = llvm::json::parse((*Buf)->getBuffer());
+  llvm::Expected<llvm::json::Value> Doc = llvm::json::parse(Text);
   if (!Doc)
     return Fail(llvm::toString(Doc.takeError()));
   const llvm::json::Object *Root = Doc->getAsObject();
