@@ -10,6 +10,8 @@
 
 #include <chrono>
 
+#include <atomic>
+
 namespace racer::driver {
 
 std::string hashBytes(llvm::StringRef Bytes) {
@@ -47,6 +49,11 @@ const std::string &binaryIdentity() {
                           : std::string("?"));
   }();
   return Id;
+}
+
+bool firstCacheWriteWarning() {
+  static std::atomic<bool> Warned{false};
+  return !Warned.exchange(true);
 }
 
 llvm::Error writeAtomically(const std::string &Path, llvm::StringRef Data) {

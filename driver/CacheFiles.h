@@ -36,6 +36,10 @@ std::optional<FileStamp> stampOf(const std::string &Path);
 /// cache of results (not of parses) is keyed by it.
 const std::string &binaryIdentity();
 
+/// True the first time it is called in the process: the caches' write
+/// failures are one warning a scan between them (every one with -v).
+bool firstCacheWriteWarning();
+
 /// Writes \p Data to \p Path via a unique temporary file and rename(2),
 /// replacing whatever is there (a FIFO, a link to a device)
 /// (serialize::writeFileAtomically).

@@ -52,7 +52,7 @@ void SccCache::writeFailed(const std::string &Why) {
     return note("summaries not written: " + Why);
   // Without -v, once: a store that is never written costs every later
   // scan its summaries (a full disk says so here, not only with -v).
-  if (WarnedWrite.exchange(true))
+  if (WarnedWrite.exchange(true) || !firstCacheWriteWarning())
     return;
   std::lock_guard<std::mutex> G(LogMutex);
   Log << "racecar: warning: cache not written: summaries: " << Why

@@ -105,7 +105,7 @@ void SummaryCache::writeFailed(const std::string &Message) {
     note(Message);
     return;
   }
-  if (WarnedWrite.exchange(true))
+  if (WarnedWrite.exchange(true) || !firstCacheWriteWarning())
     return;
   static std::mutex M;
   std::lock_guard<std::mutex> G(M);
