@@ -17,6 +17,11 @@ json::Value jstr(llvm::StringRef S) {
 
 void loc(json::OStream &J, const SourceLocation &L) {
   J.attribute("file", jstr(L.File));
+  // A name that is not UTF-8 cannot be a JSON string: "file" then has
+  // U+FFFD for its bad bytes, and "fileUri" names the file exactly
+  // (percent-encoded, as SARIF's artifactLocation.uri).
+  if (!json::isUTF8(L.File))
+    J.attribute("fileUri", fileUri(L.File));
   J.attribute("line", L.Line);
   J.attribute("column", L.Col);
 }

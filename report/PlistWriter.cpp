@@ -10,19 +10,29 @@
 #include "report/Writers.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/JSON.h"
 
 using namespace racer::report;
 
 namespace {
 
+/// Text as XML 1.0 character data: escaped, and valid. Bytes that are not
+/// UTF-8 and control characters XML cannot hold at all (any but tab, line
+/// feed and carriage return, even as `&#1;`) become U+FFFD.
 std::string xml(llvm::StringRef S) {
+  std::string Fixed = llvm::json::isUTF8(S) ? S.str() : llvm::json::fixUTF8(S);
   std::string Out;
-  for (char C : S) {
+  for (char C : Fixed) {
     switch (C) {
     case '&': Out += "&amp;"; break;
     case '<': Out += "&lt;"; break;
     case '>': Out += "&gt;"; break;
-    default: Out.push_back(C);
+    default:
+      if (static_cast<unsigned char>(C) < 0x20 && C != '\t' && C != '\n' &&
+          C != '\r')
+        Out += "\xEF\xBF\xBD";
+      else
+        Out.push_back(C);
     }
   }
   return Out;

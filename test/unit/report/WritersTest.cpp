@@ -404,6 +404,29 @@ TEST(JsonWriterTest, InvalidUtf8IsRepaired) {
   Report R = sampleReport("/bad\xFFname.cpp");
   auto V = json::parse(jsonText({R}));
   ASSERT_TRUE(bool(V));
+  // Issue 28 item 16: "fileUri" names the real file, byte for byte.
+  const json::Object *Rep =
+      (*V->getAsObject()->getArray("reports"))[0].getAsObject();
+  ASSERT_TRUE(Rep->getString("fileUri"));
+  EXPECT_EQ(*Rep->getString("fileUri"), "file:///bad%FFname.cpp");
+  // Twin: a UTF-8 name has no fileUri (nothing to repair).
+  auto Good = json::parse(jsonText({sampleReport("/good.cpp")}));
+  ASSERT_TRUE(bool(Good));
+  EXPECT_FALSE((*Good->getAsObject()->getArray("reports"))[0]
+                   .getAsObject()
+                   ->getString("fileUri"));
+}
+
+TEST(PlistWriterTest, ControlCharactersAndBadBytesStayValidXml) {
+  // Issue 28 item 16: XML 1.0 holds neither a control character (even as
+  // a reference) nor bytes that are not UTF-8.
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writePlist({sampleReport("/a\x01" "b\xFF.cpp")}, OS, "0.1.0");
+  OS.flush();
+  EXPECT_EQ(S.find('\x01'), std::string::npos);
+  EXPECT_EQ(S.find('\xFF'), std::string::npos);
+  EXPECT_NE(S.find("/a\xEF\xBF\xBD" "b\xEF\xBF\xBD.cpp"), std::string::npos);
 }
 
 TEST(WritersTest, EndToEndFromCollector) {
