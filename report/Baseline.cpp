@@ -1,9 +1,10 @@
 //===- Baseline.cpp - Only what a change introduced -----------------------===//
 #include "report/Baseline.h"
+#include "report/BaselineReader.h"
 #include "report/Writers.h"
 #include "summarize/InputNesting.h"
 
-#include "llvm/Support/JSON.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace racer::report {
@@ -14,6 +15,10 @@ readBaselineFingerprints(const std::string &Path) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "baseline '" + Path + "': " + Why);
   };
+  // (A FIFO would block the read, a device never end.)
+  llvm::sys::fs::file_status St;
+  if (!llvm::sys::fs::status(Path, St) && !llvm::sys::fs::is_regular_file(St))
+    return Fail("not a regular file");
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
     return Fail(Buf.getError().message());
@@ -24,31 +29,10 @@ readBaselineFingerprints(const std::string &Path) {
     return Fail("line " + llvm::Twine(At->Line) + ", column " +
                 llvm::Twine(At->Column) + ": nested more than " +
                 llvm::Twine(MaxInputNesting) + " levels deep");
-  llvm::Expected<llvm::json::Value> Doc = llvm::json::parse(Text);
-  if (!Doc)
-    return Fail(llvm::toString(Doc.takeError()));
-  const llvm::json::Object *Root = Doc->getAsObject();
-  const llvm::json::Array *Runs = Root ? Root->getArray("runs") : nullptr;
-  if (!Runs)
-    return Fail("not a SARIF log (no \"runs\")");
   llvm::StringSet<> Out;
-  for (const llvm::json::Value &Run : *Runs) {
-    const llvm::json::Object *R = Run.getAsObject();
-    const llvm::json::Array *Results = R ? R->getArray("results") : nullptr;
-    if (!Results)
-      return Fail("a run without \"results\"");
-    for (const llvm::json::Value &V : *Results) {
-      const llvm::json::Object *Res = V.getAsObject();
-      const llvm::json::Object *FP =
-          Res ? Res->getObject("partialFingerprints") : nullptr;
-      std::optional<llvm::StringRef> Key =
-          FP ? FP->getString("racecarKey/v2") : std::nullopt;
-      if (!Key)
-        return Fail("a result without partialFingerprints.racecarKey/v2 "
-                    "(not written by racecar?)");
-      Out.insert(*Key);
-    }
-  }
+  std::string Why;
+  if (!readFingerprints(Text, Out, Why))
+    return Fail(Why);
   return Out;
 }
 
