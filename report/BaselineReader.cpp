@@ -151,6 +151,15 @@ private:
     if (I >= T.size())
       return false;
     char C = T[I];
+    bool Value = C == '{' || C == '[' || C == '"' || C == '-' ||
+                 llvm::isAlnum(C);
+    if (Value && C != '{' && (R == Role::Run || R == Role::Result)) {
+      Error = R == Role::Run ? "a run without \"results\""
+                             : "a result without "
+                               "partialFingerprints.racecarKey/v2 (not "
+                               "written by racecar?)";
+      return false;
+    }
     if (C == '{')
       return object(R, Depth);
     if (C == '[')

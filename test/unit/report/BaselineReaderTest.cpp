@@ -40,6 +40,10 @@ TEST(BaselineReaderTest, SaysWhatIsWrong) {
       << Why;
   EXPECT_FALSE(read(R"({"runs": [{"tool": {}}]})", Out, Why));
   EXPECT_NE(Why.find("a run without \"results\""), std::string::npos) << Why;
+  EXPECT_FALSE(read(R"({"runs": [[1]]})", Out, Why));
+  EXPECT_NE(Why.find("a run without \"results\""), std::string::npos) << Why;
+  EXPECT_FALSE(read(R"({"runs": [{"results": ["x"]}]})", Out, Why));
+  EXPECT_NE(Why.find("a result without"), std::string::npos) << Why;
   EXPECT_FALSE(read(R"({"version": "2.1.0"})", Out, Why));
   EXPECT_NE(Why.find("no \"runs\""), std::string::npos) << Why;
   EXPECT_FALSE(read("{\"runs\": [\n  {\"results\": [}", Out, Why));
