@@ -10,16 +10,19 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
+#include <chrono>
+#include <map>
 #include <cstdlib>
 #include <mutex>
 
 namespace racer::driver {
 
 namespace {
-/// Version 3: a "key <key>" line (the entry's own TU: an entry copied over
+/// Version 4: "absentdir <mtime> <dir>" before the absent files looked for
+/// in that directory. Version 3: a "key <key>" line (the entry's own TU: an entry copied over
 /// another TU's is damage, not a hit), and "absent <path>" lines (files
 /// that must stay absent).
-constexpr const char *ManifestMagic = "racecar-manifest 3";
+constexpr const char *ManifestMagic = "racecar-manifest 4";
 
 /// The environment variables that add to the include search path (Clang's
 /// driver reads them): part of every key, since a change to one changes
@@ -54,9 +57,20 @@ SummaryCache::SummaryCache(std::string Dir, bool Verbose,
   llvm::sys::fs::create_directories(this->Dir);
   // What a killed scan left half-written (entries, manifests, the summary
   // store, warm records): an hour old, no live scan is writing it.
-  if (unsigned N = serialize::removeStaleTemporaries(
-          this->Dir, /*Depth=*/2, std::chrono::hours(1)))
-    note(std::to_string(N) + " stale temporary files removed");
+  // At most once an hour (a stamp file says when): a warm scan costs a
+  // stat, not a walk of the cache.
+  llvm::SmallString<256> Stamp(this->Dir);
+  llvm::sys::path::append(Stamp, "last-sweep");
+  llvm::sys::fs::file_status St;
+  bool Due = llvm::sys::fs::status(Stamp, St) ||
+             std::chrono::system_clock::now() - St.getLastModificationTime() >=
+                 std::chrono::hours(1);
+  if (Due) {
+    if (unsigned N = serialize::removeStaleTemporaries(
+            this->Dir, /*Depth=*/2, std::chrono::hours(1)))
+      note(std::to_string(N) + " stale temporary files removed");
+    (void)writeAtomically(std::string(Stamp), "");
+  }
 }
 
 std::string SummaryCache::contextOf(const frontend::FrontendOptions &Opts) {
@@ -114,6 +128,21 @@ void SummaryCache::writeFailed(const std::string &Message) {
   Log.flush();
 }
 
+std::optional<int64_t> SummaryCache::dirMTime(llvm::StringRef Dir) {
+  // Once a scan per directory: the TUs of a project search the same few.
+  std::lock_guard<std::mutex> G(DirMTimesMutex);
+  auto [It, New] = DirMTimes.try_emplace(Dir, std::nullopt);
+  if (New) {
+    llvm::sys::fs::file_status St;
+    if (!llvm::sys::fs::status(Dir, St) &&
+        St.type() == llvm::sys::fs::file_type::directory_file)
+      It->second = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                       St.getLastModificationTime().time_since_epoch())
+                       .count();
+  }
+  return It->second;
+}
+
 SummaryCache::InputsState
 SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
                           bool Quiet) {
@@ -140,11 +169,22 @@ SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
            "re-analysing " + Job.File);
     return InputsState::Invalid;
   }
+  bool DirUnchanged = false; ///< the last absentdir's, so its files too
   for (size_t I = 2; I < Lines.size(); ++I) {
+    if (Lines[I].consume_front("absentdir ")) {
+      // A directory the absent files below were looked for in: if nothing
+      // was created or removed in it since (its mtime), they still are not
+      // there, and one stat answers for all of them.
+      auto [T, Dir] = Lines[I].split(' ');
+      int64_t Recorded;
+      std::optional<int64_t> Now = dirMTime(Dir);
+      DirUnchanged = !T.getAsInteger(10, Recorded) && Now && *Now == Recorded;
+      continue;
+    }
     if (Lines[I].consume_front("absent ")) {
       // A file the include search did not find: if it is there now, the TU
       // would read it instead.
-      if (llvm::sys::fs::exists(Lines[I]))
+      if (!DirUnchanged && llvm::sys::fs::exists(Lines[I]))
         return InputsState::Changed;
       continue;
     }
@@ -184,6 +224,8 @@ SummaryCache::inputsOf(const frontend::TUJob &Job) {
     return std::nullopt;
   EntryInputs In;
   for (size_t I = 2; I < Lines.size(); ++I) {
+    if (Lines[I].starts_with("absentdir "))
+      continue;
     if (Lines[I].consume_front("absent ")) {
       In.Absent.push_back(Lines[I].str());
       continue;
@@ -291,11 +333,33 @@ void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M,
     Inputs += std::to_string(S->Size) + " " + std::to_string(S->MTimeNs) + " " +
               *H + " " + Path + "\n";
   }
+  // By the directory they were looked for in (or its nearest ancestor that
+  // exists), with its mtime read before the files are checked: a file
+  // created later changes it.
+  std::map<std::string, std::vector<const std::string *>> ByDir;
   for (const std::string &Path : Absent) {
-    // Appeared since the parse looked: the parse may have read it or not.
-    if (llvm::sys::fs::exists(Path))
-      return;
-    Inputs += "absent " + Path + "\n";
+    llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
+    while (!Dir.empty() && !llvm::sys::fs::is_directory(Dir))
+      Dir = llvm::sys::path::parent_path(Dir);
+    ByDir[Dir.str()].push_back(&Path);
+  }
+  for (const auto &[Dir, Paths] : ByDir) {
+    llvm::sys::fs::file_status St;
+    if (!Dir.empty() && !llvm::sys::fs::status(Dir, St))
+      Inputs += "absentdir " +
+                std::to_string(
+                    std::chrono::duration_cast<std::chrono::nanoseconds>(
+                        St.getLastModificationTime().time_since_epoch())
+                        .count()) +
+                " " + Dir + "\n";
+    else
+      Inputs += "absentdir 0 /\n"; // (no directory: each file is checked)
+    for (const std::string *Path : Paths) {
+      // Appeared since the parse looked: the parse may have read it or not.
+      if (llvm::sys::fs::exists(*Path))
+        return;
+      Inputs += "absent " + *Path + "\n";
+    }
   }
   llvm::sys::fs::create_directories(
       llvm::sys::path::parent_path(entryPath(Key, ".rcs")));

@@ -24,9 +24,12 @@
 #include "frontend/Frontend.h"
 #include "summarize/ir/IR.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -93,6 +96,10 @@ private:
   std::string Context;
   bool Verbose;
   llvm::raw_ostream &Log;
+  /// A directory's mtime (ns), stat'ed once a scan; nullopt if none.
+  std::optional<int64_t> dirMTime(llvm::StringRef Dir);
+  std::mutex DirMTimesMutex;
+  llvm::StringMap<std::optional<int64_t>> DirMTimes;
   std::atomic<unsigned> Hits{0}, Misses{0}, Invalid{0};
   std::atomic<bool> WarnedWrite{false};
 };
