@@ -694,6 +694,21 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
   /// reach the same access and race with the same line.
   std::map<SiteKey, uint32_t> SiteOwner;
   std::vector<std::vector<uint32_t>> ReachedFrom;
+  /// A class's races: the kept report of each (access, conflicting access)
+  /// pair, by the accesses themselves (not the public methods reaching
+  /// them): one helper's read reached from twenty methods, racing with one
+  /// teardown write, is one report; the other methods are its notes.
+  using AccessPairKey =
+      std::tuple<std::string_view, std::string_view, uint32_t, uint32_t,
+                 uint32_t, uint32_t, uint32_t, uint32_t>;
+  std::map<AccessPairKey, uint32_t> AccessPairOwner;
+  auto accessPairOf = [&](uint32_t I) {
+    const RaceFinding &F = Taken[I];
+    const ir::Loc &A = F.Reported.Access.Location,
+                  &C = F.Conflicting.Access.Location;
+    return AccessPairKey{*Lights[I].Class, Lights[I].Path, A.File, A.Line,
+                         A.Col, C.File, C.Line, C.Col};
+  };
   /// Races between threads: the (access, other access) pairs kept, so the
   /// same pair seen from its other side is not a second report.
   using PairEnd = std::tuple<std::string_view, unsigned, unsigned,
@@ -759,6 +774,20 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
         ReachedFrom[K].push_back(I);
       continue;
     }
+    // A class's: the same two accesses reached from another public method.
+    if (!AtAccess && !L.Direct)
+      if (auto It = AccessPairOwner.find(accessPairOf(I));
+          It != AccessPairOwner.end()) {
+        ++Stats.DroppedSameSite;
+        uint32_t K = It->second;
+        const std::string &Top = Taken[I].Reported.Function;
+        bool Seen = Taken[Kept[K]].Reported.Function == Top;
+        for (uint32_t J : ReachedFrom[K])
+          Seen = Seen || Taken[J].Reported.Function == Top;
+        if (!Seen)
+          ReachedFrom[K].push_back(I);
+        continue;
+      }
     // The same two accesses seen from the other side.
     if (AtAccess && ThreadPairs.count(pairOf(I, /*Reversed=*/true))) {
       ++Stats.DroppedSameSite;
@@ -788,6 +817,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     if (AtAccess) {
       SiteOwner.emplace(S, uint32_t(Kept.size()));
       ThreadPairs.insert(pairOf(I, /*Reversed=*/false));
+    } else {
+      AccessPairOwner.emplace(accessPairOf(I), uint32_t(Kept.size()));
     }
     Paths.insert(P);
     Kept.push_back(I);

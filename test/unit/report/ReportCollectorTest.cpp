@@ -216,6 +216,36 @@ TEST(ReportCollectorTest, DifferentLocksNameTheLocksThatMatter) {
             "lock)");
 }
 
+TEST(ReportCollectorTest, ClassRaceOneAccessPairFromManyMethodsIsOneReport) {
+  // A helper's read (counter.h:5) reached from two public methods, racing
+  // with one teardown write (counter.cpp:40): one report, at the first
+  // method's call, the other method a note.
+  auto Via = [](const std::string &Method, uint32_t CallLine,
+                ir::Loc Conflict) {
+    return finding(
+        RaceKind::ReadWriteRace, "Counter",
+        side(Method, AccessKind::Read, N(), loc(1, 5, 3),
+             {call("Counter::helper", loc(0, CallLine, 3))}),
+        side("Counter::close", AccessKind::Write, N(), Conflict));
+  };
+  std::vector<Report> Rs = collect({Via("Counter::get", 10, loc(0, 40, 5)),
+                                    Via("Counter::peek", 20, loc(0, 40, 5))});
+  ASSERT_EQ(Rs.size(), 1u);
+  EXPECT_EQ(Rs[0].Loc.Line, 10u);
+  auto Also = std::find_if(Rs[0].Trace.begin(), Rs[0].Trace.end(),
+                           [](const Note &N) {
+                             return N.Message ==
+                                    "also reached from 'Counter::peek'";
+                           });
+  ASSERT_NE(Also, Rs[0].Trace.end());
+  EXPECT_EQ(Also->Loc.Line, 20u);
+  // Twin: racing with another write (another cause), each stays.
+  EXPECT_EQ(collect({Via("Counter::get", 10, loc(0, 40, 5)),
+                     Via("Counter::peek", 20, loc(0, 50, 5))})
+                .size(),
+            2u);
+}
+
 TEST(ReportCollectorTest, CutTraceSaysHowManyCallsItLeavesOut) {
   std::vector<CallSite> Frames;
   for (unsigned K = 0; K < CallChain::MaxDepth; ++K)
