@@ -58,6 +58,26 @@ write_db() {
 }
 GOOD=("$(db_entry alpha.cpp)" "$(db_entry beta.cpp)")
 
+# gamma.cpp: a class whose add() races only when built with -DMETER_UNLOCKED
+# (for tests of what changes a TU's flags: response files, the database).
+write_meter() {
+cat >"$P/gamma.cpp" <<'SRC'
+#include <mutex>
+class Meter {
+public:
+#ifdef METER_UNLOCKED
+  void add(int n) { total_ += n; }
+#else
+  void add(int n) { std::lock_guard<std::mutex> g(mu_); total_ += n; }
+#endif
+  int total() { std::lock_guard<std::mutex> g(mu_); return total_; }
+private:
+  std::mutex mu_;
+  int total_ = 0;
+};
+SRC
+}
+
 # The good TUs' races are all in \$1 (a text report).
 intact() {
   grep -q "'alpha::Counter::hit'" "$1" && grep -q "'beta::Gauge::set'" "$1"

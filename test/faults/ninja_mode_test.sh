@@ -9,21 +9,7 @@
 # unwritable name is an error (exit 2).
 . "$(dirname "$0")/lib.sh"
 command -v ninja >/dev/null || { echo "skipped: no ninja"; exit 0; }
-cat >"$P/gamma.cpp" <<'SRC'
-#include <mutex>
-class Meter {
-public:
-#ifdef METER_UNLOCKED
-  void add(int n) { total_ += n; }
-#else
-  void add(int n) { std::lock_guard<std::mutex> g(mu_); total_ += n; }
-#endif
-  int total() { std::lock_guard<std::mutex> g(mu_); return total_; }
-private:
-  std::mutex mu_;
-  int total_ = 0;
-};
-SRC
+write_meter # gamma.cpp: Meter races only with -DMETER_UNLOCKED
 write_db "${GOOD[@]}" "$(db_entry gamma.cpp)"
 mkdir -p "$P/.git" # the project's root: its config is found from -p
 N=$WORK/n

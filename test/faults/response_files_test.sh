@@ -6,21 +6,7 @@
 # The warm launcher ignored response files: after an edit to flags.rsp it
 # replayed the old answer; the response files are now inputs of the record.
 . "$(dirname "$0")/lib.sh"
-cat >"$P/gamma.cpp" <<'SRC'
-#include <mutex>
-class Meter {
-public:
-#ifdef METER_UNLOCKED
-  void add(int n) { total_ += n; }
-#else
-  void add(int n) { std::lock_guard<std::mutex> g(mu_); total_ += n; }
-#endif
-  int total() { std::lock_guard<std::mutex> g(mu_); return total_; }
-private:
-  std::mutex mu_;
-  int total_ = 0;
-};
-SRC
+write_meter # gamma.cpp: Meter races only with -DMETER_UNLOCKED
 mkfifo "$P/flags.fifo"
 run() { # $1: output; the rest: racecar arguments. Bounded: a hang fails.
   local out=$1
