@@ -223,11 +223,18 @@ SummaryCache::inputsOf(const frontend::TUJob &Job) {
   if (Lines.size() < 2 || Lines[1] != "key " + keyOf(Job))
     return std::nullopt;
   EntryInputs In;
+  bool InDir = false; ///< the absent files below have a directory
   for (size_t I = 2; I < Lines.size(); ++I) {
-    if (Lines[I].starts_with("absentdir "))
+    if (Lines[I].consume_front("absentdir ")) {
+      llvm::StringRef Dir = Lines[I].split(' ').second;
+      InDir = Dir != "/";
+      if (InDir)
+        In.AbsentDirs.push_back(Dir.str());
       continue;
+    }
     if (Lines[I].consume_front("absent ")) {
-      In.Absent.push_back(Lines[I].str());
+      if (!InDir)
+        In.Absent.push_back(Lines[I].str());
       continue;
     }
     // "size mtime hash path"

@@ -67,6 +67,9 @@ public:
   /// stay absent (include candidates not found).
   struct EntryInputs {
     std::vector<std::string> Files, Absent;
+    /// The directories the absent files not in Absent were looked for in:
+    /// unchanged (mtime), they are still not there.
+    std::vector<std::string> AbsentDirs;
   };
   /// The inputs of \p Job's entry (its manifest), or nullopt if it has no
   /// valid manifest. For the warm record (WarmStart.h).

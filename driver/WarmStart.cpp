@@ -8,6 +8,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <chrono>
 #include <set>
 #include <unistd.h>
 
@@ -93,6 +94,22 @@ void writeWarmRecord(const std::string &CacheDir, const WarmScan &W,
     warm::Input I;
     I.Path = P;
     R.Inputs.push_back(I);
+  }
+  for (const std::string &D : W.AbsentDirs) {
+    if (!Seen.insert(D).second)
+      continue;
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(D, St) || !llvm::sys::fs::is_directory(St))
+      return Skip("cannot stamp the directory '" + D + "'");
+    warm::Input I;
+    I.Path = D;
+    I.Present = I.Directory = true;
+    I.MTimeNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                    St.getLastModificationTime().time_since_epoch())
+                    .count();
+    if (W.StartedNs && I.MTimeNs >= W.StartedNs - 10'000'000)
+      return Skip("'" + D + "' changed during the scan");
+    R.Inputs.push_back(std::move(I));
   }
   R.ExitStatus = W.ExitStatus;
   R.OutputPath = W.OutputPath;

@@ -28,6 +28,9 @@ struct WarmScan {
   /// Files the answer depends on, and files that must stay absent (a
   /// config that would be found if it appeared).
   std::vector<std::string> Inputs, Absent;
+  /// Directories whose modification time stands for the absent files
+  /// looked for in them (include candidates): one stat for all of them.
+  std::vector<std::string> AbsentDirs;
   int ExitStatus = 0;
   std::string OutputPath; ///< "-": standard output
   std::string Output;

@@ -737,6 +737,8 @@ void writeWarmRecord(driver::SummaryCache &Cache,
     W.Inputs.insert(W.Inputs.end(), J.ResponseFiles.begin(),
                     J.ResponseFiles.end());
     W.Absent.insert(W.Absent.end(), In->Absent.begin(), In->Absent.end());
+    W.AbsentDirs.insert(W.AbsentDirs.end(), In->AbsentDirs.begin(),
+                        In->AbsentDirs.end());
   }
   driver::writeWarmRecord(Cache.directory(), W, Verbose, errs());
 }

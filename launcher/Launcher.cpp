@@ -69,6 +69,10 @@ std::string dirName(const std::string &P) {
 /// Same size and modification time as recorded (or still absent).
 bool unchanged(const Input &I) {
   struct stat St;
+  if (I.Directory)
+    return stat(I.Path.c_str(), &St) == 0 && S_ISDIR(St.st_mode) &&
+           int64_t(St.st_mtim.tv_sec) * 1000000000 + St.st_mtim.tv_nsec ==
+               I.MTimeNs;
   bool Present = stat(I.Path.c_str(), &St) == 0 && S_ISREG(St.st_mode);
   if (!I.Present)
     return !Present;

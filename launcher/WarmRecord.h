@@ -32,7 +32,7 @@
 namespace racer::warm {
 
 constexpr char Magic[4] = {'R', 'C', 'W', 'R'};
-constexpr uint32_t Version = 1;
+constexpr uint32_t Version = 2;
 /// In ErrAfter's --stats block, the seconds the launcher fills in with its
 /// own time (formatted as %8.3f by the analyzer, so it stands out).
 constexpr const char *ElapsedMarker = "987654.321";
@@ -41,10 +41,13 @@ constexpr double ElapsedMarkerValue = 987654.321;
 constexpr size_t MaxRecords = 32;
 
 /// A file and its stamp when the answer was computed. Present false: the
-/// file must still not exist (a config that could appear).
+/// file must still not exist (a config that could appear). Directory: a
+/// directory whose modification time must be the same (no file created or
+/// removed in it: it stands for the include candidates looked for there).
 struct Input {
   std::string Path;
   bool Present = false;
+  bool Directory = false;
   uint64_t Size = 0;
   int64_t MTimeNs = 0;
 };
@@ -110,7 +113,7 @@ inline void putStr(std::string &O, std::string_view S) {
 }
 inline void putInput(std::string &O, const Input &I) {
   putStr(O, I.Path);
-  O.push_back(I.Present ? 1 : 0);
+  O.push_back(I.Directory ? 2 : I.Present ? 1 : 0);
   put64(O, I.Size);
   put64(O, uint64_t(I.MTimeNs));
 }
@@ -143,7 +146,9 @@ struct Reader {
   Input input() {
     Input I;
     I.Path = str();
-    I.Present = num(1) != 0;
+    uint64_t Kind = num(1);
+    I.Present = Kind != 0;
+    I.Directory = Kind == 2;
     I.Size = num(8);
     I.MTimeNs = int64_t(num(8));
     return I;
