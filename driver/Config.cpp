@@ -110,9 +110,27 @@ llvm::Expected<Config> parseConfig(llvm::StringRef Text,
   if (In.error()) {
     // SMDiagnostic prints "YAML:3:1: error: unknown key 'x'": name the file.
     llvm::StringRef D = llvm::StringRef(Diag).trim();
-    if (D.consume_front("YAML:"))
+    if (D.consume_front("YAML:")) {
+      std::string First = D.split('\n').first.str();
+      // A check of the whole document (validate) is placed at its start:
+      // one about a value names it quoted ('...'), and is placed where the
+      // value is written instead.
+      llvm::StringRef Msg = llvm::StringRef(First).split(": error: ").second;
+      size_t Q = Msg.find('\'');
+      if (llvm::StringRef(First).starts_with("1:1: ") && Q != llvm::StringRef::npos) {
+        llvm::StringRef Value = Msg.substr(Q + 1).split('\'').first;
+        if (size_t At = Value.empty() ? llvm::StringRef::npos : Text.find(Value);
+            At != llvm::StringRef::npos) {
+          llvm::StringRef Before = Text.substr(0, At);
+          size_t Line = Before.count('\n') + 1;
+          size_t Col = At - (Before.rfind('\n') + 1) + 1; // (npos + 1 == 0)
+          First = std::to_string(Line) + ":" + std::to_string(Col) +
+                  ": error: " + Msg.str();
+        }
+      }
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     Path + ":" + D.split('\n').first.str());
+                                     Path + ":" + First);
+    }
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    Path + ": " + D.split('\n').first.str());
   }

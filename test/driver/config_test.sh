@@ -183,6 +183,10 @@ check "unknown spawn function: no thread, no race" test "$(count "$WORK/err.txt"
 printf 'models:\n  thread_start:\n    - function: spawn_task\n      entry: 0\n      arg: 1\n' > "$S/.racecar.yaml"
 "$R" scan -p "$S/build" --no-cache --no-source > "$WORK/out.txt" 2>/dev/null
 check "thread_start: the two tasks race" grep -q "unprotected write to \`completed\` in 'work' races with itself on another thread" "$WORK/out.txt"
+# Issue 28 item 19: a bad exclude regex is placed where it is written.
+printf 'disable: []\nexclude:\n  - third_party/\n  - "("\n' > "$WORK/bad.yaml"
+"$R" scan -p "$P/build" --no-cache --config "$WORK/bad.yaml" -o /dev/null 2> "$WORK/err.txt"
+check "bad regex on line 4: file:line:col" grep -q "bad.yaml:4:6: error: exclude: '('" "$WORK/err.txt"
 # Issue 28 item 19: thread_start positions are range-checked.
 for bad in 'entry: -1' 'entry: 99' 'entry: 1\n      arg: -2' 'entry: 1\n      arg: 1'; do
   printf "models:\n  thread_start:\n    - function: spawn_task\n      $bad\n" > "$WORK/bad.yaml"
