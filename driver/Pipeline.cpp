@@ -16,7 +16,9 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -432,10 +434,13 @@ MapResult runMap(std::vector<frontend::TUJob> Jobs,
 
 ScanResult runReduce(MapResult Map, unsigned Threads, PhaseStats St) {
   // Merged shards arrive in any order; the linker restores main-file order.
+  St.BeforeLinkPeakMiB = peakRssMiB();
+  resetPeakRss();
   auto T1 = std::chrono::steady_clock::now();
   LinkedProgram Program =
       linkModules(std::move(Map.Modules), /*PackBodies=*/true);
   St.LinkSeconds = secondsSince(T1);
+  St.LinkPeakMiB = peakRssMiB();
   return reduceLinked(std::move(Program), std::move(Map.FailedTUs), Threads,
                       St);
 }
@@ -471,6 +476,7 @@ ScanResult reduceLinked(LinkedProgram Program,
   }
 
   // Calls that pass constants run copies of their callees for them.
+  resetPeakRss();
   auto T2 = std::chrono::steady_clock::now();
   {
     std::vector<uint32_t> Changed;
@@ -525,7 +531,9 @@ ScanResult reduceLinked(LinkedProgram Program,
     summarizeInParallel(*PS, Program.Functions, Arena, St);
   }
   St.SummarizeSeconds = secondsSince(T2);
+  St.SummarizePeakMiB = peakRssMiB();
 
+  resetPeakRss();
   auto T3 = std::chrono::steady_clock::now();
   report::ReportCollector Collector(Program.Files);
   std::optional<TakenAddresses> Addresses;
@@ -543,7 +551,9 @@ ScanResult reduceLinked(LinkedProgram Program,
                                          Program.Classes, Collector, Arena,
                                          Addresses ? &*Addresses : nullptr);
   St.ConflictSeconds = secondsSince(T3);
+  St.ConflictPeakMiB = peakRssMiB();
 
+  resetPeakRss();
   auto T4 = std::chrono::steady_clock::now();
   R.Reports = Collector.takeReports();
   R.Scope.ClassesChecked = St.Conflicts.ClassesChecked;
@@ -556,6 +566,7 @@ ScanResult reduceLinked(LinkedProgram Program,
       Collector.assumptionPlaces(AssumptionKind::UnresolvedCall);
   R.Assumptions = Collector.takeAssumptions();
   St.ReportSeconds = secondsSince(T4);
+  St.ReportPeakMiB = peakRssMiB();
   if (Run) {
     Run->store(R.Reports);
     Summaries->describe(St.SummaryCache);
@@ -650,9 +661,14 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
   } else if (Show == Progress::Lines) {
     Errs << "racecar: linking, summarizing and pairing\n";
   }
+  // (Here the link ran as the TUs came in: its share is in the peak
+  // before it.)
+  St.BeforeLinkPeakMiB = peakRssMiB();
+  resetPeakRss();
   auto T1 = std::chrono::steady_clock::now();
   LinkedProgram Program = Link.finish();
   St.LinkSeconds = secondsSince(T1);
+  St.LinkPeakMiB = peakRssMiB();
   ScanResult R = reduceLinked(std::move(Program), std::move(Map.FailedTUs),
                               Threads, St, Summaries ? &*Summaries : nullptr);
   if (Show == Progress::Terminal) {
@@ -732,6 +748,36 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
                      S.ConflictSeconds, S.Conflicts.Findings,
                      S.Conflicts.Threads.Findings);
   OS << llvm::format("  report              %8.3f s\n", S.ReportSeconds);
+  if (S.LinkPeakMiB || S.SummarizePeakMiB)
+    OS << llvm::format("  peak memory         %8.0f MiB before the link, "
+                       "then link %.0f, summarize %.0f, conflicts %.0f, "
+                       "report %.0f MiB\n",
+                       S.BeforeLinkPeakMiB, S.LinkPeakMiB, S.SummarizePeakMiB,
+                       S.ConflictPeakMiB, S.ReportPeakMiB);
+}
+
+double peakRssMiB() {
+  auto Status = llvm::MemoryBuffer::getFileAsStream("/proc/self/status");
+  if (!Status)
+    return 0;
+  llvm::StringRef Text = (*Status)->getBuffer();
+  size_t At = Text.find("VmHWM:");
+  if (At == llvm::StringRef::npos)
+    return 0;
+  unsigned long long KiB = 0;
+  if (Text.substr(At + 6).ltrim().consumeInteger(10, KiB))
+    return 0;
+  return double(KiB) / 1024;
+}
+
+bool resetPeakRss() {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS("/proc/self/clear_refs", EC, llvm::sys::fs::OF_None);
+  if (EC)
+    return false;
+  OS << "5";
+  OS.close();
+  return !OS.has_error();
 }
 
 } // namespace racer::driver

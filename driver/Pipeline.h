@@ -70,7 +70,22 @@ struct PhaseStats {
   bool SummaryCacheUsed = false;
   SccCacheStats SummaryCache;
   ConflictStats Conflicts;
+  /// Peak resident memory (MiB) of each whole-program phase, measured from
+  /// the phase's start (Linux resets the high-water mark: clear_refs 5);
+  /// 0 where it could not be measured. Where memory goes (issue 29).
+  double LinkPeakMiB = 0, SummarizePeakMiB = 0, ConflictPeakMiB = 0,
+         ReportPeakMiB = 0;
+  /// The high-water mark when the link started: the frontend's and the
+  /// process's so far.
+  double BeforeLinkPeakMiB = 0;
 };
+
+/// Peak resident memory of the process (MiB) since the last resetPeakRss(),
+/// from /proc/self/status (VmHWM); 0 if unknown.
+double peakRssMiB();
+/// Starts a new high-water mark (/proc/self/clear_refs); false if the
+/// system does not allow it (then peakRssMiB() keeps the process's peak).
+bool resetPeakRss();
 
 class ResultCache;
 class SummaryCache;

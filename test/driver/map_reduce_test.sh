@@ -58,6 +58,8 @@ scan --cache-dir "$C" --stats -o "$WORK/warm.txt" 2>"$WORK/warm.stats"
 check "warm scan hits every TU" grep -q 'cache 3 hits, 0 misses' <(stat_line "$WORK/warm.stats")
 check "warm output == cold output" cmp -s "$WORK/cold.txt" "$WORK/warm.txt"
 check "cold scan does not claim reuse" test -z "$(grep 'reports reused' "$WORK/cold.stats")"
+# Peak memory per whole-program phase (issue 29): each a positive number.
+check "--stats: peak memory per phase" grep -Eq 'peak memory +[1-9][0-9]* MiB before the link, then link [1-9][0-9]*, summarize [1-9][0-9]*, conflicts [1-9][0-9]*, report [1-9][0-9]* MiB' "$WORK/cold.stats"
 check "warm scan reuses the last scan's reports" grep -q 'reports reused' "$WORK/warm.stats"
 touch "$P/post.cpp"
 scan --cache-dir "$C" --stats -o "$WORK/touched.txt" 2>"$WORK/touched.stats"
