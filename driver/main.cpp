@@ -709,12 +709,8 @@ void writeWarmRecord(driver::SummaryCache &Cache,
   W.Output = WrittenOutput;
   W.ErrBefore = ErrBefore;
   W.ErrAfter = ErrAfter;
-  if (!BuildPath.empty()) {
-    SmallString<256> Db(BuildPath);
-    if (!sys::fs::is_regular_file(BuildPath))
-      sys::path::append(Db, "compile_commands.json");
-    W.Inputs.push_back(std::string(Db));
-  }
+  if (std::string Db = compileDatabaseFile(); !Db.empty())
+    W.Inputs.push_back(std::move(Db));
   if (!ConfigPath.empty()) {
     W.Inputs.push_back(ConfigPath);
   } else if (!BuildPath.empty()) {

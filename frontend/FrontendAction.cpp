@@ -650,12 +650,12 @@ private:
           candidate(D.getName(), FileName, !D.isSystemHeaderDirectory()))
         return;
   }
-  /// Whether Dir/FileName is a regular file; if not and \p User, records it.
+  /// Whether Dir/FileName is a file; if not and \p User, records it. (The
+  /// FileManager's stat cache answers: Clang looked there already.)
   bool candidate(StringRef Dir, StringRef FileName, bool User) {
     llvm::SmallString<256> P(Dir);
     llvm::sys::path::append(P, FileName);
-    llvm::ErrorOr<llvm::vfs::Status> St = FS.status(P);
-    if (St && St->isRegularFile())
+    if (SM.getFileManager().getOptionalFileRef(P, /*OpenFile=*/false))
       return true;
     if (User && !FS.makeAbsolute(P)) {
       llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);

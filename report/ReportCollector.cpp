@@ -637,8 +637,10 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
   auto word = [&](uint32_t I) -> Entry & {
     if (!Worded[I]) {
       const RaceFinding &F = Taken[I];
+      auto P = F.Kind == RaceKind::DifferentLocks
+                   ? LockHolders.find(F.Reported.Access.Path.str())
+                   : LockHolders.end();
       auto Relevant = [&](const HeldLock &L) {
-        auto P = LockHolders.find(F.Reported.Access.Path.str());
         if (P == LockHolders.end())
           return true;
         auto H = P->second.find(L.Lock.str());
@@ -702,6 +704,16 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       std::tuple<std::string_view, std::string_view, uint32_t, uint32_t,
                  uint32_t, uint32_t, uint32_t, uint32_t>;
   std::map<AccessPairKey, uint32_t> AccessPairOwner;
+  /// Finding \p I is kept report \p K's cause reached from another
+  /// top-level function: named in K's notes, once per function.
+  auto addReachedFrom = [&](uint32_t K, uint32_t I) {
+    const std::string &Top = Taken[I].Reported.Function;
+    bool Seen = Taken[Kept[K]].Reported.Function == Top;
+    for (uint32_t J : ReachedFrom[K])
+      Seen = Seen || Taken[J].Reported.Function == Top;
+    if (!Seen)
+      ReachedFrom[K].push_back(I);
+  };
   auto accessPairOf = [&](uint32_t I) {
     const RaceFinding &F = Taken[I];
     const ir::Loc &A = F.Reported.Access.Location,
@@ -764,14 +776,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     if (AtAccess && Sites.count(S)) {
       ++Stats.DroppedSameSite;
       uint32_t K = SiteOwner.at(S);
-      const Light &O = Lights[Kept[K]];
-      const std::string &Top = Taken[I].Reported.Function;
-      bool Seen = Taken[Kept[K]].Reported.Function == Top ||
-                  !lightLocEq(O.ConflictLoc, L.ConflictLoc);
-      for (uint32_t J : ReachedFrom[K])
-        Seen = Seen || Taken[J].Reported.Function == Top;
-      if (!Seen)
-        ReachedFrom[K].push_back(I);
+      if (lightLocEq(Lights[Kept[K]].ConflictLoc, L.ConflictLoc))
+        addReachedFrom(K, I);
       continue;
     }
     // A class's: the same two accesses reached from another public method.
@@ -779,13 +785,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       if (auto It = AccessPairOwner.find(accessPairOf(I));
           It != AccessPairOwner.end()) {
         ++Stats.DroppedSameSite;
-        uint32_t K = It->second;
-        const std::string &Top = Taken[I].Reported.Function;
-        bool Seen = Taken[Kept[K]].Reported.Function == Top;
-        for (uint32_t J : ReachedFrom[K])
-          Seen = Seen || Taken[J].Reported.Function == Top;
-        if (!Seen)
-          ReachedFrom[K].push_back(I);
+        addReachedFrom(It->second, I);
         continue;
       }
     // The same two accesses seen from the other side.
