@@ -11,6 +11,7 @@
 //   __sync_fetch_and_add(&n) read n atomic; write n atomic   (no call)
 //   a = b (trivial copy)     read b; write a                  (no call)
 //===----------------------------------------------------------------------===//
+#include "frontend/EventLoops.h"
 #include "frontend/FunctionLowerer.h"
 #include "frontend/FunctionPointers.h"
 #include "frontend/SyncPatterns.h"
@@ -240,6 +241,15 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
   }
 
   ir::CallInfo C = callTo(Callee);
+  if (std::string Loop = eventLoopRunSlot(CE, Callee); !Loop.empty()) {
+    // `event_base_loop(base, 0)` runs the callbacks registered with that
+    // loop, on this thread (frontend/EventLoops.h).
+    ir::CallInfo Run;
+    Run.Callee = ir::IndirectCalleePrefix + Loop;
+    Run.CalleeName = C.CalleeName;
+    Run.LoopRange = loopRangeOf(CE, LoopsAroundCalls, Ctx);
+    emitCall(std::move(Run), CE->getExprLoc(), nullptr);
+  }
   if (!Callee) {
     // `fn(arg)`, `(*fn)(arg)` through a formal: a copy of this function for
     // a caller that names the function calls it directly.

@@ -8,6 +8,7 @@
 // Isolation.cpp.
 //===----------------------------------------------------------------------===//
 #include "frontend/BodyClaims.h"
+#include "frontend/EventLoops.h"
 #include "frontend/Frontend.h"
 #include "frontend/FunctionPointers.h"
 #include "frontend/IRBuilder.h"
@@ -457,6 +458,11 @@ public:
   // (ir::Module::FunctionPointerStores).
   bool VisitInitListExpr(InitListExpr *ILE) {
     FunctionPointers.initializer(ILE);
+    return true;
+  }
+  // Callbacks handed to an event loop (frontend/EventLoops.h).
+  bool VisitCallExpr(CallExpr *CE) {
+    recordEventLoopCall(CE, FunctionPointers);
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {

@@ -151,6 +151,20 @@ void FunctionPointerStores::variable(const VarDecl *VD) {
   store(Slot, Init);
 }
 
+std::string objectSlotOf(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr();
+  return slotOf(E);
+}
+
+void FunctionPointerStores::copy(const std::string &To,
+                                 const std::string &From) {
+  if (To != From)
+    Stores.push_back(To + "\tslot:" + From);
+}
+
 std::vector<std::string> FunctionPointerStores::take() {
   std::sort(Stores.begin(), Stores.end());
   Stores.erase(std::unique(Stores.begin(), Stores.end()), Stores.end());

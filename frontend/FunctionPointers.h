@@ -44,6 +44,11 @@ std::string functionPointerSlotOf(const clang::CallExpr *CE,
 /// passed as a thread's entry), or "".
 std::string functionPointerSlotOfValue(const clang::Expr *E, std::string &Name);
 
+/// The slot of the object an expression designates or points to, of any
+/// type (`&c->ev` and `c->ev`: "field:conn::ev"; `main_base`:
+/// "global:<usr>"), or "" (a local, a formal, a call's result).
+std::string objectSlotOf(const clang::Expr *E);
+
 /// Collects a TU's stores of functions into slots.
 class FunctionPointerStores {
 public:
@@ -53,11 +58,14 @@ public:
   void initializer(const clang::InitListExpr *ILE);
   /// A global function pointer or array of them with an initializer.
   void variable(const clang::VarDecl *VD);
+  /// \p Slot holds the function \p Value designates.
+  void store(const std::string &Slot, const clang::Expr *Value);
+  /// \p To holds whatever \p From holds.
+  void copy(const std::string &To, const std::string &From);
   /// The stores, sorted and unique.
   std::vector<std::string> take();
 
 private:
-  void store(const std::string &Slot, const clang::Expr *Value);
   std::vector<std::string> Stores;
 };
 

@@ -97,6 +97,24 @@ const CallSite *firstShownCall(const AccessSnapshot &A) {
 /// the method is the contract, and its call is where a caller sees it).
 bool reportedAtAccess(const RaceFinding &F) { return F.Class.empty(); }
 
+/// The call that groups \p A with the other accesses it reaches (one
+/// report, the others its notes): the first shown call, or, past the call
+/// of an event loop, the call of the callback it runs. Two callbacks of one
+/// loop are two causes, not one. (Calls through other slots stay grouped:
+/// splitting those too made redis's 10 reports 34, most of them callbacks
+/// of redis's own ae loop reached from the redis-benchmark program's
+/// threads, which the same compile database holds.)
+const CallSite *groupingCall(const AccessSnapshot &A) {
+  const CallSite *Group = firstShownCall(A);
+  bool AfterSlot = false;
+  for (const CallSite &C : A.Trace) {
+    if (AfterSlot && !isLambdaFrame(C))
+      Group = &C;
+    AfterSlot = C.RunsLoop;
+  }
+  return Group;
+}
+
 ir::Loc sideIrLoc(const AccessSnapshot &A, bool AtAccess) {
   const CallSite *C = AtAccess ? nullptr : firstShownCall(A);
   return C ? C->Location : A.Location;
@@ -620,7 +638,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
          AtAccess ? &AccessFunctions[FI].second : &F.Conflicting.Function,
          std::move(Path), lightSideLoc(F.Reported, AtAccess),
          lightSideLoc(F.Conflicting, AtAccess), &F.Reported.Function,
-         lightSideLoc(F.Reported, /*AtAccess=*/false)});
+         lightLoc(groupingCall(A) ? groupingCall(A)->Location : A.Location)});
   }
   // Per memory location (path), the functions holding each named lock at
   // an access to it: a lock only one function holds there protects nothing
@@ -845,7 +863,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     // they are.
     constexpr size_t MaxListed = 8;
     const std::vector<uint32_t> &Also = AlsoOf[K];
-    const CallSite *Via = firstShownCall(Taken[Kept[K]].Reported.Access);
+    const CallSite *Via = groupingCall(Taken[Kept[K]].Reported.Access);
     std::string Who = Lights[Kept[K]].Direct ? "this line"
                       : reportedAtAccess(Taken[Kept[K]])
                           ? "the call to '" + Via->Callee.str() + "'"

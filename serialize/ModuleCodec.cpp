@@ -332,6 +332,8 @@ private:
     size_t T = 0;
     for (const CallSite &C : Tr) {
       TL[T].setCallee(str(C.Callee));
+      if (C.RunsLoop)
+        TL[T].setRunsLoop(true);
       if (!isDefault(C.Location))
         loc(TL[T].initLocation(), C.Location);
       ++T;
@@ -758,6 +760,7 @@ private:
     for (auto CR : Tr) {
       CallSite C;
       C.Callee = str(CR.getCallee());
+      C.RunsLoop = CR.getRunsLoop();
       if (CR.hasLocation())
         C.Location = loc(CR.getLocation());
       V.push_back(std::move(C));

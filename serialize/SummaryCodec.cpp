@@ -183,6 +183,7 @@ public:
   void site(const CallSite &C) {
     sym(C.Callee);
     loc(C.Location);
+    u8(C.RunsLoop);
   }
 
   void head(const FunctionSummary &S) {
@@ -548,6 +549,7 @@ public:
     CallSite C;
     C.Callee = sym();
     C.Location = loc();
+    C.RunsLoop = u8() != 0;
     return C;
   }
 

@@ -104,6 +104,10 @@ struct LockNesting {
 struct CallSite {
   ir::Symbol Callee; ///< qualified name, e.g. "Counter::bump"
   ir::Loc Location;   ///< where the call is
+  /// The call runs an event loop (summarize/EventLoopModels.h): the next
+  /// frame is the call of one of the loop's callbacks, a cause of its own
+  /// in reports.
+  bool RunsLoop = false;
 
   friend bool operator==(const CallSite &A, const CallSite &B) {
     return A.Callee == B.Callee && A.Location == B.Location;

@@ -14,6 +14,7 @@
 //    effect; declared capability attributes override the summary's effect.
 //    An unknown callee has no effect, and its returned pointer is owned.
 //===----------------------------------------------------------------------===//
+#include "summarize/EventLoopModels.h"
 #include "summarize/FunctionAnalysis.h"
 
 #include <algorithm>
@@ -307,8 +308,9 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
   std::vector<HeldLock> CalleeReleases;
   for (const HeldLock &L : Callee.Locks.MayRelease)
     CalleeReleases.push_back(substituteLock(L, C.Args, S));
-  const ir::Symbol CalleeSym =
-      C.CalleeName.empty() ? ir::Symbol(Callee.Name) : C.CalleeName;
+  const CallSite Frame{
+      C.CalleeName.empty() ? ir::Symbol(Callee.Name) : C.CalleeName,
+      I.Location, runsEventLoop(C.Callee.str())};
   CurCall = &I;
   llvm::SmallVector<uint32_t, 0> LiveNow;
   CalleeJoins Joined;
@@ -403,7 +405,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     size_t Depth = std::min<size_t>(A.Trace.size() + 1, MaxTraceDepth);
     if (!Into.wouldKeep(Out, Depth))
       continue; // the same access is already known from an earlier place
-    Out.Trace = CallChain::prepend(CallSite{CalleeSym, I.Location}, A.Trace);
+    Out.Trace = CallChain::prepend(Frame, A.Trace);
     Into.add(std::move(Out));
   }
   // A guard returned by value, kept in a local guard of ours: that guard

@@ -202,6 +202,7 @@ struct HeldLock {
 struct CallSite {
   callee @0 :StrId;
   location @1 :Loc;
+  runsLoop @2 :Bool;
 }
 
 struct AccessSnapshot {

@@ -338,7 +338,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
     A.Location = {1, 100u + I, 4};
     if (I >= 2)
       A.Trace = {{"shop::Inventory::add", {0, 30, 5}},
-                 {"shop::Inventory::bump", {1, 31, 6}}};
+                 {"shop::Inventory::bump", {1, 31, 6}, /*RunsLoop=*/true}};
     F.Accesses.push_back(A);
   }
   F.Return = ir::Operand::object(thisField("shop::Inventory", "items_").index());
@@ -572,7 +572,7 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
     OS << int(A.Threads);
     dump(OS, A.Location);
     for (const CallSite &C : A.Trace) {
-      OS << " via ";
+      OS << " via " << (C.RunsLoop ? "slot " : "");
       dump(OS, C.Callee);
       dump(OS, C.Location);
     }

@@ -1,0 +1,71 @@
+//===- EventLoops.cpp - Event-loop callbacks as function-pointer slots ----===//
+#include "frontend/EventLoops.h"
+#include "frontend/FunctionPointers.h"
+#include "summarize/EventLoopModels.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+using namespace clang;
+
+namespace racer::frontend {
+namespace {
+
+EventLoopModel modelOf(const FunctionDecl *Callee) {
+  if (!Callee || !Callee->getIdentifier() ||
+      !Callee->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return {};
+  return lookupEventLoopModel(Callee->getName());
+}
+
+/// The slot of argument \p K, prefixed; UnknownSlot if it has none (a
+/// local, a formal) or \p K is -1 (the library's default loop).
+std::string slotOfArg(const CallExpr *CE, int K, const char *Prefix) {
+  std::string Slot;
+  if (K >= 0 && unsigned(K) < CE->getNumArgs())
+    Slot = objectSlotOf(CE->getArg(unsigned(K)));
+  return Prefix + (Slot.empty() ? std::string(UnknownSlot) : Slot);
+}
+
+} // namespace
+
+void recordEventLoopCall(const CallExpr *CE, FunctionPointerStores &Stores) {
+  EventLoopModel M = modelOf(CE->getDirectCallee());
+  switch (M.Role) {
+  case EventLoopRole::None:
+    return;
+  case EventLoopRole::Register: {
+    // Given to an event or handle, or to the loop itself.
+    std::string To = M.Event >= 0 ? slotOfArg(CE, M.Event, EventSlotPrefix)
+                                  : slotOfArg(CE, M.Loop, LoopSlotPrefix);
+    for (unsigned K = 0; K < CE->getNumArgs() && K < 32; ++K)
+      if ((M.Callbacks >> K) & 1)
+        Stores.store(To, CE->getArg(K));
+    // `event_assign(ev, base, ..)`: the event is bound here too.
+    if (M.Event >= 0 && M.Loop >= 0)
+      Stores.copy(slotOfArg(CE, M.Loop, LoopSlotPrefix), To);
+    return;
+  }
+  case EventLoopRole::Bind:
+    Stores.copy(slotOfArg(CE, M.Loop, LoopSlotPrefix),
+                slotOfArg(CE, M.Event, EventSlotPrefix));
+    return;
+  case EventLoopRole::Run: {
+    // A named loop also runs the callbacks of loops not known.
+    std::string Loop = slotOfArg(CE, M.Loop, LoopSlotPrefix);
+    std::string Unknown = std::string(LoopSlotPrefix) + UnknownSlot;
+    if (Loop != Unknown)
+      Stores.copy(Loop, Unknown);
+    return;
+  }
+  }
+}
+
+std::string eventLoopRunSlot(const CallExpr *CE, const FunctionDecl *Callee) {
+  EventLoopModel M = modelOf(Callee);
+  if (M.Role != EventLoopRole::Run)
+    return "";
+  return slotOfArg(CE, M.Loop, LoopSlotPrefix);
+}
+
+} // namespace racer::frontend
