@@ -18,6 +18,7 @@
 using racer::driver::Config;
 
 LLVM_YAML_IS_SEQUENCE_VECTOR(racer::UserModels::ThreadStart)
+LLVM_YAML_IS_SEQUENCE_VECTOR(racer::UserEventLoop)
 
 namespace llvm::yaml {
 template <> struct MappingTraits<racer::UserModels::ThreadStart> {
@@ -25,6 +26,15 @@ template <> struct MappingTraits<racer::UserModels::ThreadStart> {
     IO.mapRequired("function", T.Function);
     IO.mapOptional("entry", T.Entry, 0);
     IO.mapOptional("arg", T.Arg, -1);
+  }
+};
+template <> struct MappingTraits<racer::UserEventLoop> {
+  static void mapping(IO &IO, racer::UserEventLoop &R) {
+    IO.mapRequired("function", R.Function);
+    IO.mapRequired("role", R.Role);
+    IO.mapOptional("loop", R.Loop, -1);
+    IO.mapOptional("event", R.Event, -1);
+    IO.mapOptional("callbacks", R.Callbacks);
   }
 };
 template <> struct MappingTraits<racer::UserModels> {
@@ -35,6 +45,7 @@ template <> struct MappingTraits<racer::UserModels> {
     IO.mapOptional("lock_shared", M.LockShared);
     IO.mapOptional("guards", M.Guards);
     IO.mapOptional("thread_start", M.ThreadStarts);
+    IO.mapOptional("event_loops", M.EventLoops);
   }
 };
 template <> struct MappingTraits<Config> {
@@ -72,6 +83,9 @@ template <> struct MappingTraits<Config> {
         return "thread_start '" + T.Function + "': entry and arg are both " +
                std::to_string(T.Entry);
     }
+    for (const racer::UserEventLoop &R : C.Models.EventLoops)
+      if (std::string Why = racer::checkUserEventLoop(R); !Why.empty())
+        return Why;
     // The exclude patterns, named with the file (the filter built from them
     // later would not know where they came from).
     for (const std::string &R : C.Exclude) {

@@ -3,6 +3,7 @@
 #include "serialize/FileOutput.h"
 #include "driver/CacheFiles.h"
 #include "serialize/ModuleCodec.h"
+#include "summarize/EventLoopModels.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -90,6 +91,8 @@ std::string SummaryCache::keyOf(const frontend::TUJob &Job) const {
   Text += " lowering " + std::to_string(frontend::LoweringVersion);
   Text += " paths " + std::to_string(ir::MaxPathSteps);
   Text += "\n";
+  // A project's event-loop models change what the frontend lowers.
+  Text += userEventLoopsKey();
   Text += Context;
   Text += searchEnvironment();
   Text += Job.Directory + "\n" + Job.File + "\n";

@@ -19,11 +19,18 @@ EventLoopModel modelOf(const FunctionDecl *Callee) {
 }
 
 /// The slot of argument \p K, prefixed; UnknownSlot if it has none (a
-/// local, a formal) or \p K is -1 (the library's default loop).
+/// local, a formal) or \p K is -1 (the library's default loop). The
+/// result of a call that returns the default loop is "default:<function>".
 std::string slotOfArg(const CallExpr *CE, int K, const char *Prefix) {
   std::string Slot;
-  if (K >= 0 && unsigned(K) < CE->getNumArgs())
-    Slot = objectSlotOf(CE->getArg(unsigned(K)));
+  if (K >= 0 && unsigned(K) < CE->getNumArgs()) {
+    const Expr *A = CE->getArg(unsigned(K))->IgnoreParenCasts();
+    if (const auto *Call = dyn_cast<CallExpr>(A);
+        Call && modelOf(Call->getDirectCallee()).Role == EventLoopRole::Default)
+      Slot = "default:" + Call->getDirectCallee()->getName().str();
+    else
+      Slot = objectSlotOf(A);
+  }
   return Prefix + (Slot.empty() ? std::string(UnknownSlot) : Slot);
 }
 
@@ -33,6 +40,7 @@ void recordEventLoopCall(const CallExpr *CE, FunctionPointerStores &Stores) {
   EventLoopModel M = modelOf(CE->getDirectCallee());
   switch (M.Role) {
   case EventLoopRole::None:
+  case EventLoopRole::Default:
     return;
   case EventLoopRole::Register: {
     // Given to an event or handle, or to the loop itself.

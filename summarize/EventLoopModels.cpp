@@ -82,11 +82,79 @@ const Row Rows[] = {
     // pool (a thread start, LibraryModels.cpp); after_work_cb on the loop.
     {"uv_queue_work", EventLoopRole::Register, 0, -1, arg(3)},
     {"uv_run", EventLoopRole::Run, 0, -1, 0},
+    {"uv_default_loop", EventLoopRole::Default, -1, -1, 0},
 };
+
+struct UserRows {
+  llvm::StringMap<EventLoopModel> Table;
+  std::string Key;
+};
+UserRows &userRows() {
+  static UserRows U;
+  return U;
+}
+
+EventLoopRole roleOf(llvm::StringRef Role) {
+  if (Role == "register")
+    return EventLoopRole::Register;
+  if (Role == "bind")
+    return EventLoopRole::Bind;
+  if (Role == "run")
+    return EventLoopRole::Run;
+  if (Role == "default")
+    return EventLoopRole::Default;
+  return EventLoopRole::None;
+}
 
 } // namespace
 
+std::string checkUserEventLoop(const UserEventLoop &R) {
+  const std::string Name = "event_loops '" + R.Function + "': ";
+  EventLoopRole Role = roleOf(R.Role);
+  if (Role == EventLoopRole::None)
+    return Name + "role '" + R.Role +
+           "' is not register, bind, run or default";
+  auto Position = [](int K) { return K >= -1 && K <= 31; };
+  if (!Position(R.Loop) || !Position(R.Event))
+    return Name + "loop and event are argument positions (0 is the first "
+                  "argument; -1 or none: no argument)";
+  for (int K : R.Callbacks)
+    if (K < 0 || K > 31)
+      return Name + "callback " + std::to_string(K) +
+             " is not an argument position (0 is the first argument)";
+  if (Role == EventLoopRole::Register && R.Callbacks.empty())
+    return Name + "register needs callbacks (their argument positions)";
+  if (Role == EventLoopRole::Bind && (R.Loop < 0 || R.Event < 0))
+    return Name + "bind needs both loop and event";
+  if (Role != EventLoopRole::Register && !R.Callbacks.empty())
+    return Name + "only register takes callbacks";
+  return "";
+}
+
+void setUserEventLoops(const std::vector<UserEventLoop> &Rows) {
+  UserRows &U = userRows();
+  U = UserRows();
+  for (const UserEventLoop &R : Rows) {
+    if (!checkUserEventLoop(R).empty())
+      continue;
+    EventLoopModel M{roleOf(R.Role), R.Loop, R.Event, 0};
+    U.Key += "event_loop=" + R.Function + "," + R.Role + "," +
+             std::to_string(R.Loop) + "," + std::to_string(R.Event);
+    for (int K : R.Callbacks) {
+      M.Callbacks |= 1u << K;
+      U.Key += "," + std::to_string(K);
+    }
+    U.Key += ";";
+    U.Table[R.Function] = M;
+  }
+}
+
+const std::string &userEventLoopsKey() { return userRows().Key; }
+
 EventLoopModel lookupEventLoopModel(llvm::StringRef FunctionName) {
+  if (const UserRows &U = userRows(); !U.Table.empty())
+    if (auto It = U.Table.find(FunctionName); It != U.Table.end())
+      return It->second;
   static const llvm::StringMap<EventLoopModel> Table = [] {
     llvm::StringMap<EventLoopModel> T;
     for (const Row &R : Rows)

@@ -22,6 +22,8 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace racer {
 
@@ -30,6 +32,8 @@ enum class EventLoopRole : uint8_t {
   Register, ///< hands callbacks to an event or handle, or straight to a loop
   Bind,     ///< ties an event or handle to a loop (`event_base_set`)
   Run,      ///< runs a loop: its callbacks run inside this call
+  Default,  ///< returns the library's default loop (`uv_default_loop()`):
+            ///< the same loop at every call
 };
 
 struct EventLoopModel {
@@ -42,8 +46,27 @@ struct EventLoopModel {
   uint32_t Callbacks = 0;
 };
 
-/// The row of a C function by its name, or Role None.
+/// The row of a C function by its name (a project's own first), or Role
+/// None.
 EventLoopModel lookupEventLoopModel(llvm::StringRef FunctionName);
+
+/// A project's own loop functions (.racecar.yaml `models.event_loops`).
+struct UserEventLoop {
+  std::string Function;
+  std::string Role; ///< "register", "bind", "run" or "default"
+  int Loop = -1;
+  int Event = -1;
+  std::vector<int> Callbacks;
+};
+/// "" if \p R is a row the table can take, else what is wrong with it.
+std::string checkUserEventLoop(const UserEventLoop &R);
+/// Makes \p Rows part of every later lookupEventLoopModel (rows that
+/// checkUserEventLoop refuses are left out). Not thread-safe: call before
+/// any analysis.
+void setUserEventLoops(const std::vector<UserEventLoop> &Rows);
+/// A stable description of those rows: they change what the frontend
+/// lowers, so they are part of each TU's cache key.
+const std::string &userEventLoopsKey();
 
 /// Slot prefixes (ir::Module::FunctionPointerStores' slot names).
 inline constexpr const char *LoopSlotPrefix = "loop:";

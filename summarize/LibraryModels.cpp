@@ -438,9 +438,12 @@ void setUserModels(const UserModels &M) {
     U.Key += "thread_start=" + T.Function + "," + std::to_string(T.Entry) +
              "," + std::to_string(T.Arg) + ";";
   }
+  setUserEventLoops(M.EventLoops);
 }
 
-std::string userModelsKey() { return userTables().Key; }
+std::string userModelsKey() {
+  return userTables().Key + userEventLoopsKey();
+}
 
 CallModel lookupCallModel(llvm::StringRef CalleeName) {
   const UserTables &U = userTables();

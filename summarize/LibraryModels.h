@@ -14,6 +14,8 @@
 #ifndef RACER_SUMMARIZE_LIBRARYMODELS_H
 #define RACER_SUMMARIZE_LIBRARYMODELS_H
 
+#include "summarize/EventLoopModels.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -132,6 +134,8 @@ struct UserModels {
     int Arg = -1;
   };
   std::vector<ThreadStart> ThreadStarts;
+  /// Event-loop functions (summarize/EventLoopModels.h).
+  std::vector<UserEventLoop> EventLoops;
 };
 /// Makes \p M part of every later lookupCallModel, ahead of the built-in
 /// tables. Not thread-safe: call before any analysis.

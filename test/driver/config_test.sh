@@ -196,6 +196,45 @@ for bad in 'entry: -1' 'entry: 99' 'entry: 1\n      arg: -2' 'entry: 1\n      ar
     bash -c "test $rc -eq 2 && grep -q \"bad.yaml:.*thread_start 'spawn_task'\" '$WORK/err.txt'"
 done
 
+# Issue 26 item 3: models.event_loops, a project's own event loop. Two
+# threads run the loop the timer callback is registered with; a cached scan
+# is redone when the models change (they change the lowering).
+E=$WORK/evloop
+mkdir -p "$E/build"
+cat > "$E/loop.c" <<'C'
+#include <pthread.h>
+struct loop;
+typedef void (*loop_cb)(void *);
+void loop_add_timer(struct loop *l, loop_cb cb, void *arg);
+void loop_run(struct loop *l);
+struct loop *g_loop;
+long ticks;
+static void tick(void *arg) { (void)arg; ticks++; }
+static void *worker(void *arg) { (void)arg; loop_run(g_loop); return 0; }
+int main(void) {
+  pthread_t a, b;
+  loop_add_timer(g_loop, tick, 0);
+  pthread_create(&a, 0, worker, 0);
+  pthread_create(&b, 0, worker, 0);
+  return 0;
+}
+C
+cat > "$E/build/compile_commands.json" <<JSON
+[{"directory": "$E", "file": "loop.c", "command": "gcc -c loop.c"}]
+JSON
+"$R" scan -p "$E/build" --cache-dir "$WORK/evcache" --no-source > "$WORK/out.txt" 2>/dev/null
+check "unknown loop functions: no callback runs, no race" test -z "$(grep 'unprotected write' "$WORK/out.txt")"
+printf 'models:\n  event_loops:\n    - {function: loop_add_timer, role: register, loop: 0, callbacks: [1]}\n    - {function: loop_run, role: run, loop: 0}\n' > "$E/.racecar.yaml"
+"$R" scan -p "$E/build" --cache-dir "$WORK/evcache" --no-source > "$WORK/out.txt" 2>/dev/null
+check "event_loops: the callback runs on both loop threads (cache not reused)" grep -q "unprotected write to \`ticks\` in 'tick' (reached from 'worker') races with itself on another thread" "$WORK/out.txt"
+for bad in 'role: start, loop: 0' 'role: register, loop: 0' 'role: bind, loop: 0' 'role: register, loop: 0, callbacks: [40]' 'role: run, loop: -3'; do
+  printf "models:\n  event_loops:\n    - {function: loop_add_timer, $bad}\n" > "$WORK/bad.yaml"
+  "$R" scan -p "$E/build" --no-cache --config "$WORK/bad.yaml" -o /dev/null 2> "$WORK/err.txt"
+  rc=$?
+  check "event_loops '$bad': exit 2 (got $rc), named" \
+    bash -c "test $rc -eq 2 && grep -q \"bad.yaml:.*event_loops 'loop_add_timer'\" '$WORK/err.txt'"
+done
+
 # Issue 28 item 18: a config in a shared parent above the repository (here
 # one naming the pool's thread-starting function) does not apply; the
 # repository's own root does.
