@@ -26,12 +26,14 @@ namespace {
 constexpr const char *ManifestMagic = "racecar-manifest 4";
 
 /// The environment variables that add to the include search path (Clang's
-/// driver reads them): part of every key, since a change to one changes
+/// driver reads them; RACECAR_CLANG_RESOURCE_DIR, frontend/ResourceDir.h,
+/// says where Clang's own headers are): part of every key, since a change to one changes
 /// what a TU reads without changing its command.
 std::string searchEnvironment() {
   std::string S;
   for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH",
-                          "OBJC_INCLUDE_PATH", "OBJCPLUS_INCLUDE_PATH"})
+                          "OBJC_INCLUDE_PATH", "OBJCPLUS_INCLUDE_PATH",
+                          "RACECAR_CLANG_RESOURCE_DIR"})
     if (const char *V = std::getenv(Var))
       S += std::string(Var) + "=" + V + "\n";
   return S;

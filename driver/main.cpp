@@ -38,6 +38,9 @@
 #include "report/Writers.h"
 #include "summarize/ir/IRPrinter.h"
 
+#include "racecar_commit.h"
+
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -1104,7 +1107,8 @@ int main(int Argc, const char **Argv) {
   cl::HideUnrelatedOptions(RacecarCategory, NinjaCmd);
   cl::HideUnrelatedOptions(RacecarCategory);
   cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "racecar " << RACECAR_VERSION << " (static data race detector)\n";
+    OS << "racecar " << RACECAR_VERSION << " (commit " << RACECAR_COMMIT
+       << ", static data race detector; LLVM " << LLVM_VERSION_STRING << ")\n";
   });
   if (!cl::ParseCommandLineOptions(
           static_cast<int>(Args.Tool.size()), Args.Tool.data(),

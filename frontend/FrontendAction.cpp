@@ -15,6 +15,7 @@
 #include "frontend/InstantiationFilter.h"
 #include "frontend/Isolation.h"
 #include "frontend/PathBuilder.h"
+#include "frontend/ResourceDir.h"
 #include "frontend/SymbolNames.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -302,7 +303,7 @@ std::string resolveCompiler(const std::string &Argv0, const std::string &Dir) {
     return normalizePath(Argv0, Dir);
   if (llvm::ErrorOr<std::string> P = llvm::sys::findProgramByName(Argv0))
     return *P;
-  llvm::SmallString<256> R(RACECAR_CLANG_RESOURCE_DIR);
+  llvm::SmallString<256> R(clangResourceDir());
   llvm::sys::path::append(R, "../../..", "bin", Argv0);
   llvm::sys::path::remove_dots(R, /*remove_dot_dot=*/true);
   return std::string(R);
@@ -332,7 +333,7 @@ std::vector<std::string> buildCommandLine(
                                             stripOtherAdjuster())))));
   Args = Adjust(Args, MainFile);
   std::vector<std::string> Extra = {
-      std::string("-resource-dir=") + RACECAR_CLANG_RESOURCE_DIR,
+      std::string("-resource-dir=") + clangResourceDir(),
       "-Wno-unknown-warning-option", "-Qunused-arguments", "-w",
       "-fno-color-diagnostics"};
   Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());

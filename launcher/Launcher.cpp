@@ -54,9 +54,20 @@ std::string dirName(const std::string &P) {
   return Slash == 0 ? "/" : P.substr(0, Slash);
 }
 
+/// racecar-analyzer beside this binary (a build tree), else where
+/// `cmake --install` puts it: <prefix>/libexec/racecar/ for <prefix>/bin/.
+std::string analyzerPath(const std::string &Self) {
+  std::string Dir = dirName(Self);
+  std::string Beside = Dir + "/racecar-analyzer";
+  std::string Installed = dirName(Dir) + "/libexec/racecar/racecar-analyzer";
+  if (access(Beside.c_str(), X_OK) != 0 && access(Installed.c_str(), X_OK) == 0)
+    return Installed;
+  return Beside;
+}
+
 [[noreturn]] void runAnalyzer(char **Argv) {
   std::string Self = selfPath();
-  std::string Analyzer = dirName(Self) + "/racecar-analyzer";
+  std::string Analyzer = analyzerPath(Self);
   // The Ninja file the analyzer writes names the command users run.
   if (!Self.empty())
     setenv("RACECAR_LAUNCHER", Self.c_str(), 1);

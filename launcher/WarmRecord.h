@@ -78,7 +78,8 @@ inline uint64_t fnv1a(std::string_view S, uint64_t H = 0xcbf29ce484222325ull) {
 /// change to one is another record.
 inline std::vector<std::string> keyOf(std::vector<std::string> Argv) {
   for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH",
-                          "OBJC_INCLUDE_PATH", "OBJCPLUS_INCLUDE_PATH"})
+                          "OBJC_INCLUDE_PATH", "OBJCPLUS_INCLUDE_PATH",
+                          "RACECAR_CLANG_RESOURCE_DIR"})
     if (const char *V = std::getenv(Var))
       Argv.push_back(std::string("\0env ", 5) + Var + "=" + V);
   return Argv;

@@ -13,6 +13,7 @@ PACKAGES=(
   libtbb-dev libzstd-dev capnproto libcapnp-dev
   libbenchmark-dev libgtest-dev
   ninja-build cmake g++ ccache python3
+  dpkg-dev python3-yaml  # the package's computed Depends; the CI templates' test
 )
 # Wanted, not required: if one cannot be installed, the tests that use it
 # say so and are reported as skipped.

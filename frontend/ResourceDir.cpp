@@ -1,0 +1,52 @@
+//===- ResourceDir.cpp - Where Clang's own headers are, at run time -------===//
+#include "frontend/ResourceDir.h"
+
+#include "clang/Driver/Driver.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+#include <dlfcn.h>
+
+namespace racer::frontend {
+namespace {
+
+bool holdsClangHeaders(const std::string &Dir) {
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, "include", "stddef.h");
+  return !Dir.empty() && llvm::sys::fs::exists(P);
+}
+
+/// <directory of the shared library holding Clang's driver>/clang/<major>.
+std::string besideLoadedClang() {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<const void *>(
+                  &clang::driver::Driver::GetResourcesPath),
+              &Info) ||
+      !Info.dli_fname)
+    return "";
+  llvm::SmallString<256> P(llvm::sys::path::parent_path(Info.dli_fname));
+  llvm::sys::path::append(P, "clang", std::to_string(LLVM_VERSION_MAJOR));
+  return std::string(P);
+}
+
+std::string find() {
+  if (const char *Env = std::getenv("RACECAR_CLANG_RESOURCE_DIR"); Env && *Env)
+    return Env;
+  if (holdsClangHeaders(RACECAR_CLANG_RESOURCE_DIR))
+    return RACECAR_CLANG_RESOURCE_DIR;
+  if (std::string Beside = besideLoadedClang(); holdsClangHeaders(Beside))
+    return Beside;
+  return RACECAR_CLANG_RESOURCE_DIR;
+}
+
+} // namespace
+
+const std::string &clangResourceDir() {
+  static const std::string Dir = find();
+  return Dir;
+}
+
+} // namespace racer::frontend
