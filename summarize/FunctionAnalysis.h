@@ -61,6 +61,17 @@ inline bool startsWithDeref(const AccessPath &P) {
   return !P.Steps.empty() && P.Steps.front().kind() == StepKind::Deref;
 }
 
+/// The root's object, or the object its pointer designates, or one
+/// embedded in it (`g`, `g.a[]`, `*p`, `this->m_.f`), not one reached
+/// through a pointer stored in memory (`this->p_->f`).
+inline bool inPlaceOfRoot(const AccessPath &P) {
+  for (size_t I = startsWithDeref(P) ? 1 : 0; I < P.Steps.size(); ++I)
+    if (P.Steps[I].kind() != ir::StepKind::Field &&
+        P.Steps[I].kind() != ir::StepKind::Index)
+      return false;
+  return true;
+}
+
 
 /// A Fresh operand that names the new object by a path in the function
 /// (the local it lives in, or `Local(p) Deref` for an allocation bound to p):

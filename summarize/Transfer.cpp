@@ -853,17 +853,6 @@ static bool startedAsThread(const ir::Block &B, size_t Idx) {
   return false;
 }
 
-/// The root's object, or the object its pointer designates, or one
-/// embedded in it (`g`, `g.a[]`, `*p`, `this->m_.f`), not one reached
-/// through a pointer stored in memory (`this->p_->f`).
-static bool inPlaceOfRoot(const AccessPath &P) {
-  for (size_t I = startsWithDeref(P) ? 1 : 0; I < P.Steps.size(); ++I)
-    if (P.Steps[I].kind() != StepKind::Field &&
-        P.Steps[I].kind() != StepKind::Index)
-      return false;
-  return true;
-}
-
 /// `this` or an object embedded in it (a member, a member's member, an
 /// element of a member array), not one a member points to.
 static bool partOfThis(const AccessPath &P) {
@@ -925,65 +914,6 @@ void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
     U.Kinds |= ThisReceiver; // `this`, `this->member_`, `this->slots_[i]`
   } else {
     U.Kinds |= SharedReceiver;
-  }
-}
-
-void FunctionAnalysis::applyUnseenCall(const ir::Instr &I,
-                                       const AbstractState &S) {
-  const ir::CallInfo &C = I.call();
-  if (!C.DeclaredEffects.empty())
-    return; // its lock effects are declared; the rest is the library's
-  if (C.Callee.empty() || ir::isIndirectCallee(C.Callee.str())) {
-    noteAssumption(AssumptionKind::UnresolvedCall, I.Location);
-    recordAssumedWrites(I, S);
-    return;
-  }
-  ExternalEffect E = lookupExternalEffect(C.CalleeName);
-  if (C.ResultLocal >= 0 && !E.ResultFresh)
-    noteAssumption(AssumptionKind::ExternalResult, I.Location);
-  if (E.Known) {
-    for (unsigned K = 0; K < C.Args.size(); ++K) {
-      if (C.Args[K].K != Operand::Kind::Object)
-        continue;
-      if (E.reads(K))
-        record(AccessKind::Read, C.Args[K].Path, I.Location, {}, S);
-      if (E.writes(K))
-        record(AccessKind::Write, C.Args[K].Path, I.Location, {}, S);
-    }
-    return;
-  }
-  recordAssumedWrites(I, S);
-  for (const Operand &A : C.Args) {
-    Operand R = resolveOperand(A, S);
-    if (R.K == Operand::Kind::Object || isNamedFresh(R)) {
-      noteAssumption(AssumptionKind::ExternalCall, I.Location);
-      return;
-    }
-  }
-}
-
-void FunctionAnalysis::recordAssumedWrites(const ir::Instr &I,
-                                           const AbstractState &S) {
-  const ir::CallInfo &C = I.call();
-  if (!Recording || !C.WritableArgs || writesOnlyByRow(C.CalleeName))
-    return;
-  // Named for the message: the function, or the slot called through.
-  std::string Callee = C.CalleeName.empty() ? std::string("an unknown function")
-                                            : C.CalleeName.str();
-  for (uint32_t Bits = C.WritableArgs; Bits; Bits &= Bits - 1) {
-    unsigned K = unsigned(llvm::countr_zero(Bits));
-    if (K >= C.Args.size() || C.Args[K].K != Operand::Kind::Object)
-      continue;
-    // A member or a global (`&sink_`, `&g_cfg`, `buf_`, `&p->f`), not
-    // memory reached through a pointer it holds, and not a whole object
-    // handed over by its pointer (`Schedule(&BGWork, this)`, `f(p)`: a
-    // context, far more often than an out-parameter).
-    std::optional<AccessPath> P = resolveShared(C.Args[K].Path, S);
-    if (!P || !inPlaceOfRoot(*P) ||
-        (P->Steps.empty() ? P->Root != RootKind::Global
-                          : P->Steps.size() == 1 && startsWithDeref(*P)))
-      continue;
-    record(AccessKind::Write, C.Args[K].Path, I.Location, Callee, S);
   }
 }
 
