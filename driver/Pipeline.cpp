@@ -11,6 +11,7 @@
 #include "summarize/IndirectCalls.h"
 #include "summarize/Specialize.h"
 #include "summarize/Summarizer.h"
+#include "summarize/WorkLimit.h"
 #include "summarize/ir/PackedBody.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -60,6 +61,28 @@ void forEachSCCBottomUp(const CallGraph &G, tbb::task_arena &Arena,
         Group.run([&Run, C] { Run(C); });
     Group.wait();
   });
+}
+
+/// The most work a summary took, and the functions given up past the work
+/// limit (their summaries carry the WorkLimit assumption at their own
+/// place; their callers' at the callee's).
+void noteWork(const ProgramSummarizer &PS, const LinkedProgram &Program,
+              PhaseStats &St) {
+  auto [Units, F] = PS.mostWork();
+  if (Units) {
+    St.MostWorkUnits = Units;
+    St.MostWorkFunction = Program.Functions[F].Name.str();
+  }
+  for (uint32_t I = 0; I < Program.Functions.size(); ++I) {
+    const ir::Function &Fn = Program.Functions[I];
+    for (const Assumption &A : PS.summaries()[I].Assumptions)
+      if (A.Kind == AssumptionKind::WorkLimit && A.Location == Fn.Location) {
+        const ir::Loc &L = Fn.Location;
+        St.OverWorkLimit.push_back(
+            (L.File < Program.Files.size() ? Program.Files[L.File] : "?") +
+            ":" + std::to_string(L.Line) + "\t" + Fn.Name.str());
+      }
+  }
 }
 
 /// Summarizes every SCC, and frees the bodies of its functions once it is
@@ -532,6 +555,7 @@ ScanResult reduceLinked(LinkedProgram Program,
   }
   St.SummarizeSeconds = secondsSince(T2);
   St.SummarizePeakMiB = peakRssMiB();
+  noteWork(*PS, Program, St);
 
   resetPeakRss();
   auto T3 = std::chrono::steady_clock::now();
@@ -597,6 +621,7 @@ scanDigest(SummaryCache &Cache, const std::vector<frontend::TUJob> &Jobs,
   All.reserve(Jobs.size() + 1);
   // The project's models (.racecar.yaml) change the analysis too.
   All.push_back("models " + userModelsKey());
+  All.push_back("function-work-limit " + std::to_string(functionWorkLimit()));
   for (const std::string &C : threadSafeClasses())
     All.push_back("thread_safe " + C);
   // Reports name files relative to the root (--relative-paths).
@@ -733,6 +758,13 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
                        "'%s')\n",
                        S.SlowestSCCSeconds, S.SlowestSCCSize,
                        S.SlowestSCCFirst.c_str());
+  if (S.MostWorkUnits)
+    OS << llvm::format("    most work         %8llu units ('%s'; limit %llu)\n",
+                       (unsigned long long)S.MostWorkUnits,
+                       S.MostWorkFunction.c_str(),
+                       (unsigned long long)functionWorkLimit());
+  OS << llvm::format("    over work limit   %8zu functions (given up)\n",
+                     S.OverWorkLimit.size());
   if (S.SummaryCacheUsed)
     OS << llvm::format("  summaries           %8u SCCs reused, %u recomputed "
                        "(%u unchanged)%s\n",

@@ -63,6 +63,12 @@ struct PhaseStats {
   unsigned SlowestSCCSize = 0;
   double SlowestSCCSeconds = 0;
   std::string SlowestSCCFirst;
+  /// The most work one function's summary took (summarize/WorkLimit.h),
+  /// and that function; the functions given up past the limit (their names
+  /// and places, "file:line\tname"), computed here or read from the cache.
+  uint64_t MostWorkUnits = 0;
+  std::string MostWorkFunction;
+  std::vector<std::string> OverWorkLimit;
   unsigned CacheHits = 0, CacheMisses = 0, CacheInvalid = 0;
   /// Every TU was unchanged and the last scan's reports were reused.
   bool ResultReused = false;

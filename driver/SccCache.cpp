@@ -3,6 +3,7 @@
 #include "driver/CacheFiles.h"
 #include "serialize/SummaryCodec.h"
 #include "summarize/LibraryModels.h"
+#include "summarize/WorkLimit.h"
 #include "summarize/ir/PackedBody.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -80,6 +81,7 @@ SccCache::Run::Run(SccCache &Cache, const LinkedProgram &P,
   ir::DigestBuilder S;
   S.u64(KeyVersion).str("racecar " RACECAR_VERSION).str(binaryIdentity());
   S.u64(serialize::SummaryCodecVersion).str(userModelsKey());
+  S.u64(functionWorkLimit()); // a limit changes which summaries are given up
   Salt = S.finish();
   Writer = std::make_unique<serialize::SccStore::Writer>(*Cache.Store);
   for (uint32_t I = 0; I < P.Files.size(); ++I)

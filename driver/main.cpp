@@ -36,6 +36,7 @@
 #include "report/Suppressions.h"
 #include "report/Verify.h"
 #include "report/Writers.h"
+#include "summarize/WorkLimit.h"
 #include "summarize/ir/IRPrinter.h"
 
 #include "racecar_commit.h"
@@ -171,6 +172,13 @@ cl::opt<unsigned> TUMemoryLimit(
              "status 3; default 0: half the physical memory)"),
     cl::value_desc("MiB"), cl::init(0), cl::sub(ScanCmd), cl::sub(DumpIRCmd),
     cl::sub(SummarizeCmd), cl::cat(RacecarCategory));
+cl::opt<uint64_t> FunctionWorkLimit(
+    "function-work-limit",
+    cl::desc("Give up on one function's summary past <units> of work (its "
+             "accesses are then not checked, and no verdict is race-free; "
+             "0: no limit)"),
+    cl::value_desc("units"), cl::init(DefaultFunctionWorkLimit),
+    cl::sub(ScanCmd), cl::sub(MergeCmd), cl::cat(RacecarCategory));
 cl::opt<unsigned> TUStackMiB(
     "tu-stack-mib", cl::desc("Stack of each TU's thread, in MiB"),
     cl::init(1024), cl::Hidden, cl::sub(cl::SubCommand::getAll()),
@@ -495,6 +503,7 @@ bool loadProjectConfig(StringRef StartDir) {
   }
   Excluded = std::move(*F);
   setUserModels(ProjectConfig.Models);
+  setFunctionWorkLimit(FunctionWorkLimit);
   driver::setThreadSafeClasses(ProjectConfig.ThreadSafe);
   return true;
 }
@@ -618,6 +627,13 @@ int emitReports(const driver::ScanResult &R) {
   }
   std::string Rest;
   raw_string_ostream RS(Rest);
+  // A function given up is code not checked: said on every scan.
+  for (const std::string &F : R.Stats.OverWorkLimit) {
+    auto [Place, Name] = StringRef(F).split('\t');
+    RS << Place << ": warning: racecar gave up summarizing '" << Name
+       << "' past --function-work-limit=" << functionWorkLimit()
+       << ": its accesses are not checked\n";
+  }
   for (const report::UnusedSuppression &U : Sup.Unused)
     RS << U.Loc.File << ":" << U.Loc.Line
        << ": warning: racecar suppression silences no report: " << U.Text

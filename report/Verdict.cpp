@@ -49,6 +49,9 @@ const KindWords Words[] = {
     {AssumptionKind::CallerHeldLock, "caller-held-lock",
      "a method was taken to run under a lock that its callers in the "
      "program hold"},
+    {AssumptionKind::WorkLimit, "work-limit",
+     "a function's summary was given up past --function-work-limit: what it "
+     "does is not seen"},
 };
 static_assert(sizeof(Words) / sizeof(Words[0]) == NumAssumptionKinds,
               "one row per AssumptionKind");

@@ -74,8 +74,11 @@ enum class AssumptionKind : uint8_t {
   /// lock go without taking it (an unlock wrapper). A caller outside the
   /// program (a library's user) may not.
   CallerHeldLock,
+  /// A function whose summarization went past its work limit
+  /// (summarize/WorkLimit.h): its accesses, locks and threads are not seen.
+  WorkLimit,
 };
-constexpr unsigned NumAssumptionKinds = 14;
+constexpr unsigned NumAssumptionKinds = 15;
 
 struct Assumption {
   AssumptionKind Kind = AssumptionKind::UnresolvedCall;

@@ -228,8 +228,13 @@ public:
   }
 
   FunctionSummary run();
+  /// The work run() did (summarize/WorkLimit.h).
+  uint64_t Units = 0;
 
 private:
+  /// The summary of a function past its work limit: nothing seen, and the
+  /// WorkLimit assumption (UnseenCalls.cpp).
+  FunctionSummary givenUp() const;
   /// Effect of a block's condition call on its true edge.
   struct CondEffect {
     std::vector<HeldLock> Acquire; ///< locks held if the call succeeded

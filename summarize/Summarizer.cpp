@@ -218,7 +218,13 @@ void ProgramSummarizer::computeSCC(uint32_t C) {
     bool Changed = false;
     for (size_t M = 0; M < Members.size(); ++M) {
       const uint32_t F = Members[M];
-      FunctionSummary S = summarizeFunction(*Bodies[M], Lookup);
+      uint64_t Units = 0;
+      FunctionSummary S = summarizeFunction(*Bodies[M], Lookup, &Units);
+      if (Units > MostWork.first) {
+        std::lock_guard<std::mutex> G(WorkMu);
+        if (Units > MostWork.first)
+          MostWork = {Units, F};
+      }
       if (!(S == Summaries[F])) {
         Summaries[F] = std::move(S);
         Changed = true;

@@ -17,6 +17,7 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace racer {
@@ -77,6 +78,13 @@ public:
 
   static constexpr unsigned MaxRounds = 4;
 
+  /// The function whose summarization took the most work units
+  /// (summarize/WorkLimit.h) among those computed, and the units.
+  std::pair<uint64_t, uint32_t> mostWork() const {
+    std::lock_guard<std::mutex> G(WorkMu);
+    return MostWork;
+  }
+
 private:
   /// Called once per function when every SCC calling it is done: frees the
   /// accesses of \p F's summary if the reduce phase does not read them (see
@@ -94,6 +102,8 @@ private:
   /// not done yet (only with ReleaseUnneeded).
   std::vector<std::vector<uint32_t>> CalleeSCCs;
   std::unique_ptr<std::atomic<uint32_t>[]> CallersLeft;
+  mutable std::mutex WorkMu;
+  std::pair<uint64_t, uint32_t> MostWork{0, 0};
   /// Per function: the reduce phase reads its accesses whatever its class.
   std::vector<bool> Retained;
   /// Per function: its class's index into the class tables, or -1.

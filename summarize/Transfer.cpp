@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "summarize/EventLoopModels.h"
 #include "summarize/FunctionAnalysis.h"
+#include "summarize/WorkLimit.h"
 
 #include <algorithm>
 #include <deque>
@@ -1169,12 +1170,16 @@ FunctionSummary FunctionAnalysis::run() {
     // on large C programs); an early visit of a block after a join loop would
     // also see the threads still running.
     Recording = false;
+    const uint64_t Limit = functionWorkLimit();
     while (!Work.empty() && Budget-- > 0) {
       uint32_t BI = Work.front();
       Work.pop_front();
       Queued[BI] = false;
       const ir::Block &B = F.Blocks[BI];
       AbstractState S = *In[BI];
+      Units += B.Instrs.size() + S.Bindings.size() + 1;
+      if (Limit && Units > Limit)
+        return givenUp();
       std::optional<CondEffect> Cond;
       TempGuards.clear();
       CurBlock = BI;
@@ -1423,8 +1428,13 @@ FunctionSummary FunctionAnalysis::run() {
 } // namespace detail
 
 FunctionSummary summarizeFunction(const ir::Function &F,
-                                  const SummaryLookup &Callees) {
-  return detail::FunctionAnalysis(F, Callees).run();
+                                  const SummaryLookup &Callees,
+                                  uint64_t *Units) {
+  detail::FunctionAnalysis A(F, Callees);
+  FunctionSummary S = A.run();
+  if (Units)
+    *Units = A.Units;
+  return S;
 }
 
 } // namespace racer

@@ -28,8 +28,10 @@ public:
 };
 
 /// Summarizes \p F. Pure: safe to call concurrently on different functions.
+/// \p Units, if given, receives the work it took (summarize/WorkLimit.h).
 FunctionSummary summarizeFunction(const ir::Function &F,
-                                  const SummaryLookup &Callees);
+                                  const SummaryLookup &Callees,
+                                  uint64_t *Units = nullptr);
 
 } // namespace racer
 

@@ -1,10 +1,12 @@
-//===- UnseenCalls.cpp - Calls of functions without a body ---------------===//
+//===- UnseenCalls.cpp - What the analysis does not see ------------------===//
 //
 // Transfer functions (part of FunctionAnalysis, see FunctionAnalysis.h) for
 // a call whose callee has no body and no library model: an unresolved call
 // through a pointer, a C library function with a row of effects
 // (CLibraryEffects.cpp), or an unknown function, whose writes through the
-// pointers it is handed are assumed (AccessSnapshot::isAssumedWrite).
+// pointers it is handed are assumed (AccessSnapshot::isAssumedWrite). And
+// the summary of a function whose own body is not seen to the end: past its
+// work limit (summarize/WorkLimit.h).
 //===----------------------------------------------------------------------===//
 #include "summarize/FunctionAnalysis.h"
 
@@ -71,6 +73,14 @@ void FunctionAnalysis::recordAssumedWrites(const ir::Instr &I,
       continue;
     record(AccessKind::Write, C.Args[K].Path, I.Location, Callee, S);
   }
+}
+
+FunctionSummary FunctionAnalysis::givenUp() const {
+  FunctionSummary Sum;
+  Sum.Symbol = F.Symbol;
+  Sum.Name = F.Name;
+  Sum.Assumptions = {Assumption{AssumptionKind::WorkLimit, F.Location}};
+  return Sum;
 }
 
 } // namespace racer::detail

@@ -2,6 +2,7 @@
 #include "IRTestBuilder.h"
 #include "summarize/Summarizer.h"
 #include "summarize/Transfer.h"
+#include "summarize/WorkLimit.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -54,6 +55,33 @@ TEST(Transfer, LockGuardProtectsUntilDestroyed) {
   ASSERT_TRUE(After);
   EXPECT_FALSE(After->isProtected());
   EXPECT_TRUE(S.Locks.Acquired.empty());
+}
+
+// summarize/WorkLimit.h: past the limit, the summary is given up (nothing
+// seen, the WorkLimit assumption at the function); under it, the same
+// function is summarized in full (the twin).
+TEST(Transfer, WorkLimitGivesUpTheSummary) {
+  FunctionBuilder F("Q::push", "Q");
+  F.lock(F.thisField("mu_"), 1).write(F.thisField("n_"), 2);
+  F.unlock(F.thisField("mu_"), 3).write(F.thisField("m_"), 4);
+  ir::Function Fn = F.build();
+  MapLookup L;
+  uint64_t Units = 0;
+  FunctionSummary Full = summarizeFunction(Fn, L, &Units);
+  EXPECT_GT(Units, 0u);
+  EXPECT_EQ(Full.Accesses.size(), 2u);
+  const uint64_t Saved = functionWorkLimit();
+  setFunctionWorkLimit(Units - 1);
+  FunctionSummary Cut = summarizeFunction(Fn, L);
+  setFunctionWorkLimit(Units);
+  FunctionSummary Exact = summarizeFunction(Fn, L);
+  setFunctionWorkLimit(Saved);
+  EXPECT_TRUE(Cut.Accesses.empty());
+  EXPECT_FALSE(Cut.UsesLocksDirectly);
+  ASSERT_EQ(Cut.Assumptions.size(), 1u);
+  EXPECT_EQ(Cut.Assumptions[0].Kind, AssumptionKind::WorkLimit);
+  EXPECT_EQ(Cut.Assumptions[0].Location, Fn.Location);
+  EXPECT_TRUE(Exact == Full);
 }
 
 TEST(Transfer, ExplicitLockUnlock) {
