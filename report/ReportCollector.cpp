@@ -456,6 +456,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "pointer-replaced";
   case LowAssumedWrite:
     return "assumed-write";
+  case LowTeardown:
+    return "teardown";
   }
   return "unknown";
 }
@@ -509,6 +511,14 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
     return "a smart pointer member is read on one side and replaced on the "
            "other, which real code mostly does while its object is set up or "
            "torn down";
+  case LowTeardown: {
+    const RaceSide &S =
+        F.Reported.Teardown.empty() ? F.Conflicting : F.Reported;
+    return "'" + S.Function + "' is the object's teardown (through '" +
+           S.Teardown +
+           "', which the destructor runs): the object must not be in use "
+           "then";
+  }
   case LowAssumedWrite: {
     const AccessSnapshot &W = F.Reported.Access.isAssumedWrite()
                                   ? F.Reported.Access

@@ -88,8 +88,15 @@ enum LowReason : uint16_t {
   /// or pure virtual function, an unresolved call through a pointer), which
   /// may write it or only read it.
   LowAssumedWrite = 1u << 13,
+  /// One side is the object's teardown: its method reaches the access
+  /// through a method the class's destructor calls (`CloseImpl()` ->
+  /// `CloseHelper()`, which `~DBImpl()` runs too), or is one. Using an object
+  /// while it is torn down is its users' error, not the class's race; code
+  /// the teardown reaches only through other methods (a purge that public
+  /// methods run too) stays high.
+  LowTeardown = 1u << 14,
 };
-constexpr unsigned NumLowReasons = 14;
+constexpr unsigned NumLowReasons = 15;
 
 inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

@@ -256,8 +256,30 @@ planClassChecks(const std::vector<ir::Function> &Functions,
       continue;
     auto [It, New] = Slot.try_emplace(F.Class, uint32_t(Plan.size()));
     if (New)
-      Plan.push_back({F.Class, {}, K, {}, {}, {}, {}});
+      Plan.push_back({F.Class, {}, K, {}, {}, {}, {}, {}});
     Plan[It->second].Methods.push_back(I);
+  }
+  // The teardown: the class's own methods that a destructor of it calls
+  // on the object it destroys (its `this`, unshared there).
+  for (uint32_t I = 0; Graph && I < Functions.size(); ++I) {
+    const ir::Function &D = Functions[I];
+    if (D.Kind != ir::FunctionKind::Destructor)
+      continue;
+    auto It = Slot.find(D.Class);
+    if (It == Slot.end())
+      continue;
+    std::vector<std::string> &T = Plan[It->second].Teardown;
+    for (const CallContext &C : Summaries[I].CallContexts) {
+      auto Callee = Graph->index().find(C.Callee.str());
+      if (!(C.Flags & CallContext::Unshared) || Callee == Graph->index().end())
+        continue;
+      const ir::Function &M = Functions[Callee->second];
+      if (M.Class == D.Class && M.Kind != ir::FunctionKind::Destructor &&
+          M.Kind != ir::FunctionKind::Constructor)
+        T.push_back(M.Name.str());
+    }
+    llvm::sort(T);
+    T.erase(std::unique(T.begin(), T.end()), T.end());
   }
   if (Graph) {
     CallerContexts Ctx = callerContexts(Functions, Summaries, *Graph);
@@ -354,6 +376,22 @@ unsigned findClassConflicts(const ClassCheck &Class,
     return std::binary_search(Class.SetupOnly.begin(), Class.SetupOnly.end(),
                               F);
   };
+  // The teardown method an access is reached through (its method, or a
+  // call in its chain), or "".
+  auto TeardownOf = [&](const Entry &E) -> std::string {
+    auto In = [&](llvm::StringRef Name) {
+      return std::binary_search(Class.Teardown.begin(), Class.Teardown.end(),
+                                Name.str());
+    };
+    if (Class.Teardown.empty())
+      return "";
+    if (In(Functions[E.Function].Name.str()))
+      return Functions[E.Function].Name.str();
+    for (const CallSite &C : E.Original->Trace)
+      if (In(C.Callee.str()))
+        return C.Callee.str();
+    return "";
+  };
   auto IsSynced = [&](uint32_t F) {
     return std::binary_search(Class.Synchronized.begin(),
                               Class.Synchronized.end(), F);
@@ -407,23 +445,25 @@ unsigned findClassConflicts(const ClassCheck &Class,
           return Best;
         return BestOther ? BestOther : Best;
       }
-    } Shared{Functions}, Assumed{Functions}, Setup{Functions};
+    } Shared{Functions}, Assumed{Functions}, Teardown{Functions},
+        Setup{Functions};
     for (const Entry &B : Entries) {
       if (!isWrite(B.Access->Kind) ||
           !threadsCanConflict(ThreadsKind::AnyThread, B.Access->Threads))
         continue;
-      (IsSetup(B.Function)              ? Setup
-       : B.Access->isAssumedWrite() ? Assumed
-                                        : Shared)
+      (IsSetup(B.Function)                ? Setup
+       : !TeardownOf(B).empty()       ? Teardown
+       : B.Access->isAssumedWrite()   ? Assumed
+                                          : Shared)
           .add(B);
     }
     // Writes seen first; then writes assumed of a call racecar has no body
-    // for (low); then setup-only ones (low).
+    // for (low); then the teardown's (low); then setup-only ones (low).
     auto ConflictFor = [&](const Entry &A) -> const Entry * {
-      if (const Entry *B = Shared.forA(A))
-        return B;
-      const Entry *B = Assumed.forA(A);
-      return B ? B : Setup.forA(A);
+      for (const auto *Bucket : {&Shared, &Assumed, &Teardown})
+        if (const Entry *B = Bucket->forA(A))
+          return B;
+      return Setup.forA(A);
     };
     // For a protected access: the first conflicting access (another
     // method's preferred) holding protecting locks, none in common with
@@ -531,6 +571,10 @@ unsigned findClassConflicts(const ClassCheck &Class,
       R.Conflicting.SetupOnly = IsSetup(B->Function);
       if (R.Reported.SetupOnly || R.Conflicting.SetupOnly)
         R.LowReasons |= LowSetupOnly;
+      R.Reported.Teardown = TeardownOf(A);
+      R.Conflicting.Teardown = TeardownOf(*B);
+      if (!R.Reported.Teardown.empty() || !R.Conflicting.Teardown.empty())
+        R.LowReasons |= LowTeardown;
       // Both sides run under locks: this access under its callers' (every
       // call of its method holds one), the other under its own or its
       // callers'. Which locks is not known, as in RacerD's lock count.

@@ -57,6 +57,9 @@ struct ClassCheck {
   /// Methods (of Synchronized) every call of which holds a named lock
   /// outside the object (CallerContexts::LockedOutside), ascending.
   std::vector<uint32_t> LockedOutside;
+  /// The class's own methods its destructor calls (by qualified name,
+  /// sorted): the object's teardown (LowTeardown).
+  std::vector<std::string> Teardown;
 };
 
 /// The classes with evidence of concurrent use that have reportable methods,

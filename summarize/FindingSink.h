@@ -48,6 +48,9 @@ struct RaceSide {
   bool SetupOnly = false;
   /// Function runs only under its callers' locks (LowCallerSynchronized).
   bool CallerSynchronized = false;
+  /// The method of the destructor's this side goes through (LowTeardown),
+  /// or "".
+  std::string Teardown;
 };
 
 struct RaceFinding {
