@@ -187,13 +187,18 @@ check "thread_start: the two tasks race" grep -q "unprotected write to \`complet
 printf 'disable: []\nexclude:\n  - third_party/\n  - "("\n' > "$WORK/bad.yaml"
 "$R" scan -p "$P/build" --no-cache --config "$WORK/bad.yaml" -o /dev/null 2> "$WORK/err.txt"
 check "bad regex on line 4: file:line:col" grep -q "bad.yaml:4:6: error: exclude: '('" "$WORK/err.txt"
+# A config (printf format, then its argument) that must be refused: exit 2,
+# the message naming the file and what is wrong ($4, a regex).
+refused() { # BUILD_DIR FORMAT ARG NAMED
+  printf "$2" "$3" > "$WORK/bad.yaml"
+  "$R" scan -p "$1" --no-cache --config "$WORK/bad.yaml" -o /dev/null 2> "$WORK/err.txt"
+  local rc=$?
+  check "refused '$3': exit 2 (got $rc), naming $4" \
+    bash -c "test $rc -eq 2 && grep -q \"bad.yaml:.*$4\" '$WORK/err.txt'"
+}
 # Issue 28 item 19: thread_start positions are range-checked.
 for bad in 'entry: -1' 'entry: 99' 'entry: 1\n      arg: -2' 'entry: 1\n      arg: 1'; do
-  printf "models:\n  thread_start:\n    - function: spawn_task\n      $bad\n" > "$WORK/bad.yaml"
-  "$R" scan -p "$S/build" --no-cache --config "$WORK/bad.yaml" -o /dev/null 2> "$WORK/err.txt"
-  rc=$?
-  check "thread_start '$bad': exit 2 (got $rc), named" \
-    bash -c "test $rc -eq 2 && grep -q \"bad.yaml:.*thread_start 'spawn_task'\" '$WORK/err.txt'"
+  refused "$S/build" "models:\n  thread_start:\n    - function: spawn_task\n      $bad\n" "" "thread_start 'spawn_task'"
 done
 
 # Issue 26 item 3: models.event_loops, a project's own event loop. Two
@@ -228,11 +233,7 @@ printf 'models:\n  event_loops:\n    - {function: loop_add_timer, role: register
 "$R" scan -p "$E/build" --cache-dir "$WORK/evcache" --no-source > "$WORK/out.txt" 2>/dev/null
 check "event_loops: the callback runs on both loop threads (cache not reused)" grep -q "unprotected write to \`ticks\` in 'tick' (reached from 'worker') races with itself on another thread" "$WORK/out.txt"
 for bad in 'role: start, loop: 0' 'role: register, loop: 0' 'role: bind, loop: 0' 'role: register, loop: 0, callbacks: [40]' 'role: run, loop: -3'; do
-  printf "models:\n  event_loops:\n    - {function: loop_add_timer, $bad}\n" > "$WORK/bad.yaml"
-  "$R" scan -p "$E/build" --no-cache --config "$WORK/bad.yaml" -o /dev/null 2> "$WORK/err.txt"
-  rc=$?
-  check "event_loops '$bad': exit 2 (got $rc), named" \
-    bash -c "test $rc -eq 2 && grep -q \"bad.yaml:.*event_loops 'loop_add_timer'\" '$WORK/err.txt'"
+  refused "$E/build" "models:\n  event_loops:\n    - {function: loop_add_timer, %s}\n" "$bad" "event_loops 'loop_add_timer'"
 done
 
 # Issue 28 item 18: a config in a shared parent above the repository (here
