@@ -70,6 +70,20 @@ void FunctionPointerStores::store(const std::string &Slot, const Expr *V) {
   if (const auto *UO = dyn_cast<UnaryOperator>(V);
       UO && UO->getOpcode() == UO_AddrOf)
     V = UO->getSubExpr()->IgnoreParenCasts();
+  // `+[](void *a) { .. }`, or a lambda converted to a function pointer
+  // implicitly: a captureless lambda's call operator.
+  if (const auto *UO = dyn_cast<UnaryOperator>(V);
+      UO && UO->getOpcode() == UO_Plus)
+    V = UO->getSubExpr()->IgnoreParenCasts();
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(V))
+    if (const auto *Conv =
+            dyn_cast_or_null<CXXConversionDecl>(MCE->getMethodDecl());
+        Conv && Conv->getParent()->isLambda())
+      if (const CXXMethodDecl *Op = Conv->getParent()->getLambdaCallOperator();
+          Op && !Op->getDescribedFunctionTemplate()) {
+        Stores.push_back(Slot + "\tfn:" + functionSymbol(Op));
+        return;
+      }
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(V)) {
     store(Slot, CO->getTrueExpr());
     store(Slot, CO->getFalseExpr());
