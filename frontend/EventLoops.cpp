@@ -55,8 +55,9 @@ void recordEventLoopCall(const CallExpr *CE, FunctionPointerStores &Stores) {
     return;
   }
   case EventLoopRole::Bind:
-    Stores.copy(slotOfArg(CE, M.Loop, LoopSlotPrefix),
-                slotOfArg(CE, M.Event, EventSlotPrefix));
+    if (M.Event != ResultEvent) // else where it is stored
+      Stores.copy(slotOfArg(CE, M.Loop, LoopSlotPrefix),
+                  slotOfArg(CE, M.Event, EventSlotPrefix));
     return;
   case EventLoopRole::Run: {
     // A named loop also runs the callbacks of loops not known.
@@ -67,6 +68,21 @@ void recordEventLoopCall(const CallExpr *CE, FunctionPointerStores &Stores) {
     return;
   }
   }
+}
+
+void recordEventLoopResult(const Expr *Target, const Expr *Value,
+                           FunctionPointerStores &Stores) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(Value ? Value->IgnoreParenCasts()
+                                                    : nullptr);
+  if (!CE)
+    return;
+  EventLoopModel M = modelOf(CE->getDirectCallee());
+  if (M.Role != EventLoopRole::Bind || M.Event != ResultEvent)
+    return;
+  std::string Event = Target ? objectSlotOf(Target) : "";
+  Stores.copy(slotOfArg(CE, M.Loop, LoopSlotPrefix),
+              std::string(EventSlotPrefix) +
+                  (Event.empty() ? std::string(UnknownSlot) : Event));
 }
 
 std::string eventLoopRunSlot(const CallExpr *CE, const FunctionDecl *Callee) {

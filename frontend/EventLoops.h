@@ -17,6 +17,7 @@
 
 namespace clang {
 class CallExpr;
+class Expr;
 class FunctionDecl;
 } // namespace clang
 
@@ -28,6 +29,11 @@ class FunctionPointerStores;
 /// call runs also runs the callbacks of loops not known.
 void recordEventLoopCall(const clang::CallExpr *CE,
                          FunctionPointerStores &Stores);
+
+/// `X = bufferevent_socket_new(base, ..)` (an assignment or an
+/// initialization): the event the call returns is X's slot, bound to base.
+void recordEventLoopResult(const clang::Expr *Target, const clang::Expr *Value,
+                           FunctionPointerStores &Stores);
 
 /// For a call that runs an event loop: the slot its callbacks are called
 /// through ("loop:field:thr::base"); "" for any other call.

@@ -439,6 +439,8 @@ public:
     if (!BO->isAssignmentOp())
       return true;
     FunctionPointers.assignment(BO);
+    if (BO->getOpcode() == BO_Assign)
+      recordEventLoopResult(BO->getLHS(), BO->getRHS(), FunctionPointers);
     const VarDecl *VD = lowering::storageVariableOf(BO->getLHS());
     if (!VD || !VD->hasGlobalStorage() ||
         !VD->getType()->isFunctionPointerType())
@@ -468,6 +470,9 @@ public:
   }
   bool VisitVarDecl(VarDecl *VD) {
     FunctionPointers.variable(VD);
+    // A local or global initialized by a call that returns an event.
+    if (VD->getInit())
+      recordEventLoopResult(nullptr, VD->getInit(), FunctionPointers);
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {

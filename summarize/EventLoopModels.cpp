@@ -40,6 +40,9 @@ const Row Rows[] = {
     {"bufferevent_setcb", EventLoopRole::Register, -1, 0,
      arg(1) | arg(2) | arg(3)},
     {"event_base_set", EventLoopRole::Bind, 0, 1, 0},
+    // bufferevent_socket_new(base, fd, options): the bufferevent it
+    // returns (given its callbacks by bufferevent_setcb) runs on base.
+    {"bufferevent_socket_new", EventLoopRole::Bind, 0, ResultEvent, 0},
     {"bufferevent_base_set", EventLoopRole::Bind, 0, 1, 0},
     {"event_base_loop", EventLoopRole::Run, 0, -1, 0},
     {"event_base_dispatch", EventLoopRole::Run, 0, -1, 0},

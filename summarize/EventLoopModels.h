@@ -40,7 +40,9 @@ struct EventLoopModel {
   EventLoopRole Role = EventLoopRole::None;
   /// The loop argument (`base`); -1: the library's default loop.
   int Loop = -1;
-  /// The event or handle argument; -1: none (registered with the loop).
+  /// The event or handle argument; -1: none (registered with the loop);
+  /// ResultEvent: the event is the call's result, named where it is stored
+  /// (`c->bev = bufferevent_socket_new(base, fd, 0)`).
   int Event = -1;
   /// Bit k: argument k is a callback the loop runs.
   uint32_t Callbacks = 0;
@@ -71,6 +73,8 @@ const std::string &userEventLoopsKey();
 /// Slot prefixes (ir::Module::FunctionPointerStores' slot names).
 inline constexpr const char *LoopSlotPrefix = "loop:";
 inline constexpr const char *EventSlotPrefix = "event:";
+/// EventLoopModel::Event of a call that returns the event it binds.
+inline constexpr int ResultEvent = -2;
 /// A loop or event not named by a field or a global.
 inline constexpr const char *UnknownSlot = "*";
 
