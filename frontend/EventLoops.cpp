@@ -1,9 +1,11 @@
 //===- EventLoops.cpp - Event-loop callbacks as function-pointer slots ----===//
 #include "frontend/EventLoops.h"
 #include "frontend/FunctionPointers.h"
+#include "frontend/SymbolNames.h"
 #include "summarize/EventLoopModels.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 
 using namespace clang;
@@ -11,11 +13,13 @@ using namespace clang;
 namespace racer::frontend {
 namespace {
 
+/// By qualified name (libevent's and libuv's are global; a project's own,
+/// `net::loop_run`, may be in a namespace). Free functions only: the rows
+/// count arguments as written, with no receiver.
 EventLoopModel modelOf(const FunctionDecl *Callee) {
-  if (!Callee || !Callee->getIdentifier() ||
-      !Callee->getDeclContext()->getRedeclContext()->isTranslationUnit())
+  if (!Callee || !Callee->getIdentifier() || isa<CXXMethodDecl>(Callee))
     return {};
-  return lookupEventLoopModel(Callee->getName());
+  return lookupEventLoopModel(qualifiedName(Callee));
 }
 
 /// The slot of argument \p K, prefixed; UnknownSlot if it has none (a
@@ -27,7 +31,7 @@ std::string slotOfArg(const CallExpr *CE, int K, const char *Prefix) {
     const Expr *A = CE->getArg(unsigned(K))->IgnoreParenCasts();
     if (const auto *Call = dyn_cast<CallExpr>(A);
         Call && modelOf(Call->getDirectCallee()).Role == EventLoopRole::Default)
-      Slot = "default:" + Call->getDirectCallee()->getName().str();
+      Slot = "default:" + qualifiedName(Call->getDirectCallee());
     else
       Slot = objectSlotOf(A);
   }

@@ -232,6 +232,33 @@ check "unknown loop functions: no callback runs, no race" test -z "$(grep 'unpro
 printf 'models:\n  event_loops:\n    - {function: loop_add_timer, role: register, loop: 0, callbacks: [1]}\n    - {function: loop_run, role: run, loop: 0}\n' > "$E/.racecar.yaml"
 "$R" scan -p "$E/build" --cache-dir "$WORK/evcache" --no-source > "$WORK/out.txt" 2>/dev/null
 check "event_loops: the callback runs on both loop threads (cache not reused)" grep -q "unprotected write to \`ticks\` in 'tick' (reached from 'worker') races with itself on another thread" "$WORK/out.txt"
+# A project's own loop in a C++ namespace, by qualified name.
+mkdir -p "$E/cxx/build"
+cat > "$E/cxx/loop.cpp" <<'CXX'
+#include <thread>
+namespace net {
+struct loop;
+using loop_cb = void (*)(void *);
+void add_timer(loop *l, loop_cb cb, void *arg);
+void run(loop *l);
+} // namespace net
+net::loop *g_loop;
+long ticks;
+static void tick(void *) { ticks++; }
+static void worker() { net::run(g_loop); }
+int main() {
+  net::add_timer(g_loop, tick, nullptr);
+  std::thread a(worker), b(worker);
+  a.join();
+  b.join();
+}
+CXX
+cat > "$E/cxx/build/compile_commands.json" <<JSON
+[{"directory": "$E/cxx", "file": "loop.cpp", "command": "g++ -std=c++17 -c loop.cpp"}]
+JSON
+printf 'models:\n  event_loops:\n    - {function: "net::add_timer", role: register, loop: 0, callbacks: [1]}\n    - {function: "net::run", role: run, loop: 0}\n' > "$E/cxx/.racecar.yaml"
+"$R" scan -p "$E/cxx/build" --no-cache --no-source > "$WORK/out.txt" 2>/dev/null
+check "event_loops by qualified name (C++ namespace): the callback races" grep -q "unprotected write to \`ticks\` in 'tick' (reached from 'worker') races with itself on another thread" "$WORK/out.txt"
 for bad in 'role: start, loop: 0' 'role: register, loop: 0' 'role: bind, loop: 0' 'role: register, loop: 0, callbacks: [40]' 'role: run, loop: -3'; do
   refused "$E/build" "models:\n  event_loops:\n    - {function: loop_add_timer, %s}\n" "$bad" "event_loops 'loop_add_timer'"
 done
