@@ -27,8 +27,8 @@ constexpr const char *ManifestMagic = "racecar-manifest 4";
 
 /// The environment variables that add to the include search path (Clang's
 /// driver reads them; RACECAR_CLANG_RESOURCE_DIR, frontend/ResourceDir.h,
-/// says where Clang's own headers are): part of every key, since a change to one changes
-/// what a TU reads without changing its command.
+/// says where Clang's own headers are): part of every key, since a change
+/// to one changes what a TU reads without changing its command.
 std::string searchEnvironment() {
   std::string S;
   for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH",

@@ -17,7 +17,8 @@ namespace {
 /// `net::loop_run`, may be in a namespace). Free functions only: the rows
 /// count arguments as written, with no receiver.
 EventLoopModel modelOf(const FunctionDecl *Callee) {
-  if (!Callee || !Callee->getIdentifier() || isa<CXXMethodDecl>(Callee))
+  if (!Callee || !Callee->getIdentifier() || isa<CXXMethodDecl>(Callee) ||
+      !mayNameEventLoopFunction(Callee->getName()))
     return {};
   return lookupEventLoopModel(qualifiedName(Callee));
 }

@@ -3,7 +3,6 @@
 
 #include "clang/Driver/Driver.h"
 
-#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -19,7 +18,8 @@ bool holdsClangHeaders(const std::string &Dir) {
   return !Dir.empty() && llvm::sys::fs::exists(P);
 }
 
-/// <directory of the shared library holding Clang's driver>/clang/<major>.
+/// Clang's own rule (Driver::GetResourcesPath), applied to the shared
+/// library that holds Clang's driver: <its dir>/../lib/clang/<version>.
 std::string besideLoadedClang() {
   Dl_info Info;
   if (!dladdr(reinterpret_cast<const void *>(
@@ -27,9 +27,7 @@ std::string besideLoadedClang() {
               &Info) ||
       !Info.dli_fname)
     return "";
-  llvm::SmallString<256> P(llvm::sys::path::parent_path(Info.dli_fname));
-  llvm::sys::path::append(P, "clang", std::to_string(LLVM_VERSION_MAJOR));
-  return std::string(P);
+  return clang::driver::Driver::GetResourcesPath(Info.dli_fname);
 }
 
 std::string find() {

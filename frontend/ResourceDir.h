@@ -7,7 +7,11 @@
 // up at run time:
 //   1. $RACECAR_CLANG_RESOURCE_DIR, if set;
 //   2. the directory found when racecar was built, if it holds stddef.h;
-//   3. <dir of the loaded libclang-cpp>/clang/<major>, if it holds it;
+//   3. Clang's own rule applied to the loaded libclang-cpp (<its dir>/../lib/
+//      clang/<version>), if it holds it: an LLVM install whose libraries are
+//      found in its own lib/ (LD_LIBRARY_PATH). Debian loads the copy in
+//      /usr/lib/<multiarch>/, where this finds nothing: there step 2 does
+//      (the package depends on libclang-common-19-dev);
 //   4. else the build's, and Clang says what is missing.
 //===----------------------------------------------------------------------===//
 #ifndef RACER_FRONTEND_RESOURCEDIR_H

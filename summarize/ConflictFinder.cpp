@@ -380,8 +380,11 @@ unsigned findClassConflicts(const ClassCheck &Class,
   // call in its chain), or "".
   auto TeardownOf = [&](const Entry &E) -> std::string {
     auto In = [&](llvm::StringRef Name) {
-      return std::binary_search(Class.Teardown.begin(), Class.Teardown.end(),
-                                Name.str());
+      auto It = llvm::lower_bound(Class.Teardown, Name,
+                                  [](const std::string &T, llvm::StringRef N) {
+                                    return llvm::StringRef(T) < N;
+                                  });
+      return It != Class.Teardown.end() && *It == Name;
     };
     if (Class.Teardown.empty())
       return "";

@@ -5,6 +5,7 @@
 #include "summarize/EventLoopModels.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace racer {
 namespace {
@@ -90,8 +91,14 @@ const Row Rows[] = {
 
 struct UserRows {
   llvm::StringMap<EventLoopModel> Table;
+  llvm::StringSet<> LastNames; ///< the names after their last "::"
   std::string Key;
 };
+
+llvm::StringRef lastName(llvm::StringRef Qualified) {
+  size_t Cut = Qualified.rfind("::");
+  return Cut == llvm::StringRef::npos ? Qualified : Qualified.substr(Cut + 2);
+}
 UserRows &userRows() {
   static UserRows U;
   return U;
@@ -149,10 +156,22 @@ void setUserEventLoops(const std::vector<UserEventLoop> &Rows) {
     }
     U.Key += ";";
     U.Table[R.Function] = M;
+    U.LastNames.insert(lastName(R.Function));
   }
 }
 
 const std::string &userEventLoopsKey() { return userRows().Key; }
+
+bool mayNameEventLoopFunction(llvm::StringRef UnqualifiedName) {
+  static const llvm::StringSet<> Builtin = [] {
+    llvm::StringSet<> S;
+    for (const Row &R : Rows)
+      S.insert(R.Name);
+    return S;
+  }();
+  return Builtin.contains(UnqualifiedName) ||
+         userRows().LastNames.contains(UnqualifiedName);
+}
 
 EventLoopModel lookupEventLoopModel(llvm::StringRef FunctionName) {
   if (const UserRows &U = userRows(); !U.Table.empty())

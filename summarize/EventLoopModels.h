@@ -51,6 +51,9 @@ struct EventLoopModel {
 /// The row of a C function by its name (a project's own first), or Role
 /// None.
 EventLoopModel lookupEventLoopModel(llvm::StringRef FunctionName);
+/// Some row's name ends in \p UnqualifiedName (`run` for `net::run`): the
+/// frontend asks this of every call before it builds a qualified name.
+bool mayNameEventLoopFunction(llvm::StringRef UnqualifiedName);
 
 /// A project's own loop functions (.racecar.yaml `models.event_loops`).
 struct UserEventLoop {

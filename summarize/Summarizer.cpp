@@ -220,7 +220,8 @@ void ProgramSummarizer::computeSCC(uint32_t C) {
       const uint32_t F = Members[M];
       uint64_t Units = 0;
       FunctionSummary S = summarizeFunction(*Bodies[M], Lookup, &Units);
-      if (Units > MostWork.first) {
+      {
+        // (A lock per function summarized: far cheaper than summarizing.)
         std::lock_guard<std::mutex> G(WorkMu);
         if (Units > MostWork.first)
           MostWork = {Units, F};
