@@ -121,6 +121,11 @@ private:
   void noteStoredPointer(const AccessPath &Member, QualType FieldType,
                          const Expr *Value);
   void emitCall(ir::CallInfo C, SourceLocation At, const Stmt *Key);
+  /// A call of the reserved \p Name (summarize/QueueFront.h) on \p Queue.
+  void emitQueueFront(const char *Name, const Expr *Queue, SourceLocation At);
+  /// After lowering \p CE: the turn it starts (a queue-front wait with a
+  /// predicate) or ends (the pop of a queue this function waits on).
+  void noteQueueFrontCall(const CallExpr *CE);
   void emitDtorCall(const CXXDestructorDecl *Dtor, Operand Recv,
                     std::string RecvType, SourceLocation At);
   ir::CallInfo callTo(const FunctionDecl *Callee);
@@ -132,6 +137,10 @@ private:
   EnclosingLoops LoopsAroundCalls;
   FileTable &Files;
   PathBuilder PB;
+  /// The queue-front waits of the body (findQueueFrontWaits), and the
+  /// queues they wait on, as paths: a pop of one ends the turn.
+  std::vector<QueueFrontWait> QueueWaits;
+  std::vector<AccessPath> WaitedQueues;
   ir::Function F;
   ir::Block *Cur = nullptr;
   llvm::DenseMap<const VarDecl *, uint32_t> LocalIds;

@@ -20,6 +20,7 @@
 // globals read directly, thread_local variables.
 //===----------------------------------------------------------------------===//
 #include "frontend/FunctionLowerer.h"
+#include "summarize/QueueFront.h"
 #include "frontend/SyncPatterns.h"
 
 #include "clang/AST/Expr.h"
@@ -144,6 +145,10 @@ ir::Function FunctionLowerer::run() {
   F.OnlyForwards = onlyForwards(Body);
   if (const Stmt *Loop = findConditionWait(Body))
     F.ConditionWait = Files.loc(Loop->getBeginLoc());
+  QueueWaits = findQueueFrontWaits(Body);
+  for (const QueueFrontWait &W : QueueWaits)
+    if (std::optional<AccessPath> P = PB.pathOf(W.Queue))
+      WaitedQueues.push_back(std::move(*P));
   if (OnceInitRegion Once = findOnceInit(Body, Ctx); Once.First) {
     ir::Loc Last = Files.loc(Once.Last->getBeginLoc());
     F.OnceInit = Files.loc(Once.First->getBeginLoc());
@@ -195,12 +200,27 @@ void FunctionLowerer::lowerCFG(const CFG &G) {
   for (size_t I = 0; I < Order.size(); ++I)
     IndexOf[Order[I]->getBlockID()] = uint32_t(I);
 
+  // A loop that waits for the front of a queue: the turn starts where it
+  // is left (the false edge of each block it tests its condition in).
+  llvm::DenseMap<const CFGBlock *, llvm::SmallVector<const QueueFrontWait *, 1>>
+      TurnStarts;
+  for (const QueueFrontWait &W : QueueWaits)
+    if (W.Loop)
+      for (const CFGBlock *B : G)
+        if (B && B->getTerminatorStmt() == W.Loop && B->succ_size() == 2)
+          if (const CFGBlock *Exit = B->succ_begin()[1].getReachableBlock())
+            if (!llvm::is_contained(TurnStarts[Exit], &W))
+              TurnStarts[Exit].push_back(&W);
+
   F.Blocks.resize(Order.size());
   for (size_t I = 0; I < Order.size(); ++I) {
     const CFGBlock &B = *Order[I];
     Cur = &F.Blocks[I];
     CallIndexInBlock.clear();
     CallOfLocalInBlock.clear();
+    if (auto It = TurnStarts.find(&B); It != TurnStarts.end())
+      for (const QueueFrontWait *W : It->second)
+        emitQueueFront(QueueFrontTakeName, W->Queue, W->Loop->getEndLoc());
     for (const CFGElement &E : B)
       lowerElement(E);
     // After `abort()` or `exit(1)` nothing of this function runs again.
@@ -516,6 +536,8 @@ void FunctionLowerer::lowerStmt(const Stmt *S) {
   }
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     lowerCall(CE);
+    if (!QueueWaits.empty())
+      noteQueueFrontCall(CE);
     return;
   }
   if (const auto *AE = dyn_cast<AtomicExpr>(S)) {
@@ -602,6 +624,24 @@ void FunctionLowerer::emitCall(ir::CallInfo C, SourceLocation At,
   if (Key)
     CallIndexInBlock[Key] = int32_t(Cur->Instrs.size());
   Cur->Instrs.push_back(std::move(I));
+}
+
+void FunctionLowerer::emitQueueFront(const char *Name, const Expr *Queue,
+                                     SourceLocation At) {
+  ir::CallInfo C;
+  C.CalleeName = ir::Symbol(Name);
+  C.Args.push_back(PB.operandOfLValue(Queue));
+  emitCall(std::move(C), At, nullptr);
+}
+
+void FunctionLowerer::noteQueueFrontCall(const CallExpr *CE) {
+  for (const QueueFrontWait &W : QueueWaits)
+    if (W.Wait == CE)
+      emitQueueFront(QueueFrontTakeName, W.Queue, CE->getEndLoc());
+  if (const Expr *Q = queuePopped(CE))
+    if (std::optional<AccessPath> P = PB.pathOf(Q))
+      if (llvm::is_contained(WaitedQueues, *P))
+        emitQueueFront(QueueFrontLeaveName, Q, CE->getEndLoc());
 }
 
 namespace {

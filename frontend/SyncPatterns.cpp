@@ -536,6 +536,105 @@ const Stmt *findConditionWait(const Stmt *Body) {
 
 namespace {
 
+/// `q.front()`: the queue `q`; else null.
+const Expr *frontOf(const Expr *E) {
+  const auto *MCE = dyn_cast_or_null<CXXMemberCallExpr>(
+      E ? E->IgnoreParenImpCasts() : nullptr);
+  const CXXMethodDecl *MD = MCE ? MCE->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier() || MD->getName() != "front" ||
+      MCE->getNumArgs() != 0)
+    return nullptr;
+  const Expr *Q = MCE->getImplicitObjectArgument();
+  return Q ? Q->IgnoreParenImpCasts() : nullptr;
+}
+
+/// A comparison `x OP q.front()` or `q.front() OP x` (OP: != if \p Ne, else
+/// ==) somewhere in \p E: the queue `q`; else null.
+const Expr *comparedWithFront(const Expr *E, bool Ne) {
+  const Expr *Found = nullptr;
+  forEachDescendant(E, [&](const Stmt *S) {
+    if (Found)
+      return;
+    const Expr *L = nullptr, *R = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->getOpcode() == (Ne ? BO_NE : BO_EQ)) {
+        L = BO->getLHS();
+        R = BO->getRHS();
+      }
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+      if (OC->getOperator() == (Ne ? OO_ExclaimEqual : OO_EqualEqual) &&
+          OC->getNumArgs() == 2) {
+        L = OC->getArg(0);
+        R = OC->getArg(1);
+      }
+    }
+    if (L && R)
+      Found = frontOf(L) ? frontOf(L) : frontOf(R);
+  });
+  return Found;
+}
+
+bool isWaitCall(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  const auto *CE =
+      dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  return CE && llvm::StringRef(calleeName(CE)).lower().find("wait") !=
+                   std::string::npos;
+}
+
+} // namespace
+
+std::vector<QueueFrontWait> findQueueFrontWaits(const Stmt *Body) {
+  std::vector<QueueFrontWait> Out;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    // while (&w != q.front()) cv.wait(..): the body only waits.
+    if (LoopParts P = loopParts(S); P.IsLoop && P.Cond && P.Body) {
+      const Expr *Q = comparedWithFront(P.Cond, /*Ne=*/true);
+      if (!Q)
+        return;
+      llvm::SmallVector<const Stmt *, 2> Direct;
+      if (const auto *CS = dyn_cast<CompoundStmt>(P.Body))
+        Direct.append(CS->body_begin(), CS->body_end());
+      else
+        Direct.push_back(P.Body);
+      if (!Direct.empty() && llvm::all_of(Direct, isWaitCall))
+        Out.push_back({S, nullptr, Q});
+      return;
+    }
+    // cv.wait(lk, [&] { return q.front() == &w; })
+    const auto *CE = dyn_cast<CallExpr>(S);
+    if (!CE || !isWaitCall(CE))
+      return;
+    for (const Expr *A : CE->arguments()) {
+      const auto *LE = dyn_cast<LambdaExpr>(A->IgnoreImplicit());
+      const auto *Ret = LE ? dyn_cast_or_null<CompoundStmt>(LE->getBody())
+                           : nullptr;
+      const auto *RS = Ret && Ret->size() == 1
+                           ? dyn_cast<ReturnStmt>(Ret->body_front())
+                           : nullptr;
+      if (const Expr *Q = RS && RS->getRetValue()
+                              ? comparedWithFront(RS->getRetValue(), false)
+                              : nullptr) {
+        Out.push_back({nullptr, CE, Q});
+        return;
+      }
+    }
+  });
+  return Out;
+}
+
+const Expr *queuePopped(const CallExpr *CE) {
+  const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE);
+  const CXXMethodDecl *MD = MCE ? MCE->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier() ||
+      (MD->getName() != "pop_front" && MD->getName() != "pop"))
+    return nullptr;
+  const Expr *Q = MCE->getImplicitObjectArgument();
+  return Q ? Q->IgnoreParenImpCasts() : nullptr;
+}
+
+namespace {
+
 const VarDecl *counterOf(const Expr *Index) {
   const auto *DRE = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;

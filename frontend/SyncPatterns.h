@@ -29,6 +29,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <string>
+#include <vector>
 
 namespace racer::frontend::lowering {
 
@@ -85,6 +86,22 @@ struct FlagGuardRegion {
   clang::SourceLocation End;
 };
 FlagGuardRegion findFlagGuard(const clang::Stmt *Body);
+
+/// A wait until the thread's own entry is the front of a queue, the start
+/// of its turn in a hand-off (summarize/QueueFront.h): a loop that only
+/// waits while its entry is not the front (`while (!w.done && &w !=
+/// q.front()) w.cv.Wait();`: Loop), or a wait whose predicate says it is
+/// (`cv.wait(lk, [&] { return q.front() == &w; })`: Wait). Queue is `q`.
+struct QueueFrontWait {
+  const clang::Stmt *Loop = nullptr;
+  const clang::CallExpr *Wait = nullptr;
+  const clang::Expr *Queue = nullptr;
+};
+/// The queue-front waits of \p Body (lambda bodies excluded).
+std::vector<QueueFrontWait> findQueueFrontWaits(const clang::Stmt *Body);
+/// The queue \p CE takes its front off (`q.pop_front()`, `q.pop()`), or
+/// null.
+const clang::Expr *queuePopped(const clang::CallExpr *CE);
 
 /// The loops around the calls of a function body (collectEnclosingLoops).
 struct EnclosingLoops {

@@ -199,12 +199,12 @@ std::string underLocks(const AccessSnapshot &A,
                        std::optional<LockRelevance> Relevant = std::nullopt) {
   if (Relevant &&
       std::none_of(A.Locks.begin(), A.Locks.end(), [&](const HeldLock &L) {
-        return !L.Unknown && (*Relevant)(L);
+        return !L.Unknown && !L.QueueFront && (*Relevant)(L);
       }))
     Relevant.reset();
   std::string S;
   for (const HeldLock &L : A.Locks) {
-    if (L.Unknown || (Relevant && !(*Relevant)(L)))
+    if (L.Unknown || L.QueueFront || (Relevant && !(*Relevant)(L)))
       continue;
     S += S.empty() ? " under `" : ", `";
     S += L.Lock.str();
@@ -218,8 +218,10 @@ std::string underLocks(const AccessSnapshot &A,
 /// A global or static held only under locks of the object a method runs on
 /// (`this->mu_`): every object has its own, so they do not protect it.
 bool onlyObjectLocksOnGlobal(const AccessSnapshot &A) {
-  return A.Path.Root == ir::RootKind::Global && !A.Locks.empty() &&
-         std::all_of(A.Locks.begin(), A.Locks.end(), isPerObjectLock);
+  return A.Path.Root == ir::RootKind::Global && A.holdsMutex() &&
+         std::all_of(A.Locks.begin(), A.Locks.end(), [](const HeldLock &L) {
+           return L.QueueFront || isPerObjectLock(L);
+         });
 }
 
 /// Notes saying how the thread of \p S was started: the calls from the root
@@ -247,10 +249,11 @@ bool isSelfRace(const RaceFinding &F) {
 }
 
 bool onlySharedLocks(const AccessSnapshot &A) {
-  if (A.Locks.empty())
+  if (!A.holdsMutex())
     return false;
-  return std::all_of(A.Locks.begin(), A.Locks.end(),
-                     [](const HeldLock &L) { return L.Shared; });
+  return std::all_of(A.Locks.begin(), A.Locks.end(), [](const HeldLock &L) {
+    return L.Shared || L.QueueFront;
+  });
 }
 
 auto locKey(const SourceLocation &L) { return std::tie(L.File, L.Line, L.Col); }
@@ -458,6 +461,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "assumed-write";
   case LowTeardown:
     return "teardown";
+  case LowQueueFront:
+    return "queue-front";
   }
   return "unknown";
 }
@@ -518,6 +523,18 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
            S.Teardown +
            "', which the destructor runs): the object must not be in use "
            "then";
+  }
+  case LowQueueFront: {
+    std::string Queue;
+    for (const HeldLock &L : F.Reported.Access.Locks)
+      if (L.QueueFront && Queue.empty())
+        for (const HeldLock &C : F.Conflicting.Access.Locks)
+          if (C.QueueFront && C.Lock == L.Lock)
+            Queue = L.Lock.str();
+    return "both sides run as the front of the queue `" + Queue +
+           "` (each waits until it is at the front; only the front "
+           "proceeds, until it leaves the queue), a hand-off that may order "
+           "them";
   }
   case LowAssumedWrite: {
     const AccessSnapshot &W = F.Reported.Access.isAssumedWrite()
@@ -659,7 +676,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     if (F.Kind == RaceKind::DifferentLocks)
       for (const RaceSide *S : {&F.Reported, &F.Conflicting})
         for (const HeldLock &L : S->Access.Locks)
-          if (!L.Unknown)
+          if (!L.Unknown && !L.QueueFront)
             LockHolders[S->Access.Path.str()][L.Lock.str()].insert(S->Function);
   std::vector<std::optional<Entry>> Worded(Taken.size());
   auto word = [&](uint32_t I) -> Entry & {

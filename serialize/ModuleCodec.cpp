@@ -463,6 +463,7 @@ private:
         path(L[I].initLock(), V[I].Lock);
       L[I].setShared(V[I].Shared);
       L[I].setUnknown(V[I].Unknown);
+      L[I].setQueueFront(V[I].QueueFront);
     }
   }
 
@@ -888,6 +889,7 @@ private:
         H.Lock = path(HR.getLock());
       H.Shared = HR.getShared();
       H.Unknown = HR.getUnknown();
+      H.QueueFront = HR.getQueueFront();
       V.push_back(std::move(H));
     }
     return V;

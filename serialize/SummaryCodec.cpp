@@ -163,7 +163,8 @@ public:
   void locks(llvm::ArrayRef<HeldLock> V) {
     var(V.size());
     for (const HeldLock &L : V) {
-      u8(uint8_t(L.Shared) | uint8_t(L.Unknown) << 1);
+      u8(uint8_t(L.Shared) | uint8_t(L.Unknown) << 1 |
+         uint8_t(L.QueueFront) << 2);
       path(L.Lock);
     }
   }
@@ -524,6 +525,7 @@ public:
       uint8_t F = u8();
       L.Shared = F & 1;
       L.Unknown = F & 2;
+      L.QueueFront = F & 4;
       L.Lock = path();
     }
     return V;

@@ -95,8 +95,14 @@ enum LowReason : uint16_t {
   /// the teardown reaches only through other methods (a purge that public
   /// methods run too) stays high.
   LowTeardown = 1u << 14,
+  /// Both sides run as the front of one queue of waiting threads (`q.push(
+  /// &w); while (&w != q.front()) cv.wait(); .. q.pop_front();`): only the
+  /// front proceeds, so the two may be ordered by that hand-off, which the
+  /// analysis recognizes by its shape but does not verify
+  /// (summarize/QueueFront.h).
+  LowQueueFront = 1u << 15,
 };
-constexpr unsigned NumLowReasons = 15;
+constexpr unsigned NumLowReasons = 16;
 
 inline Confidence confidenceOf(uint16_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;
@@ -118,8 +124,22 @@ inline uint16_t pointerLowReasons(const AccessSnapshot &A,
              : 0;
 }
 
+/// LowQueueFront if \p A and \p B hold the turn of the same queue's front
+/// (HeldLock::QueueFront, with paths in the same terms).
+inline uint16_t queueFrontLowReasons(const AccessSnapshot &A,
+                                     const AccessSnapshot &B) {
+  for (const HeldLock &LA : A.Locks)
+    if (LA.QueueFront)
+      for (const HeldLock &LB : B.Locks)
+        if (LB.QueueFront && LA.Lock == LB.Lock)
+          return LowQueueFront;
+  return 0;
+}
+
 /// Reasons that follow from the two accesses themselves: the smart-pointer
-/// rule above, and LowAssumedWrite.
+/// rule above, and LowAssumedWrite. (queueFrontLowReasons is asked apart,
+/// with the locks as the reporter judges them: a turn of `this->q_` orders
+/// nothing on a global that every object's queue reaches.)
 inline uint16_t accessLowReasons(const AccessSnapshot &A,
                                  const AccessSnapshot &B) {
   return pointerLowReasons(A, B) |

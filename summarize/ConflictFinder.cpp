@@ -462,11 +462,24 @@ unsigned findClassConflicts(const ClassCheck &Class,
     }
     // Writes seen first; then writes assumed of a call racecar has no body
     // for (low); then the teardown's (low); then setup-only ones (low).
+    // A write that shares A's queue-front turn (LowQueueFront) gives way to
+    // one seen in a shared method that does not: that one is the race.
     auto ConflictFor = [&](const Entry &A) -> const Entry * {
+      const Entry *Chosen = nullptr;
       for (const auto *Bucket : {&Shared, &Assumed, &Teardown})
-        if (const Entry *B = Bucket->forA(A))
-          return B;
-      return Setup.forA(A);
+        if ((Chosen = Bucket->forA(A)))
+          break;
+      if (!Chosen)
+        Chosen = Setup.forA(A);
+      if (Chosen && queueFrontLowReasons(*A.Access, *Chosen->Access))
+        for (const Entry &B : Entries)
+          if (isWrite(B.Access->Kind) &&
+              threadsCanConflict(ThreadsKind::AnyThread, B.Access->Threads) &&
+              !IsSetup(B.Function) && TeardownOf(B).empty() &&
+              !B.Access->isAssumedWrite() &&
+              !queueFrontLowReasons(*A.Access, *B.Access))
+            return &B;
+      return Chosen;
     };
     // For a protected access: the first conflicting access (another
     // method's preferred) holding protecting locks, none in common with
@@ -531,7 +544,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
       if (isWrite(Acc.Kind) && !Acc.isProtected()) {
         Kind = RaceKind::UnprotectedWrite;
         B = ConflictFor(A);
-      } else if (!isWrite(Acc.Kind) && Acc.Locks.empty()) {
+      } else if (!isWrite(Acc.Kind) && !Acc.holdsMutex()) {
         Kind = RaceKind::ReadWriteRace;
         B = ConflictFor(A);
       } else {
@@ -546,9 +559,10 @@ unsigned findClassConflicts(const ClassCheck &Class,
       // different locks for sure, a high finding, not a caller-synchronized
       // one. For a write, prefer such an access to its own self-race.
       auto OnlyOwnLocks = [&](const Entry &E) {
-        return !IsSynced(E.Function) && !E.Access->Locks.empty() &&
+        return !IsSynced(E.Function) && E.Access->holdsMutex() &&
                llvm::all_of(E.Access->Locks, [](const HeldLock &L) {
-                 return !L.Unknown && classifyLock(L, true) == OwnMemberLock;
+                 return L.QueueFront || (!L.Unknown && classifyLock(L, true) ==
+                                                          OwnMemberLock);
                });
       };
       const bool LockedOutside = std::binary_search(
@@ -569,7 +583,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
       R.Reported = sideOf(Functions[A.Function], *A.Original);
       R.Conflicting = sideOf(Functions[B->Function], *B->Original);
       R.LowReasons = ClassReasons | pathLowReasons(Acc.Path, false) |
-                     accessLowReasons(*A.Original, *B->Original);
+                     accessLowReasons(*A.Original, *B->Original) |
+                     queueFrontLowReasons(*A.Access, *B->Access);
       R.Reported.SetupOnly = IsSetup(A.Function);
       R.Conflicting.SetupOnly = IsSetup(B->Function);
       if (R.Reported.SetupOnly || R.Conflicting.SetupOnly)
@@ -582,7 +597,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
       // call of its method holds one), the other under its own or its
       // callers'. Which locks is not known, as in RacerD's lock count.
       if (IsSynced(A.Function) && !Outside &&
-          (!B->Access->Locks.empty() || IsSynced(B->Function))) {
+          (B->Access->holdsMutex() || IsSynced(B->Function))) {
         R.LowReasons |= LowCallerSynchronized;
         R.Reported.CallerSynchronized = true;
       }

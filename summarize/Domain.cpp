@@ -229,6 +229,9 @@ void AbstractState::joinWith(const AbstractState &O) {
     unionInto(It->second, OIt->second);
     ++It;
   }
+  llvm::erase_if(QueueFronts, [&](const ir::AccessPath &Q) {
+    return !llvm::is_contained(O.QueueFronts, Q);
+  });
   Held.joinWith(O.Held);
   Released.joinWith(O.Released);
   for (const HeldLock &L : O.EntryReleased)
@@ -260,7 +263,8 @@ bool operator==(const AbstractState &A, const AbstractState &B) {
          A.Started == B.Started && A.Joined == B.Joined &&
          A.ForkBlock == B.ForkBlock && A.JoinedOuter == B.JoinedOuter &&
          A.PendingResults == B.PendingResults &&
-         A.StartedSinceAlloc == B.StartedSinceAlloc;
+         A.StartedSinceAlloc == B.StartedSinceAlloc &&
+         A.QueueFronts == B.QueueFronts;
 }
 
 } // namespace racer

@@ -144,6 +144,11 @@ struct AbstractState final {
   /// own) cannot reach it under its name. Join: union; an object allocated
   /// on one side only is dropped (no filtering).
   std::map<uint32_t, llvm::SmallVector<uint32_t, 2>> StartedSinceAlloc;
+  /// Queues this function waited to be the front of, and has not left
+  /// (summarize/QueueFront.h): sorted; join is intersection. Not locks:
+  /// Held never has them, and no lock effect of the function does (a
+  /// turn ends with the function that took it).
+  llvm::SmallVector<ir::AccessPath, 0> QueueFronts;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<AbstractState>
   // would deep-copy every element when it grows.

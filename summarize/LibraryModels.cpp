@@ -3,6 +3,7 @@
 // Each table is plain data. To model a new library type, add a row.
 //===----------------------------------------------------------------------===//
 #include "summarize/LibraryModels.h"
+#include "summarize/QueueFront.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -114,6 +115,10 @@ const FunctionRow FunctionTable[] = {
     {"mtx_timedlock", ModelKind::TryLock, 0, true},
     {"std::lock", ModelKind::LockAllArgs, 0},
     {"std::call_once", ModelKind::CallOnce, 0},
+    // The frontend's lowering of a wait for the front of a queue and of
+    // leaving it (summarize/QueueFront.h); reserved names.
+    {QueueFrontTakeName, ModelKind::QueueFrontTake, 0},
+    {QueueFrontLeaveName, ModelKind::QueueFrontLeave, 0},
     // Waiting releases and re-acquires the mutex: held after as before.
     {"pthread_cond_wait", ModelKind::WaitRelock, 1},
     {"pthread_cond_timedwait", ModelKind::WaitRelock, 1},

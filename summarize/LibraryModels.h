@@ -64,6 +64,9 @@ enum class ModelKind : uint8_t {
                  ///< guard): held after as before, but a new hold
   AtomicSection, ///< the callee's body runs atomically (SV-COMP
                  ///< `__VERIFIER_atomic_*` functions): as if under AtomicLock
+  QueueFrontTake,  ///< now the front of the queue Args[0]: its turn is
+                   ///< held (summarize/QueueFront.h)
+  QueueFrontLeave, ///< left the queue Args[0]: its turn ends
 };
 
 /// How a thread-creating call passes its entry and the entry's data.

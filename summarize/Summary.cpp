@@ -8,8 +8,8 @@
 namespace racer {
 
 bool operator<(const HeldLock &A, const HeldLock &B) {
-  return std::tie(A.Unknown, A.Lock, A.Shared) <
-         std::tie(B.Unknown, B.Lock, B.Shared);
+  return std::tie(A.Unknown, A.QueueFront, A.Lock, A.Shared) <
+         std::tie(B.Unknown, B.QueueFront, B.Lock, B.Shared);
 }
 
 CallChain::CallChain(llvm::ArrayRef<CallSite> Frames, uint32_t Hidden) {
@@ -65,7 +65,14 @@ bool operator==(const CallChain &A, const CallChain &B) {
 
 bool AccessSnapshot::isProtected() const {
   for (const HeldLock &L : Locks)
-    if (!L.Shared || !isWrite(Kind))
+    if (!L.QueueFront && (!L.Shared || !isWrite(Kind)))
+      return true;
+  return false;
+}
+
+bool AccessSnapshot::holdsMutex() const {
+  for (const HeldLock &L : Locks)
+    if (!L.QueueFront)
       return true;
   return false;
 }

@@ -72,9 +72,15 @@ struct HeldLock {
   ir::AccessPath Lock;
   bool Shared = false;  ///< held in shared (reader) mode
   bool Unknown = false; ///< identity not known
+  /// Not a mutex: the turn of the thread at the front of the queue at Lock,
+  /// a hand-off protocol (summarize/QueueFront.h). It protects nothing,
+  /// is never Unknown, and only lowers the confidence of a race between
+  /// two accesses that both hold it (LowQueueFront).
+  bool QueueFront = false;
 
   friend bool operator==(const HeldLock &A, const HeldLock &B) {
-    return A.Shared == B.Shared && A.Unknown == B.Unknown && A.Lock == B.Lock;
+    return A.Shared == B.Shared && A.Unknown == B.Unknown &&
+           A.QueueFront == B.QueueFront && A.Lock == B.Lock;
   }
   friend bool operator<(const HeldLock &A, const HeldLock &B);
 };
@@ -250,6 +256,8 @@ struct AccessSnapshot {
   /// Protected for this kind of access: an exclusive lock is held, or (for
   /// reads) any lock, shared included.
   bool isProtected() const;
+  /// Some mutex is held, in any mode (a queue-front turn is none).
+  bool holdsMutex() const;
   /// A write racecar assumes, not sees: `factory_->Create(name, &sink_)`
   /// where Create has no body (ContainerMethod names it).
   bool isAssumedWrite() const {

@@ -120,7 +120,7 @@ private:
   /// that sets the flag, and it holds a lock (a flag tested without one is
   /// no order: `if (!stop) { ...; stop = 1; }` races on the flag too).
   bool inOnceInit(const OriginAccess &A) const {
-    if (A.Snap.Locks.empty())
+    if (!A.Snap.holdsMutex())
       return false;
     const ir::Function &F = Functions[Origins[A.Origin].Function];
     const ir::Loc &L =
@@ -135,7 +135,7 @@ private:
   /// sets busy before it writes block). A flag read without a lock orders
   /// nothing (`if (!stop) { sold = n + 1; }`).
   bool inFlagGuard(const OriginAccess &A, const OriginAccess &Other) const {
-    if (A.Snap.Locks.empty())
+    if (!A.Snap.holdsMutex())
       return false;
     const ir::Function &F = Functions[Origins[A.Origin].Function];
     if (!F.FlagGuard.Line ||
@@ -289,11 +289,14 @@ void RootAnalysis::materialize() {
           L.Lock = AccessPath();
         }
       }
+      // A queue's turn we cannot name orders nothing we can tell.
+      llvm::erase_if(X.Snap.Locks,
+                     [](const HeldLock &L) { return L.QueueFront && L.Unknown; });
       std::sort(X.Snap.Locks.begin(), X.Snap.Locks.end());
       if (X.Snap.Path.Root == RootKind::Global) {
         if (isWrite(X.Snap.Kind))
           GlobalsWritten.insert({X.Origin, X.Snap.Path.Symbol});
-        if (X.Snap.Locks.empty())
+        if (!X.Snap.holdsMutex())
           GlobalsUnlocked.insert({X.Origin, X.Snap.Path.Symbol});
       }
       Accesses.push_back(std::move(X));
@@ -481,7 +484,10 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
       // Prefer another thread's access, then a write, then (under
       // different locks) one that holds the lock it should, then one seen
       // (not assumed of a call racecar has no body for).
-      int Rank = (Y.Origin != X.Origin ? 8 : 0) +
+      // A witness that does not share X's queue-front turn first: with it
+      // the finding is high (LowQueueFront).
+      int Rank = (queueFrontLowReasons(X.Snap, Y.Snap) ? 0 : 16) +
+                 (Y.Origin != X.Origin ? 8 : 0) +
                  (isWrite(Y.Snap.Kind) ? 4 : 0) +
                  (V != PairVerdict::DifferentLocks || Guard.heldBy(Y.Snap)
                       ? 2
@@ -503,7 +509,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
         else
           BestKind = isWrite(X.Snap.Kind) ? RaceKind::UnprotectedWrite
                                           : RaceKind::ReadWriteRace;
-        if (Rank == 15 && Y.Snap.Trace.empty() && !Doubts(Y))
+        if (Rank == 31 && Y.Snap.Trace.empty() && !Doubts(Y))
           break;
       }
     }
@@ -515,7 +521,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     R.Conflicting = sideOf(*Best);
     R.LowReasons = pathLowReasons(R.Reported.Access.Path, true) |
                    pathLowReasons(R.Conflicting.Access.Path, true) |
-                   accessLowReasons(R.Reported.Access, R.Conflicting.Access);
+                   accessLowReasons(R.Reported.Access, R.Conflicting.Access) |
+                   queueFrontLowReasons(X.Snap, Best->Snap);
     // Hand-rolled synchronization may order the two accesses, unless the
     // race is on the busy-wait's own plain read (the flag itself races).
     if ((handRolled(X.Origin) || handRolled(Best->Origin)) &&

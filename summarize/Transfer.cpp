@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "summarize/EventLoopModels.h"
 #include "summarize/FunctionAnalysis.h"
+#include "summarize/QueueFront.h"
 #include "summarize/WorkLimit.h"
 
 #include <algorithm>
@@ -190,6 +191,7 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   A.Path = std::move(*P);
   A.ContainerMethod = ContainerMethod;
   A.Locks = S.Held.locks();
+  addQueueFronts(A.Locks, S.QueueFronts);
   A.Nestings.assign(S.Held.nestings().begin(), S.Held.nestings().end());
   A.ReleasedBefore.assign(S.EntryReleased.begin(), S.EntryReleased.end());
   A.Location = Loc;
@@ -373,9 +375,13 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       const bool Retaken = llvm::any_of(A.ReleasedBefore, [&](const HeldLock &R) {
         return !R.Unknown && R.Lock == L.Lock;
       });
-      if (Retaken || !requiredByCallee(C, L))
-        Out.Locks.push_back(substituteLock(L, C.Args, S));
+      if (Retaken || !requiredByCallee(C, L)) {
+        HeldLock Ours = substituteLock(L, C.Args, S);
+        if (!(Ours.QueueFront && Ours.Unknown)) // a queue we cannot name
+          Out.Locks.push_back(std::move(Ours));
+      }
     }
+    addQueueFronts(Out.Locks, S.QueueFronts);
     if (Out.Locks.size() > 1) {
       std::sort(Out.Locks.begin(), Out.Locks.end());
       Out.Locks.erase(std::unique(Out.Locks.begin(), Out.Locks.end()),
@@ -783,6 +789,19 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
     if (TrackThreads)
       joinThread(I, M, S);
     return true;
+  case ModelKind::QueueFrontTake:
+  case ModelKind::QueueFrontLeave: {
+    HeldLock Q = lockOf(Arg(0), /*Shared=*/false, S);
+    if (Q.Unknown)
+      return true; // a queue we cannot name orders nothing we can tell
+    auto It = llvm::lower_bound(S.QueueFronts, Q.Lock);
+    const bool Holds = It != S.QueueFronts.end() && *It == Q.Lock;
+    if (M.Kind == ModelKind::QueueFrontTake && !Holds)
+      S.QueueFronts.insert(It, std::move(Q.Lock));
+    else if (M.Kind == ModelKind::QueueFrontLeave && Holds)
+      S.QueueFronts.erase(It);
+    return true;
+  }
   case ModelKind::AtomicSection: // handled in transferCall
   case ModelKind::CallOnce: // its callable was applied under the flag
   case ModelKind::Atomic:

@@ -197,6 +197,7 @@ struct HeldLock {
   lock @0 :AccessPath;
   shared @1 :Bool;
   unknown @2 :Bool;
+  queueFront @3 :Bool;
 }
 
 struct CallSite {

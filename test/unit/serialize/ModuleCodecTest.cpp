@@ -331,9 +331,12 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
     A.Path = thisField("shop::Inventory", "items_");
     if (isContainer(A.Kind))
       A.ContainerMethod = "std::vector::push_back";
-    if (I % 2)
+    if (I % 2) {
       A.Locks = {held(thisField("shop::Inventory", "mu_")),
                  held(ir::AccessPath::formal(1, "o").deref(), true)};
+      A.Locks.push_back(held(thisField("shop::Inventory", "writers_")));
+      A.Locks.back().QueueFront = true;
+    }
     A.Threads = Threads[I];
     A.Location = {1, 100u + I, 4};
     if (I >= 2)
@@ -537,7 +540,7 @@ void dump(llvm::raw_ostream &OS, const std::vector<HeldLock> &Ls) {
   for (const HeldLock &L : Ls) {
     OS << "held(";
     dump(OS, L.Lock);
-    OS << L.Shared << L.Unknown << ")";
+    OS << L.Shared << L.Unknown << L.QueueFront << ")";
   }
 }
 void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {

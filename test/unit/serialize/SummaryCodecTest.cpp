@@ -66,8 +66,12 @@ FunctionSummary everyField() {
       A.Path = ir::AccessPath::formal(0, "self").deref().field("Pool::items_");
     if (isContainer(A.Kind))
       A.ContainerMethod = "std::vector::push_back";
-    if (I % 2)
+    if (I % 2) {
       A.Locks = {held(thisField("Pool::mu_")), held(ir::AccessPath(), true, true)};
+      HeldLock Turn = held(thisField("Pool::writers_"));
+      Turn.QueueFront = true;
+      A.Locks.push_back(Turn);
+    }
     A.Threads = ThreadsKind(I % 3);
     A.Location = {I % 2, 100 - I * 7, I + 1}; // lines go down too
     std::vector<CallSite> Frames;
@@ -176,7 +180,7 @@ void put(llvm::raw_ostream &OS, const ir::Operand &O) {
 }
 void put(llvm::raw_ostream &OS, const std::vector<HeldLock> &V) {
   for (const HeldLock &L : V) {
-    OS << " lock" << L.Shared << L.Unknown;
+    OS << " lock" << L.Shared << L.Unknown << L.QueueFront;
     put(OS, L.Lock);
   }
 }
