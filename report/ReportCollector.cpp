@@ -848,6 +848,13 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
             Seen = Seen || Lights[J].Path == L.Path;
           if (!Seen)
             Also.push_back(I);
+          // A class's pair listed in that report's notes is that report's:
+          // another public method reaching the same two accesses (the
+          // other fields of one struct copy, `Status s = bg_error_;` from
+          // five methods) is one of its `also reached from` notes, not a
+          // report of its own.
+          if (!AtAccess && !L.Direct)
+            AccessPairOwner.emplace(accessPairOf(I), It->second);
         }
       continue;
     }

@@ -246,6 +246,47 @@ TEST(ReportCollectorTest, ClassRaceOneAccessPairFromManyMethodsIsOneReport) {
             2u);
 }
 
+TEST(ReportCollectorTest, StructCopyFromManyMethodsIsOneReport) {
+  // `Status s = bg_error_;` (a copy reading three fields, counter.h:5-7)
+  // reached from two public methods, racing with one assignment writing
+  // them (counter.cpp:40-42). The first method's report lists the other
+  // fields as notes; the second method reaches the same pairs, field by
+  // field: each is that report's, never a report of its own (before, its
+  // second field made one).
+  auto Field = [](const char *F) { return thisField("Counter", F); };
+  auto Via = [&](const std::string &Method, uint32_t CallLine, const char *F,
+                 uint32_t Line) {
+    return finding(
+        RaceKind::ReadWriteRace, "Counter",
+        side(Method, AccessKind::Read, Field(F), loc(1, Line, 3),
+             {call("Status::Status", loc(0, CallLine, 3))}),
+        side("Counter::fail", AccessKind::Write, Field(F),
+             loc(0, 35 + Line, 5)));
+  };
+  std::vector<RaceFinding> Fs;
+  for (const char *M : {"Counter::get", "Counter::put"})
+    for (auto [F, Line] : {std::pair<const char *, uint32_t>{"code_", 5},
+                           {"sev_", 6},
+                           {"state_", 7}})
+      Fs.push_back(Via(M, std::string(M) == "Counter::get" ? 10 : 20, F, Line));
+  std::vector<Report> Rs = collect(Fs);
+  ASSERT_EQ(Rs.size(), 1u);
+  EXPECT_EQ(Rs[0].Loc.Line, 10u);
+  EXPECT_EQ(llvm::count_if(Rs[0].Trace,
+                           [](const Note &N) {
+                             return N.Message ==
+                                    "also reached from 'Counter::put'";
+                           }),
+            1);
+  // Twin: the second method copies another struct (other pairs): its own
+  // report.
+  std::vector<RaceFinding> Other = {Via("Counter::get", 10, "code_", 5),
+                                    Via("Counter::get", 10, "sev_", 6),
+                                    Via("Counter::put", 20, "limit_", 8),
+                                    Via("Counter::put", 20, "burst_", 9)};
+  EXPECT_EQ(collect(Other).size(), 2u);
+}
+
 TEST(ReportCollectorTest, CutTraceSaysHowManyCallsItLeavesOut) {
   std::vector<CallSite> Frames;
   for (unsigned K = 0; K < CallChain::MaxDepth; ++K)
