@@ -463,6 +463,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "teardown";
   case LowQueueFront:
     return "queue-front";
+  case LowCrashPath:
+    return "crash-path";
   }
   return "unknown";
 }
@@ -535,6 +537,17 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
            "` (each waits until it is at the front; only the front "
            "proceeds, until it leaves the queue), a hand-off that may order "
            "them";
+  }
+  case LowCrashPath: {
+    const RaceSide &S =
+        F.Reported.Access.onCrashPath() ? F.Reported : F.Conflicting;
+    std::string Via;
+    for (const CallSite &C : S.Access.Trace)
+      if (C.CrashPath && Via.empty())
+        Via = C.Callee.str();
+    return "'" + S.Function + "' reaches it only through '" + Via +
+           "', on a path that crashes the process (abort, a failed "
+           "assertion, a panic): it races while the process dies";
   }
   case LowAssumedWrite: {
     const AccessSnapshot &W = F.Reported.Access.isAssumedWrite()

@@ -334,6 +334,8 @@ private:
       TL[T].setCallee(str(C.Callee));
       if (C.RunsLoop)
         TL[T].setRunsLoop(true);
+      if (C.CrashPath)
+        TL[T].setCrashPath(true);
       if (!isDefault(C.Location))
         loc(TL[T].initLocation(), C.Location);
       ++T;
@@ -762,6 +764,7 @@ private:
       CallSite C;
       C.Callee = str(CR.getCallee());
       C.RunsLoop = CR.getRunsLoop();
+      C.CrashPath = CR.getCrashPath();
       if (CR.hasLocation())
         C.Location = loc(CR.getLocation());
       V.push_back(std::move(C));

@@ -184,7 +184,7 @@ public:
   void site(const CallSite &C) {
     sym(C.Callee);
     loc(C.Location);
-    u8(C.RunsLoop);
+    u8(uint8_t(C.RunsLoop) | uint8_t(C.CrashPath) << 1);
   }
 
   void head(const FunctionSummary &S) {
@@ -551,7 +551,9 @@ public:
     CallSite C;
     C.Callee = sym();
     C.Location = loc();
-    C.RunsLoop = u8() != 0;
+    uint8_t Flags = u8();
+    C.RunsLoop = Flags & 1;
+    C.CrashPath = Flags & 2;
     return C;
   }
 

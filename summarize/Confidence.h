@@ -28,7 +28,7 @@ namespace racer {
 enum class Confidence : uint8_t { High, Low };
 
 /// Why a finding is low. Bit flags of RaceFinding::LowReasons.
-enum LowReason : uint16_t {
+enum LowReason : uint32_t {
   /// One side runs only while its object is being set up: every call of its
   /// method is on an object not shared yet (a constructor's `this` or
   /// member, a local), or from a method that itself runs only then.
@@ -101,10 +101,16 @@ enum LowReason : uint16_t {
   /// analysis recognizes by its shape but does not verify
   /// (summarize/QueueFront.h).
   LowQueueFront = 1u << 15,
+  /// One side runs only on a path that crashes the process: reached through
+  /// a call in a block that ends in `abort()`, a failed assertion or a
+  /// panic (CallSite::CrashPath), a crash report's `genRedisInfoString()`.
+  /// The race happens while the process dies; at worst the report is
+  /// garbled.
+  LowCrashPath = 1u << 16,
 };
-constexpr unsigned NumLowReasons = 16;
+constexpr unsigned NumLowReasons = 17;
 
-inline Confidence confidenceOf(uint16_t LowReasons) {
+inline Confidence confidenceOf(uint32_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;
 }
 
@@ -113,20 +119,20 @@ inline Confidence confidenceOf(uint16_t LowReasons) {
 /// `operator->`, `operator bool`) and the other writes it (`reset()`, or an
 /// assignment, which libstdc++ defaults for unique_ptr: a plain write).
 /// Two replacements stay high.
-inline uint16_t pointerLowReasons(const AccessSnapshot &A,
+inline uint32_t pointerLowReasons(const AccessSnapshot &A,
                                   const AccessSnapshot &B) {
   auto Observes = [](const AccessSnapshot &X) {
     return isContainer(X.Kind) && !isWrite(X.Kind) &&
            isSmartPointerMethod(X.ContainerMethod);
   };
   return (Observes(A) && isWrite(B.Kind)) || (Observes(B) && isWrite(A.Kind))
-             ? LowPointerReplaced
-             : 0;
+             ? uint32_t(LowPointerReplaced)
+             : 0u;
 }
 
 /// LowQueueFront if \p A and \p B hold the turn of the same queue's front
 /// (HeldLock::QueueFront, with paths in the same terms).
-inline uint16_t queueFrontLowReasons(const AccessSnapshot &A,
+inline uint32_t queueFrontLowReasons(const AccessSnapshot &A,
                                      const AccessSnapshot &B) {
   for (const HeldLock &LA : A.Locks)
     if (LA.QueueFront)
@@ -137,19 +143,20 @@ inline uint16_t queueFrontLowReasons(const AccessSnapshot &A,
 }
 
 /// Reasons that follow from the two accesses themselves: the smart-pointer
-/// rule above, and LowAssumedWrite. (queueFrontLowReasons is asked apart,
+/// rule above, LowAssumedWrite and LowCrashPath. (queueFrontLowReasons is asked apart,
 /// with the locks as the reporter judges them: a turn of `this->q_` orders
 /// nothing on a global that every object's queue reaches.)
-inline uint16_t accessLowReasons(const AccessSnapshot &A,
+inline uint32_t accessLowReasons(const AccessSnapshot &A,
                                  const AccessSnapshot &B) {
   return pointerLowReasons(A, B) |
-         (A.isAssumedWrite() || B.isAssumedWrite() ? LowAssumedWrite : 0);
+         (A.isAssumedWrite() || B.isAssumedWrite() ? uint32_t(LowAssumedWrite) : 0u) |
+         (A.onCrashPath() || B.onCrashPath() ? uint32_t(LowCrashPath) : 0u);
 }
 
 /// Reasons that follow from the path alone (\p BetweenThreads: the finding
 /// pairs two threads' accesses, not two methods of a class).
-inline uint16_t pathLowReasons(const ir::AccessPath &P, bool BetweenThreads) {
-  uint16_t R = 0;
+inline uint32_t pathLowReasons(const ir::AccessPath &P, bool BetweenThreads) {
+  uint32_t R = 0;
   for (const ir::PathStep &S : P.Steps) {
     if (S.kind() == ir::StepKind::Elided)
       R |= LowElidedPath;

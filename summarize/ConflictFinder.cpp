@@ -399,12 +399,13 @@ unsigned findClassConflicts(const ClassCheck &Class,
     return std::binary_search(Class.Synchronized.begin(),
                               Class.Synchronized.end(), F);
   };
-  const uint16_t ClassReasons =
-      Class.Evidence == EvidenceKind::ThreadEntry       ? LowThreadEntryOnly
-      : Class.Evidence == EvidenceKind::ForeignLockOnly ? LowForeignLockOnly
-      : Class.Evidence == EvidenceKind::ParameterLockOnly
-          ? LowParameterLockOnly
-                                                        : 0;
+  uint32_t ClassReasons = 0;
+  if (Class.Evidence == EvidenceKind::ThreadEntry)
+    ClassReasons = LowThreadEntryOnly;
+  else if (Class.Evidence == EvidenceKind::ForeignLockOnly)
+    ClassReasons = LowForeignLockOnly;
+  else if (Class.Evidence == EvidenceKind::ParameterLockOnly)
+    ClassReasons = LowParameterLockOnly;
   unsigned Findings = 0;
   for (auto &[Key, Entries] : Locations)
     std::sort(Entries.begin(), Entries.end(),

@@ -60,7 +60,7 @@ struct RaceFinding {
   RaceSide Reported;    ///< the side that needs fixing (the unprotected one)
   RaceSide Conflicting; ///< the access it races with (a write)
   /// Why the finding is low-confidence (LowReason bits); 0: high.
-  uint16_t LowReasons = 0;
+  uint32_t LowReasons = 0;
 
   Confidence confidence() const { return confidenceOf(LowReasons); }
 };

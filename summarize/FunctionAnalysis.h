@@ -440,6 +440,8 @@ private:
   /// Joins), 0 past the first 8.
   uint8_t outerJoinBit(const Operand &Handle);
   bool inLoop() const { return loopOf(CurBlock) >= 0; }
+  /// Block \p BI ends the process by crashing (CallSite::CrashPath).
+  bool onCrashPath(uint32_t BI) const;
   int32_t loopOf(uint32_t B) const { return B < LoopOf.size() ? LoopOf[B] : -1; }
   /// A thread started here may be started again while it runs: the block
   /// is in a loop, and (in a forked child, \p S) that loop does not also

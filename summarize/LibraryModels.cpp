@@ -595,6 +595,17 @@ bool isAtomicClassName(llvm::StringRef QualifiedClass) {
   return It != tables().Classes.end() && It->second == ClassRole::Atomic;
 }
 
+bool endsInOrder(llvm::StringRef CalleeName) {
+  static const char *const Exits[] = {
+      "exit",      "_exit",          "_Exit",      "quick_exit",
+      "std::exit", "std::_Exit",     "std::quick_exit",
+      "pthread_exit", "thrd_exit",   "ExitProcess", "ExitThread"};
+  for (const char *E : Exits)
+    if (CalleeName == E)
+      return true;
+  return false;
+}
+
 bool isStdSmartPointer(llvm::StringRef ClassName) {
   for (const char *C : SmartPointerClasses)
     if (ClassName == C)

@@ -211,6 +211,11 @@ bool isContainerCopyMethod(llvm::StringRef QualifiedMethod);
 /// element's access as the path's `[]` besides the call's read.
 bool isElementAccessorMethod(llvm::StringRef QualifiedMethod);
 
+/// \p CalleeName ends the process or the thread in order, not as a crash
+/// (`exit`, `_exit`, `quick_exit`, `pthread_exit`, `thrd_exit`): a block
+/// ending in it is no crash path (CallSite::CrashPath).
+bool endsInOrder(llvm::StringRef CalleeName);
+
 /// A lock object's type, by its typedef or qualified class name
 /// (`pthread_mutex_t`, `std::mutex`): the frontend names an element of an
 /// array of them by its constant index (`&locks[3]`), so that the analysis

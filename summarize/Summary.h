@@ -114,6 +114,12 @@ struct CallSite {
   /// frame is the call of one of the loop's callbacks, a cause of its own
   /// in reports.
   bool RunsLoop = false;
+  /// The call is on a path that crashes the process: its block ends in a
+  /// call that does not return and is not an orderly exit (`abort()`, an
+  /// assertion's failure, a panic: `_serverAssert(..),
+  /// __builtin_unreachable()`; not `exit(0)` or `pthread_exit`). What it
+  /// reaches runs while the process dies (LowCrashPath).
+  bool CrashPath = false;
 
   friend bool operator==(const CallSite &A, const CallSite &B) {
     return A.Callee == B.Callee && A.Location == B.Location;
@@ -265,6 +271,14 @@ struct AccessSnapshot {
   }
   /// Identity modulo location and trace (the dedup key inside a summary).
   bool sameAbstractAccess(const AccessSnapshot &O) const;
+  /// Reached through a call on a crash path (CallSite::CrashPath), among
+  /// the frames the trace keeps.
+  bool onCrashPath() const {
+    for (const CallSite &C : Trace)
+      if (C.CrashPath)
+        return true;
+    return false;
+  }
 };
 
 /// \p Whole accesses an object that holds \p Part's memory in place

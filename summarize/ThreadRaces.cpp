@@ -448,7 +448,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     bool HoldsGuard = Guard.heldBy(X.Snap);
     // What would make a finding with witness W low.
     auto Doubts = [&](const OriginAccess &W) {
-      return int(inOnceInit(W)) + int(afterConditionWait(W)) +
+      return int(W.Snap.onCrashPath()) * 4 + int(inOnceInit(W)) +
+             int(afterConditionWait(W)) +
              int(inFlagGuard(X, W) || inFlagGuard(W, X));
     };
     const OriginAccess *Best = nullptr;

@@ -291,6 +291,18 @@ void FunctionAnalysis::applyCalleeNestings(
   }
 }
 
+bool FunctionAnalysis::onCrashPath(uint32_t BI) const {
+  if (BI >= F.Blocks.size() || !F.Blocks[BI].NoReturn)
+    return false;
+  // The call the block ends in (the last one lowered): an orderly exit, or
+  // what crashes (`abort()`, a panic, an assertion's failure handler).
+  const std::vector<ir::Instr> &Is = F.Blocks[BI].Instrs;
+  for (auto It = Is.rbegin(); It != Is.rend(); ++It)
+    if (It->Kind == ir::InstrKind::Call)
+      return !endsInOrder(It->call().CalleeName.str());
+  return true;
+}
+
 void FunctionAnalysis::applySummary(const ir::Instr &I,
                                     const FunctionSummary &Callee,
                                     AbstractState &S) {
@@ -313,7 +325,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     CalleeReleases.push_back(substituteLock(L, C.Args, S));
   const CallSite Frame{
       C.CalleeName.empty() ? ir::Symbol(Callee.Name) : C.CalleeName,
-      I.Location, runsEventLoop(C.Callee.str())};
+      I.Location, runsEventLoop(C.Callee.str()), onCrashPath(CurBlock)};
   CurCall = &I;
   llvm::SmallVector<uint32_t, 0> LiveNow;
   CalleeJoins Joined;

@@ -32,9 +32,13 @@ inline bool isTestHookName(llvm::StringRef QualifiedName) {
 }
 
 /// \p X (an access in function \p XName) is a better witness than \p Y:
-/// not in a test hook where Y is, else reached through fewer calls.
+/// not on a crash path where Y is (the finding stays high), else not in a
+/// test hook where Y is, else reached through fewer calls.
 inline bool betterWitness(llvm::StringRef XName, const AccessSnapshot &X,
                           llvm::StringRef YName, const AccessSnapshot &Y) {
+  bool XCrash = X.onCrashPath(), YCrash = Y.onCrashPath();
+  if (XCrash != YCrash)
+    return YCrash;
   bool XTest = isTestHookName(XName), YTest = isTestHookName(YName);
   if (XTest != YTest)
     return YTest;

@@ -204,6 +204,7 @@ struct CallSite {
   callee @0 :StrId;
   location @1 :Loc;
   runsLoop @2 :Bool;
+  crashPath @3 :Bool;
 }
 
 struct AccessSnapshot {

@@ -341,7 +341,8 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
     A.Location = {1, 100u + I, 4};
     if (I >= 2)
       A.Trace = {{"shop::Inventory::add", {0, 30, 5}},
-                 {"shop::Inventory::bump", {1, 31, 6}, /*RunsLoop=*/true}};
+                 {"shop::Inventory::bump", {1, 31, 6}, /*RunsLoop=*/true,
+                  /*CrashPath=*/true}};
     F.Accesses.push_back(A);
   }
   F.Return = ir::Operand::object(thisField("shop::Inventory", "items_").index());
@@ -575,7 +576,7 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
     OS << int(A.Threads);
     dump(OS, A.Location);
     for (const CallSite &C : A.Trace) {
-      OS << " via " << (C.RunsLoop ? "slot " : "");
+      OS << " via " << (C.RunsLoop ? "slot " : "") << (C.CrashPath ? "crash " : "");
       dump(OS, C.Callee);
       dump(OS, C.Location);
     }

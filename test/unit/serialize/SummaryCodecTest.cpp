@@ -77,7 +77,8 @@ FunctionSummary everyField() {
     std::vector<CallSite> Frames;
     for (unsigned K = 0; K < I % 9; ++K)
       Frames.push_back({ir::Symbol(K % 2 ? "Pool::step" : "Pool::drain"),
-                        ir::Loc{K % 2, 10 + K, 3}, /*RunsLoop=*/K == 1});
+                        ir::Loc{K % 2, 10 + K, 3}, /*RunsLoop=*/K == 1,
+                        /*CrashPath=*/K == 2});
     // A chain of 8 frames may have been cut deeper down.
     A.Trace = CallChain(Frames, Frames.size() == CallChain::MaxDepth ? I : 0);
     if (I % 4 == 3)
@@ -264,7 +265,8 @@ std::string dump(const std::vector<FunctionSummary> &V,
       put(OS, A.Locks);
       put(OS, A.Location, Files);
       for (const CallSite &C : A.Trace) {
-        OS << " via " << C.Callee << (C.RunsLoop ? " slot" : "");
+        OS << " via " << C.Callee << (C.RunsLoop ? " slot" : "")
+           << (C.CrashPath ? " crash" : "");
         put(OS, C.Location, Files);
       }
       OS << " hidden " << A.Trace.hidden();
