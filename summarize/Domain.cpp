@@ -232,6 +232,9 @@ void AbstractState::joinWith(const AbstractState &O) {
   llvm::erase_if(QueueFronts, [&](const ir::AccessPath &Q) {
     return !llvm::is_contained(O.QueueFronts, Q);
   });
+  llvm::erase_if(Modes, [&](const HeldLock &F) {
+    return !llvm::is_contained(O.Modes, F);
+  });
   Held.joinWith(O.Held);
   Released.joinWith(O.Released);
   for (const HeldLock &L : O.EntryReleased)
@@ -264,7 +267,7 @@ bool operator==(const AbstractState &A, const AbstractState &B) {
          A.ForkBlock == B.ForkBlock && A.JoinedOuter == B.JoinedOuter &&
          A.PendingResults == B.PendingResults &&
          A.StartedSinceAlloc == B.StartedSinceAlloc &&
-         A.QueueFronts == B.QueueFronts;
+         A.QueueFronts == B.QueueFronts && A.Modes == B.Modes;
 }
 
 } // namespace racer
