@@ -638,6 +638,10 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     /// root or thread entry and its call.
     const std::string *TopFunction;
     LightLoc GroupLoc;
+    /// Calls from the reported function down to the access (shown and cut
+    /// ones): of the accesses one call leads to, the nearest is the
+    /// report, the others its notes.
+    size_t Depth;
   };
   auto lightLocLess = [](const LightLoc &X, const LightLoc &Y) {
     if (*X.File != *Y.File)
@@ -653,6 +657,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       return X.Low ? 1 : -1;
     if (*X.Class != *Y.Class)
       return *X.Class < *Y.Class ? -1 : 1;
+    if (X.Depth != Y.Depth)
+      return X.Depth < Y.Depth ? -1 : 1;
     if (X.Path != Y.Path)
       return X.Path < Y.Path ? -1 : 1;
     if (*X.Function != *Y.Function)
@@ -700,7 +706,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
          AtAccess ? &AccessFunctions[FI].second : &F.Conflicting.Function,
          std::move(Path), lightSideLoc(F.Reported, AtAccess),
          lightSideLoc(F.Conflicting, AtAccess), &F.Reported.Function,
-         lightLoc(groupingCall(A) ? groupingCall(A)->Location : A.Location)});
+         lightLoc(groupingCall(A) ? groupingCall(A)->Location : A.Location),
+         A.Trace.size() + A.Trace.hidden()});
   }
   // Per memory location (path), the functions holding each named lock at
   // an access to it: a lock only one function holds there protects nothing

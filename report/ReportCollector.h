@@ -74,7 +74,9 @@ Report wordFinding(const RaceFinding &F, const std::vector<std::string> &Files,
 ///
 /// takeReports():
 ///  1. sorts the findings deterministically: high-confidence ones first (so
-///     dedup never drops a high report for a low one), then by class,
+///     dedup never drops a high report for a low one), then by class, the
+///     number of calls down to the reported access (of the accesses one
+///     call leads to, the nearest is the report and the others its notes),
 ///     reported path string,
 ///     reported function, reported location (Report::Loc: file name, line,
 ///     column), kind, conflicting function, conflicting location, and then

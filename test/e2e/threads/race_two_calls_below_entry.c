@@ -1,5 +1,6 @@
 /* The racy updates are one and two calls below the thread entry, through one call of the entry's: one report, at
-   the first access that call reaches (with the trace down to it), the other variable a note of it. */
+   the nearest access that call reaches (the fewest calls down; with the trace down to it), the other variable a
+   note of it. */
 #include <pthread.h>
 
 struct server_stats {
@@ -9,10 +10,10 @@ struct server_stats {
 
 static struct server_stats g_stats;
 
-static void account_bytes(long n) { g_stats.bytes_out += n; } // expected-race{{unprotected write to `g_stats.bytes_out`}}
+static void account_bytes(long n) { g_stats.bytes_out += n; }
 
 static void finish_request(long n) {
-  g_stats.requests++;
+  g_stats.requests++; // expected-race{{unprotected write to `g_stats.requests` in 'finish_request' (reached from 'http_worker_bad')}}
   account_bytes(n);
 }
 
