@@ -137,7 +137,7 @@ uint64_t SccCache::Run::identityOf(uint32_t C) const {
 // ir::Function changed; add the new field to reduceKey (below) if it is not
 // part of the body, then update the size.
 #if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
-static_assert(sizeof(ir::Function) == 248,
+static_assert(sizeof(ir::Function) == 224,
               "ir::Function changed: update SccCache::Run::reduceKey");
 #endif
 

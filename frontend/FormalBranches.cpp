@@ -160,50 +160,10 @@ void FunctionLowerer::lowerScalarArgs(ir::CallInfo &C, const FunctionDecl *Calle
   }
 }
 
-std::optional<AccessPath> FunctionLowerer::modeGlobalOf(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  QualType T = E->getType().getCanonicalType();
-  if (!T->isIntegralOrEnumerationType() || T->isAtomicType())
-    return std::nullopt;
-  // `g`, `server.mode`, `cfg.io.threads`: a global's own memory.
-  const Expr *Base = E;
-  while (const auto *ME = dyn_cast<MemberExpr>(Base)) {
-    if (ME->isArrow())
-      return std::nullopt;
-    Base = ME->getBase()->IgnoreParenImpCasts();
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !VD->hasGlobalStorage() || VD->getType().isConstQualified())
-    return std::nullopt;
-  std::optional<AccessPath> P = PB.pathOf(E);
-  if (!P || P->Root != ir::RootKind::Global)
-    return std::nullopt;
-  for (const ir::PathStep &S : P->Steps)
-    if (S.kind() != ir::StepKind::Field)
-      return std::nullopt;
-  return P;
-}
-
-void FunctionLowerer::lowerFormalBranch(const CFGBlock &B, ir::Block &Out,
-                                        bool Globals) {
+void FunctionLowerer::lowerFormalBranch(const CFGBlock &B, ir::Block &Out) {
   const Stmt *Term = B.getTerminatorStmt();
   if (!Term)
     return;
-  // What the branch tests: a read-only formal (its index), or with
-  // \p Globals a mode global (0, its path in Global).
-  std::optional<AccessPath> Global;
-  auto scalarFormalOf = [&](const Expr *E) -> int32_t {
-    if (!Globals)
-      return this->scalarFormalOf(E);
-    std::optional<AccessPath> P = modeGlobalOf(E);
-    if (!P)
-      return -1;
-    if (Global && !(*Global == *P))
-      return -1; // one subject per branch
-    Global = std::move(P);
-    return 0;
-  };
   // The tests of the CFG's reachable successors, the ones Out.Succs keeps.
   auto Finish = [&](int32_t Formal, llvm::ArrayRef<ir::FormalTest> PerSucc) {
     std::vector<ir::FormalTest> Tests;
@@ -220,19 +180,7 @@ void FunctionLowerer::lowerFormalBranch(const CFGBlock &B, ir::Block &Out,
       Any |= T.K != Op::Any;
     if (!Any)
       return;
-    if (Globals) {
-      if (!Global)
-        return;
-      auto It = llvm::find(F.CondGlobals, *Global);
-      if (It == F.CondGlobals.end()) {
-        if (F.CondGlobals.size() >= size_t(INT16_MAX))
-          return;
-        It = F.CondGlobals.insert(F.CondGlobals.end(), *Global);
-      }
-      Out.CondGlobal = int16_t(It - F.CondGlobals.begin());
-    } else {
-      Out.CondFormal = Formal;
-    }
+    Out.CondFormal = Formal;
     Out.EdgeTests = std::move(Tests);
   };
 

@@ -103,12 +103,7 @@ private:
   /// FormalBranches.cpp: a branch or switch on a read-only scalar formal
   /// (ir::Block::CondFormal), and the actuals whose values a call knows
   /// (ir::CallInfo::ScalarArgs; \p FirstIndex is Args[0]'s index in C.Args).
-  void lowerFormalBranch(const CFGBlock &B, ir::Block &Out,
-                         bool Globals = false);
-  /// The path of the mode global \p E reads (a global integer or enum, or
-  /// a field of a global struct, not const, not atomic), if any: a branch
-  /// on it is ir::Block::CondGlobal (summarize/ModeFacts.h).
-  std::optional<AccessPath> modeGlobalOf(const Expr *E);
+  void lowerFormalBranch(const CFGBlock &B, ir::Block &Out);
   void lowerScalarArgs(ir::CallInfo &C, const FunctionDecl *Callee,
                        llvm::ArrayRef<const Expr *> Args, uint32_t FirstIndex);
   /// The formal index of the by-value scalar parameter \p E names, if the

@@ -232,8 +232,6 @@ void FunctionLowerer::lowerCFG(const CFG &G) {
     lowerBranch(B, *Cur);
     if (Cur->CondCall < 0 && Cur->CondLocal < 0)
       lowerFormalBranch(B, *Cur);
-    if (Cur->CondCall < 0 && Cur->CondLocal < 0 && Cur->CondFormal < 0)
-      lowerFormalBranch(B, *Cur, /*Globals=*/true);
   }
   Cur = nullptr;
 }

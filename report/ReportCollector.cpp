@@ -1,7 +1,6 @@
 //===- ReportCollector.cpp - Words, dedups and orders race findings -------===//
 
 #include "report/ReportCollector.h"
-#include "summarize/ModeFacts.h"
 
 #include "summarize/ConcurrencyEvidence.h"
 #include "summarize/LibraryModels.h"
@@ -200,12 +199,12 @@ std::string underLocks(const AccessSnapshot &A,
                        std::optional<LockRelevance> Relevant = std::nullopt) {
   if (Relevant &&
       std::none_of(A.Locks.begin(), A.Locks.end(), [&](const HeldLock &L) {
-        return !L.Unknown && L.isMutex() && (*Relevant)(L);
+        return !L.Unknown && !L.QueueFront && (*Relevant)(L);
       }))
     Relevant.reset();
   std::string S;
   for (const HeldLock &L : A.Locks) {
-    if (L.Unknown || !L.isMutex() || (Relevant && !(*Relevant)(L)))
+    if (L.Unknown || L.QueueFront || (Relevant && !(*Relevant)(L)))
       continue;
     S += S.empty() ? " under `" : ", `";
     S += L.Lock.str();
@@ -221,7 +220,7 @@ std::string underLocks(const AccessSnapshot &A,
 bool onlyObjectLocksOnGlobal(const AccessSnapshot &A) {
   return A.Path.Root == ir::RootKind::Global && A.holdsMutex() &&
          std::all_of(A.Locks.begin(), A.Locks.end(), [](const HeldLock &L) {
-           return !L.isMutex() || isPerObjectLock(L);
+           return L.QueueFront || isPerObjectLock(L);
          });
 }
 
@@ -253,7 +252,7 @@ bool onlySharedLocks(const AccessSnapshot &A) {
   if (!A.holdsMutex())
     return false;
   return std::all_of(A.Locks.begin(), A.Locks.end(), [](const HeldLock &L) {
-    return L.Shared || !L.isMutex();
+    return L.Shared || L.QueueFront;
   });
 }
 
@@ -466,8 +465,6 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "queue-front";
   case LowCrashPath:
     return "crash-path";
-  case LowModeExclusive:
-    return "mode-exclusive";
   }
   return "unknown";
 }
@@ -540,25 +537,6 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
            "` (each waits until it is at the front; only the front "
            "proceeds, until it leaves the queue), a hand-off that may order "
            "them";
-  }
-  case LowModeExclusive: {
-    // The two facts that exclude each other, and whose side each is.
-    const AccessSnapshot *Sides[2] = {&F.Reported.Access,
-                                      &F.Conflicting.Access};
-    for (int I = 0; I < 2; ++I)
-      for (const HeldLock &X : Sides[I]->Locks)
-        for (int J = I; J < 2; ++J)
-          for (const HeldLock &Y : Sides[J]->Locks)
-            if (X.Mode != ir::FormalTest::Op::Any &&
-                Y.Mode != ir::FormalTest::Op::Any && modesExclude(X, Y)) {
-              const std::string G = X.Lock.str();
-              return "it needs `" + G + " " + modeTestText(X) + "` " +
-                     (I == J ? "and, on the same path, `"
-                             : "and the other side `") +
-                     G + " " + modeTestText(Y) +
-                     "`: both run only if the value changes in between";
-            }
-    return "the two sides run in modes that exclude each other";
   }
   case LowCrashPath: {
     const RaceSide &S =
@@ -718,7 +696,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     if (F.Kind == RaceKind::DifferentLocks)
       for (const RaceSide *S : {&F.Reported, &F.Conflicting})
         for (const HeldLock &L : S->Access.Locks)
-          if (!L.Unknown && L.isMutex())
+          if (!L.Unknown && !L.QueueFront)
             LockHolders[S->Access.Path.str()][L.Lock.str()].insert(S->Function);
   std::vector<std::optional<Entry>> Worded(Taken.size());
   auto word = [&](uint32_t I) -> Entry & {

@@ -117,7 +117,7 @@ RACER_SIZE(ir::CallInfo, 168);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 88);
-RACER_SIZE(ir::Function, 248); // Packed, Specialized and HasSpecializedCopies
+RACER_SIZE(ir::Function, 224); // Packed, Specialized and HasSpecializedCopies
                                 // are link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 232);
@@ -367,11 +367,6 @@ private:
     strList(F.Locals, [&](size_t N) { return B.initLocals(N); });
     if (!isDefault(F.Location))
       loc(B.initLocation(), F.Location);
-    if (!F.CondGlobals.empty()) {
-      auto GL = B.initCondGlobals(F.CondGlobals.size());
-      for (size_t GI = 0; GI < F.CondGlobals.size(); ++GI)
-        path(GL[GI], F.CondGlobals[GI]);
-    }
     if (!F.Blocks.empty()) {
       auto BL = B.initBlocks(F.Blocks.size());
       for (size_t BI = 0; BI < F.Blocks.size(); ++BI) {
@@ -392,7 +387,6 @@ private:
         BB.setCondLocal(Blk.CondLocal);
         BB.setNoReturn(Blk.NoReturn);
         BB.setCondFormal(Blk.CondFormal);
-        BB.setCondGlobal(Blk.CondGlobal);
         if (!Blk.EdgeTests.empty()) {
           auto TL = BB.initEdgeTests(Blk.EdgeTests.size());
           for (size_t TI = 0; TI < Blk.EdgeTests.size(); ++TI) {
@@ -472,8 +466,6 @@ private:
       L[I].setShared(V[I].Shared);
       L[I].setUnknown(V[I].Unknown);
       L[I].setQueueFront(V[I].QueueFront);
-      L[I].setMode(uint8_t(V[I].Mode));
-      L[I].setModeValue(V[I].ModeValue);
     }
   }
 
@@ -804,8 +796,6 @@ private:
     F.Locals = strList<ir::Symbol>(R.getLocals());
     if (R.hasLocation())
       F.Location = loc(R.getLocation());
-    for (auto GR : R.getCondGlobals())
-      F.CondGlobals.push_back(path(GR));
     auto Blocks = R.getBlocks();
     F.Blocks.reserve(Blocks.size());
     for (auto BR : Blocks) {
@@ -823,7 +813,6 @@ private:
       B.CondLocal = BR.getCondLocal();
       B.NoReturn = BR.getNoReturn();
       B.CondFormal = BR.getCondFormal();
-      B.CondGlobal = BR.getCondGlobal();
       for (auto TR : BR.getEdgeTests()) {
         ir::FormalTest &T = B.EdgeTests.emplace_back();
         T.K = en<ir::FormalTest::Op>(TR.getOp(), "formal test");
@@ -904,8 +893,6 @@ private:
       H.Shared = HR.getShared();
       H.Unknown = HR.getUnknown();
       H.QueueFront = HR.getQueueFront();
-      H.Mode = ir::FormalTest::Op(HR.getMode());
-      H.ModeValue = HR.getModeValue();
       V.push_back(std::move(H));
     }
     return V;

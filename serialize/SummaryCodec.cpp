@@ -163,13 +163,8 @@ public:
   void locks(llvm::ArrayRef<HeldLock> V) {
     var(V.size());
     for (const HeldLock &L : V) {
-      const bool Mode = L.Mode != ir::FormalTest::Op::Any;
       u8(uint8_t(L.Shared) | uint8_t(L.Unknown) << 1 |
-         uint8_t(L.QueueFront) << 2 | uint8_t(Mode) << 3);
-      if (Mode) {
-        u8(uint8_t(L.Mode));
-        svar(L.ModeValue);
-      }
+         uint8_t(L.QueueFront) << 2);
       path(L.Lock);
     }
   }
@@ -531,10 +526,6 @@ public:
       L.Shared = F & 1;
       L.Unknown = F & 2;
       L.QueueFront = F & 4;
-      if (F & 8) {
-        L.Mode = ir::FormalTest::Op(u8());
-        L.ModeValue = int32_t(svar());
-      }
       L.Lock = path();
     }
     return V;

@@ -107,13 +107,8 @@ enum LowReason : uint32_t {
   /// The race happens while the process dies; at worst the report is
   /// garbled.
   LowCrashPath = 1u << 16,
-  /// The two sides (or one side's own path) passed tests of one global
-  /// that no value passes together (`io_threads_op == READ` and `==
-  /// IDLE`; `server.io_threads_num == 1` against `!= 1`): they run only
-  /// if the global changes in between (summarize/ModeFacts.h).
-  LowModeExclusive = 1u << 17,
 };
-constexpr unsigned NumLowReasons = 18;
+constexpr unsigned NumLowReasons = 17;
 
 inline Confidence confidenceOf(uint32_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

@@ -1,6 +1,5 @@
 //===- ConflictFinder.cpp - Pairing accesses per class --------------------===//
 #include "summarize/ConflictFinder.h"
-#include "summarize/ModeFacts.h"
 #include "summarize/Specialize.h"
 #include "summarize/ConcurrencyEvidence.h"
 #include "summarize/ir/PackedBody.h"
@@ -464,13 +463,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
     }
     // Writes seen first; then writes assumed of a call racecar has no body
     // for (low); then the teardown's (low); then setup-only ones (low).
-    // A write that shares A's queue-front turn (LowQueueFront), or whose
-    // mode excludes A's (LowModeExclusive), gives way to one seen in a
-    // shared method that does not: that one is the race.
-    auto Doubtful = [&](const Entry &A, const Entry &B) {
-      return queueFrontLowReasons(*A.Access, *B.Access) ||
-             exclusiveMode(*A.Access, *B.Access);
-    };
+    // A write that shares A's queue-front turn (LowQueueFront) gives way to
+    // one seen in a shared method that does not: that one is the race.
     auto ConflictFor = [&](const Entry &A) -> const Entry * {
       const Entry *Chosen = nullptr;
       for (const auto *Bucket : {&Shared, &Assumed, &Teardown})
@@ -478,12 +472,13 @@ unsigned findClassConflicts(const ClassCheck &Class,
           break;
       if (!Chosen)
         Chosen = Setup.forA(A);
-      if (Chosen && Doubtful(A, *Chosen))
+      if (Chosen && queueFrontLowReasons(*A.Access, *Chosen->Access))
         for (const Entry &B : Entries)
           if (isWrite(B.Access->Kind) &&
               threadsCanConflict(ThreadsKind::AnyThread, B.Access->Threads) &&
               !IsSetup(B.Function) && TeardownOf(B).empty() &&
-              !B.Access->isAssumedWrite() && !Doubtful(A, B))
+              !B.Access->isAssumedWrite() &&
+              !queueFrontLowReasons(*A.Access, *B.Access))
             return &B;
       return Chosen;
     };
@@ -567,7 +562,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
       auto OnlyOwnLocks = [&](const Entry &E) {
         return !IsSynced(E.Function) && E.Access->holdsMutex() &&
                llvm::all_of(E.Access->Locks, [](const HeldLock &L) {
-                 return !L.isMutex() || (!L.Unknown && classifyLock(L, true) ==
+                 return L.QueueFront || (!L.Unknown && classifyLock(L, true) ==
                                                           OwnMemberLock);
                });
       };
@@ -591,8 +586,6 @@ unsigned findClassConflicts(const ClassCheck &Class,
       R.LowReasons = ClassReasons | pathLowReasons(Acc.Path, false) |
                      accessLowReasons(*A.Original, *B->Original) |
                      queueFrontLowReasons(*A.Access, *B->Access);
-      if (exclusiveMode(*A.Access, *B->Access))
-        R.LowReasons |= LowModeExclusive;
       R.Reported.SetupOnly = IsSetup(A.Function);
       R.Conflicting.SetupOnly = IsSetup(B->Function);
       if (R.Reported.SetupOnly || R.Conflicting.SetupOnly)

@@ -232,9 +232,6 @@ void AbstractState::joinWith(const AbstractState &O) {
   llvm::erase_if(QueueFronts, [&](const ir::AccessPath &Q) {
     return !llvm::is_contained(O.QueueFronts, Q);
   });
-  llvm::erase_if(Modes, [&](const HeldLock &F) {
-    return !llvm::is_contained(O.Modes, F);
-  });
   Held.joinWith(O.Held);
   Released.joinWith(O.Released);
   for (const HeldLock &L : O.EntryReleased)
@@ -267,7 +264,7 @@ bool operator==(const AbstractState &A, const AbstractState &B) {
          A.ForkBlock == B.ForkBlock && A.JoinedOuter == B.JoinedOuter &&
          A.PendingResults == B.PendingResults &&
          A.StartedSinceAlloc == B.StartedSinceAlloc &&
-         A.QueueFronts == B.QueueFronts && A.Modes == B.Modes;
+         A.QueueFronts == B.QueueFronts;
 }
 
 } // namespace racer

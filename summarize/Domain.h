@@ -149,10 +149,6 @@ struct AbstractState final {
   /// Held never has them, and no lock effect of the function does (a
   /// turn ends with the function that took it).
   llvm::SmallVector<ir::AccessPath, 0> QueueFronts;
-  /// What the path has tested of mode globals and not written since
-  /// (summarize/ModeFacts.h): HeldLocks with a Mode, sorted, at most
-  /// MaxModeFacts; join is intersection.
-  std::vector<HeldLock> Modes;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<AbstractState>
   // would deep-copy every element when it grows.

@@ -14,7 +14,6 @@
 #include "summarize/ConcurrencyEvidence.h"
 #include "summarize/Domain.h"
 #include "summarize/LibraryModels.h"
-#include "summarize/ModeFacts.h"
 #include "summarize/Transfer.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -128,10 +127,6 @@ class AccessSet {
 public:
   /// Adds \p S unless an access with its key is there; of two, the earliest
   /// location (then the shorter trace) is kept, whatever the order of adds.
-  ///
-  /// Mode facts (summarize/ModeFacts.h) are no part of the key: the access
-  /// keeps the facts every path to it has (the intersection), so that the
-  /// facts of many callers do not multiply the accesses.
   void add(AccessSnapshot S) {
     uint64_t H = keyHash(S);
     AccessSnapshot *E = find(S, H);
@@ -140,8 +135,6 @@ public:
       Items.push_back(std::move(S));
       return;
     }
-    keepCommonModes(S.Locks, E->Locks);
-    keepCommonModes(E->Locks, S.Locks);
     if (std::make_tuple(S.Location, S.Trace.size()) <
         std::make_tuple(E->Location, E->Trace.size()))
       *E = std::move(S);
@@ -151,10 +144,8 @@ public:
   /// building a trace that would be dropped).
   bool wouldKeep(const AccessSnapshot &Key, size_t TraceSize) {
     const AccessSnapshot *E = find(Key, keyHash(Key));
-    return !E ||
-           std::make_tuple(Key.Location, TraceSize) <
-               std::make_tuple(E->Location, E->Trace.size()) ||
-           !modesWithin(E->Locks, Key.Locks);
+    return !E || std::make_tuple(Key.Location, TraceSize) <
+                     std::make_tuple(E->Location, E->Trace.size());
   }
   std::vector<AccessSnapshot> take() {
     Index.clear();
@@ -183,9 +174,8 @@ private:
                      reinterpret_cast<uintptr_t>(S.ContainerMethod.c_str()));
     H = mix(H, pathHash(S.Path));
     for (const HeldLock &L : S.Locks)
-      if (L.Mode == ir::FormalTest::Op::Any)
-        H = mix(H, pathHash(L.Lock) ^ (uint64_t(L.Shared) << 62) ^
-                       (uint64_t(L.Unknown) << 63));
+      H = mix(H, pathHash(L.Lock) ^ (uint64_t(L.Shared) << 62) ^
+                     (uint64_t(L.Unknown) << 63));
     for (uint32_t Id : S.Live)
       H = mix(H, Id);
     return H;
@@ -195,7 +185,7 @@ private:
     if (It == Index.end())
       return nullptr;
     for (uint32_t I : It->second)
-      if (Items[I].sameAbstractAccess(S, /*IgnoreModes=*/true))
+      if (Items[I].sameAbstractAccess(S))
         return &Items[I];
     return nullptr;
   }
@@ -452,13 +442,6 @@ private:
   bool inLoop() const { return loopOf(CurBlock) >= 0; }
   /// Block \p BI ends the process by crashing (CallSite::CrashPath).
   bool onCrashPath(uint32_t BI) const;
-  /// A write of \p Written ends what the path knows of the mode globals
-  /// in it (AbstractState::Modes).
-  void forgetModes(const AccessPath &Written, AbstractState &S) const;
-  /// The globals \p Callee (or its callees) may write, by summary.
-  const std::vector<AccessPath> &writtenGlobals(const FunctionSummary &Callee);
-  llvm::DenseMap<const FunctionSummary *, std::vector<AccessPath>>
-      WrittenGlobals;
   int32_t loopOf(uint32_t B) const { return B < LoopOf.size() ? LoopOf[B] : -1; }
   /// A thread started here may be started again while it runs: the block
   /// is in a loop, and (in a forked child, \p S) that loop does not also

@@ -6,9 +6,9 @@
 namespace racer {
 
 namespace {
-/// Only a mutex protects (not a queue's turn, not a mode fact).
+/// A queue-front turn (HeldLock::QueueFront) protects nothing.
 bool protects(const HeldLock &L, AccessKind K) {
-  return L.isMutex() && (!L.Shared || !isWrite(K));
+  return !L.QueueFront && (!L.Shared || !isWrite(K));
 }
 bool holdsUnknownProtecting(const AccessSnapshot &A) {
   return std::any_of(A.Locks.begin(), A.Locks.end(), [&](const HeldLock &L) {
@@ -17,8 +17,8 @@ bool holdsUnknownProtecting(const AccessSnapshot &A) {
 }
 /// Named directly, so a different path is a different mutex.
 bool identifiable(const HeldLock &L, LockScope Scope) {
-  if (!L.isMutex())
-    return false; // excludes nothing
+  if (L.QueueFront)
+    return false; // no mutex: excludes nothing
   const ir::AccessPath &P = L.Lock;
   if (P.Root == ir::RootKind::Formal && Scope == LockScope::Class &&
       P.Index != 0)

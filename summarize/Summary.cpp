@@ -8,9 +8,8 @@
 namespace racer {
 
 bool operator<(const HeldLock &A, const HeldLock &B) {
-  return std::tie(A.Unknown, A.QueueFront, A.Mode, A.Lock, A.ModeValue,
-                  A.Shared) < std::tie(B.Unknown, B.QueueFront, B.Mode,
-                                       B.Lock, B.ModeValue, B.Shared);
+  return std::tie(A.Unknown, A.QueueFront, A.Lock, A.Shared) <
+         std::tie(B.Unknown, B.QueueFront, B.Lock, B.Shared);
 }
 
 CallChain::CallChain(llvm::ArrayRef<CallSite> Frames, uint32_t Hidden) {
@@ -66,44 +65,21 @@ bool operator==(const CallChain &A, const CallChain &B) {
 
 bool AccessSnapshot::isProtected() const {
   for (const HeldLock &L : Locks)
-    if (L.isMutex() && (!L.Shared || !isWrite(Kind)))
+    if (!L.QueueFront && (!L.Shared || !isWrite(Kind)))
       return true;
   return false;
 }
 
 bool AccessSnapshot::holdsMutex() const {
   for (const HeldLock &L : Locks)
-    if (L.isMutex())
+    if (!L.QueueFront)
       return true;
   return false;
 }
 
-static bool sameLocksBesidesModes(const std::vector<HeldLock> &A,
-                                  const std::vector<HeldLock> &B) {
-  auto Mode = [](const HeldLock &L) {
-    return L.Mode != ir::FormalTest::Op::Any;
-  };
-  auto IA = A.begin(), IB = B.begin();
-  while (true) {
-    while (IA != A.end() && Mode(*IA))
-      ++IA;
-    while (IB != B.end() && Mode(*IB))
-      ++IB;
-    if (IA == A.end() || IB == B.end())
-      return IA == A.end() && IB == B.end();
-    if (!(*IA == *IB))
-      return false;
-    ++IA;
-    ++IB;
-  }
-}
-
-bool AccessSnapshot::sameAbstractAccess(const AccessSnapshot &O,
-                                        bool IgnoreModes) const {
+bool AccessSnapshot::sameAbstractAccess(const AccessSnapshot &O) const {
   return Kind == O.Kind && Threads == O.Threads && Path == O.Path &&
-         ContainerMethod == O.ContainerMethod &&
-         (IgnoreModes ? sameLocksBesidesModes(Locks, O.Locks)
-                      : Locks == O.Locks) &&
+         ContainerMethod == O.ContainerMethod && Locks == O.Locks &&
          Live == O.Live && InForkChild == O.InForkChild &&
          JoinedOuter == O.JoinedOuter && Nestings == O.Nestings &&
          ReleasedBefore == O.ReleasedBefore;

@@ -77,25 +77,10 @@ struct HeldLock {
   /// is never Unknown, and only lowers the confidence of a race between
   /// two accesses that both hold it (LowQueueFront).
   bool QueueFront = false;
-  /// Not a mutex either, unless Any: a fact about a mode global at the
-  /// access (summarize/ModeFacts.h). Lock is the global (`io_threads_op`,
-  /// `server.io_threads_num`), Mode the test it passed on the way
-  /// (`io_threads_op == IO_THREADS_OP_READ`: Eq), ModeValue its constant.
-  /// Protects nothing; two sides whose facts exclude each other are low
-  /// (LowModeExclusive).
-  ir::FormalTest::Op Mode = ir::FormalTest::Op::Any;
-  int32_t ModeValue = 0;
-
-  /// A mutex, the only kind that protects: not a queue's turn, not a mode
-  /// fact.
-  bool isMutex() const {
-    return !QueueFront && Mode == ir::FormalTest::Op::Any;
-  }
 
   friend bool operator==(const HeldLock &A, const HeldLock &B) {
     return A.Shared == B.Shared && A.Unknown == B.Unknown &&
-           A.QueueFront == B.QueueFront && A.Mode == B.Mode &&
-           A.ModeValue == B.ModeValue && A.Lock == B.Lock;
+           A.QueueFront == B.QueueFront && A.Lock == B.Lock;
   }
   friend bool operator<(const HeldLock &A, const HeldLock &B);
 };
@@ -284,10 +269,8 @@ struct AccessSnapshot {
   bool isAssumedWrite() const {
     return Kind == AccessKind::Write && !ContainerMethod.empty();
   }
-  /// Identity modulo location and trace (the dedup key inside a summary);
-  /// with \p IgnoreModes, modulo the mode facts among Locks too.
-  bool sameAbstractAccess(const AccessSnapshot &O,
-                          bool IgnoreModes = false) const;
+  /// Identity modulo location and trace (the dedup key inside a summary).
+  bool sameAbstractAccess(const AccessSnapshot &O) const;
   /// Reached through a call on a crash path (CallSite::CrashPath), among
   /// the frames the trace keeps.
   bool onCrashPath() const {

@@ -1,6 +1,5 @@
 //===- ThreadRaces.cpp - Races between threads (O2 origins) ---------------===//
 #include "summarize/ThreadRaces.h"
-#include "summarize/ModeFacts.h"
 #include "summarize/LockProtection.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -290,9 +289,9 @@ void RootAnalysis::materialize() {
           L.Lock = AccessPath();
         }
       }
-      // A queue's turn (or a mode fact) we cannot name tells nothing.
+      // A queue's turn we cannot name orders nothing we can tell.
       llvm::erase_if(X.Snap.Locks,
-                     [](const HeldLock &L) { return !L.isMutex() && L.Unknown; });
+                     [](const HeldLock &L) { return L.QueueFront && L.Unknown; });
       std::sort(X.Snap.Locks.begin(), X.Snap.Locks.end());
       if (X.Snap.Path.Root == RootKind::Global) {
         if (isWrite(X.Snap.Kind))
@@ -488,10 +487,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
       // (not assumed of a call racecar has no body for).
       // A witness that does not share X's queue-front turn first: with it
       // the finding is high (LowQueueFront).
-      int Rank = (queueFrontLowReasons(X.Snap, Y.Snap) ||
-                          exclusiveMode(X.Snap, Y.Snap)
-                      ? 0
-                      : 16) +
+      int Rank = (queueFrontLowReasons(X.Snap, Y.Snap) ? 0 : 16) +
                  (Y.Origin != X.Origin ? 8 : 0) +
                  (isWrite(Y.Snap.Kind) ? 4 : 0) +
                  (V != PairVerdict::DifferentLocks || Guard.heldBy(Y.Snap)
@@ -528,8 +524,6 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
                    pathLowReasons(R.Conflicting.Access.Path, true) |
                    accessLowReasons(R.Reported.Access, R.Conflicting.Access) |
                    queueFrontLowReasons(X.Snap, Best->Snap);
-    if (exclusiveMode(X.Snap, Best->Snap))
-      R.LowReasons |= LowModeExclusive;
     // Hand-rolled synchronization may order the two accesses, unless the
     // race is on the busy-wait's own plain read (the flag itself races).
     if ((handRolled(X.Origin) || handRolled(Best->Origin)) &&

@@ -16,7 +16,6 @@
 //===----------------------------------------------------------------------===//
 #include "summarize/EventLoopModels.h"
 #include "summarize/FunctionAnalysis.h"
-#include "summarize/ModeFacts.h"
 #include "summarize/QueueFront.h"
 #include "summarize/WorkLimit.h"
 
@@ -193,7 +192,6 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   A.ContainerMethod = ContainerMethod;
   A.Locks = S.Held.locks();
   addQueueFronts(A.Locks, S.QueueFronts);
-  addModeFacts(A.Locks, S.Modes);
   A.Nestings.assign(S.Held.nestings().begin(), S.Held.nestings().end());
   A.ReleasedBefore.assign(S.EntryReleased.begin(), S.EntryReleased.end());
   A.Location = Loc;
@@ -291,26 +289,6 @@ void FunctionAnalysis::applyCalleeNestings(
     if (!Outer.Unknown && !Inner.Unknown)
       S.Held.addNesting({Outer.Lock, Inner.Lock, N.OuterHeld, N.InnerHeld});
   }
-}
-
-void FunctionAnalysis::forgetModes(const AccessPath &Written,
-                                   AbstractState &S) const {
-  if (Written.Root != RootKind::Global)
-    return;
-  llvm::erase_if(S.Modes, [&](const HeldLock &F) {
-    return Written == F.Lock || Written.holdsInPlace(F.Lock);
-  });
-}
-
-const std::vector<AccessPath> &
-FunctionAnalysis::writtenGlobals(const FunctionSummary &Callee) {
-  auto [It, New] = WrittenGlobals.try_emplace(&Callee);
-  if (New)
-    for (const AccessSnapshot &A : Callee.Accesses)
-      if (isWrite(A.Kind) && A.Path.Root == RootKind::Global &&
-          !llvm::is_contained(It->second, A.Path))
-        It->second.push_back(A.Path);
-  return It->second;
 }
 
 bool FunctionAnalysis::onCrashPath(uint32_t BI) const {
@@ -411,12 +389,11 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       });
       if (Retaken || !requiredByCallee(C, L)) {
         HeldLock Ours = substituteLock(L, C.Args, S);
-        if (Ours.isMutex() || !Ours.Unknown) // a turn or fact we cannot name
+        if (!(Ours.QueueFront && Ours.Unknown)) // a queue we cannot name
           Out.Locks.push_back(std::move(Ours));
       }
     }
     addQueueFronts(Out.Locks, S.QueueFronts);
-    addModeFacts(Out.Locks, S.Modes);
     if (Out.Locks.size() > 1) {
       std::sort(Out.Locks.begin(), Out.Locks.end());
       Out.Locks.erase(std::unique(Out.Locks.begin(), Out.Locks.end()),
@@ -501,10 +478,6 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     for (const HeldLock &L : Callee.Locks.Released)
       release(S, substituteLock(L, C.Args, S));
   }
-  // A mode the callee may change is no longer known.
-  if (!S.Modes.empty())
-    for (const ir::AccessPath &W : writtenGlobals(Callee))
-      forgetModes(W, S);
   // A hold of ours the callee let go (and maybe took again) is a new hold.
   for (const HeldLock &L : CalleeReleases) {
     if (L.Unknown)
@@ -1087,8 +1060,6 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
         record(I.Kind == ir::InstrKind::Write ? AccessKind::Write
                                               : AccessKind::Read,
                I.Path, I.Location, {}, S);
-      if (I.Kind == ir::InstrKind::Write && !S.Modes.empty())
-        forgetModes(I.Path, S);
       if (I.Kind == ir::InstrKind::Write &&
           F.Kind == ir::FunctionKind::Constructor)
         noteMemberStore(I, S);
@@ -1271,14 +1242,6 @@ FunctionSummary FunctionAnalysis::run() {
         if (Cond && NonZeroEdge && B.Succs.size() == 2)
           for (uint32_t Id : Cond->StartedOnZero)
             Out.unstart(Id); // the start failed: no thread
-        if (B.hasCondGlobal() && SI < B.EdgeTests.size() &&
-            size_t(B.CondGlobal) < F.CondGlobals.size())
-          if (std::optional<HeldLock> Fact = modeFact(
-                  F.CondGlobals[size_t(B.CondGlobal)], B.EdgeTests[SI]);
-              Fact && Out.Modes.size() < MaxModeFacts &&
-              !llvm::is_contained(Out.Modes, *Fact))
-            Out.Modes.insert(llvm::upper_bound(Out.Modes, *Fact),
-                             std::move(*Fact));
         bool Changed;
         if (!In[Succ]) {
           In[Succ] = std::move(Out);

@@ -136,7 +136,6 @@ struct Block {
   noReturn @5 :Bool;
   condFormal @6 :Int32 = -1;
   edgeTests @7 :List(FormalTest);
-  condGlobal @8 :Int16 = -1;
 }
 
 enum AccessSpec { none @0; public @1; protected @2; private @3; }
@@ -166,7 +165,6 @@ struct Function {
   flagGuardVar @18 :StrId;
   lockWrapper @19 :Bool;
   documentedRequires @20 :UInt8;  # ir::DocumentedLock (format 28)
-  condGlobals @21 :List(AccessPath);  # Block::condGlobal indexes (format 32)
 }
 
 struct ClassInfo {
@@ -200,8 +198,6 @@ struct HeldLock {
   shared @1 :Bool;
   unknown @2 :Bool;
   queueFront @3 :Bool;
-  mode @4 :UInt8;
-  modeValue @5 :Int32;
 }
 
 struct CallSite {

@@ -113,7 +113,6 @@ public:
     self().u8(uint8_t(B.CondNegated) | uint8_t(B.NoReturn) << 1);
     svar(B.CondLocal);
     svar(B.CondFormal);
-    svar(B.CondGlobal);
     var(B.EdgeTests.size());
     for (const FormalTest &T : B.EdgeTests) {
       self().u8(uint8_t(T.K));

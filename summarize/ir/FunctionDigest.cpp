@@ -25,7 +25,7 @@ RACER_DIGESTED_SIZE(CallInfo, 168);
 RACER_DIGESTED_SIZE(CallableArg, 168);
 RACER_DIGESTED_SIZE(Instr, 112);
 RACER_DIGESTED_SIZE(Block, 88);
-RACER_DIGESTED_SIZE(Function, 248);
+RACER_DIGESTED_SIZE(Function, 224);
 #undef RACER_DIGESTED_SIZE
 #endif
 
@@ -131,9 +131,6 @@ public:
     var(F.Blocks.size());
     for (const Block &B : F.Blocks)
       block(B);
-    var(F.CondGlobals.size());
-    for (const AccessPath &G : F.CondGlobals)
-      path(G);
     effects(F.DeclaredEffects);
     loc(F.HandRolledSync);
     var(F.UpdatesAtomically);

@@ -339,14 +339,6 @@ struct Block {
   /// a `noreturn` function): no successors, and its state is not one the
   /// function returns with.
   bool NoReturn = false;
-  /// If >= 0 (and CondFormal < 0): the block ends in a branch (or a
-  /// switch) on the value of the global scalar
-  /// Function::CondGlobals[CondGlobal] (`if (io_threads_op ==
-  /// IO_THREADS_OP_READ)`, `server.io_threads_num == 1`), and EdgeTests[i]
-  /// is what taking Succs[i] requires of it: a mode the path is in
-  /// (summarize/ModeFacts.h). An index, in the padding here: a large
-  /// program has millions of blocks.
-  int16_t CondGlobal = -1;
   /// If >= 0 (and CondCall < 0), the block ends in a branch on whether
   /// scalar local CondLocal is non-zero (Succs[0], unless CondNegated), a
   /// local that only call results are stored into (CallInfo::ScalarResult):
@@ -360,8 +352,6 @@ struct Block {
   /// the constant rules out removed (summarize/Specialize.h).
   int32_t CondFormal = -1;
   std::vector<FormalTest> EdgeTests;
-
-  bool hasCondGlobal() const { return CondGlobal >= 0; }
 };
 
 enum class AccessSpec : uint8_t { None, Public, Protected, Private };
@@ -430,8 +420,6 @@ struct Function {
   /// Number of locals (ids are 0..NumLocals-1) and their spellings.
   std::vector<ir::Symbol> Locals;
   std::vector<Block> Blocks;
-  /// The mode globals the blocks branch on (Block::CondGlobal).
-  std::vector<AccessPath> CondGlobals;
   /// Capability attributes on the function itself (it acquires/releases).
   std::vector<DeclaredLockEffect> DeclaredEffects;
   /// Where the body synchronizes by hand, or Line 0: a loop that busy-waits

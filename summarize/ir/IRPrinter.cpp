@@ -283,17 +283,10 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
     else if (Blk.CondLocal >= 0)
       OS << " cond=" << (Blk.CondNegated ? "!" : "")
          << localName(uint32_t(Blk.CondLocal), &F);
-    else if (Blk.CondFormal >= 0 || Blk.hasCondGlobal()) {
+    else if (Blk.CondFormal >= 0) {
       static const char *const Ops[] = {"any", "==", "!=", "&",
                                         "!&", "<", ">=", "none of"};
-      if (Blk.CondFormal >= 0)
-        OS << " on formal " << Blk.CondFormal << ":";
-      else
-        OS << " on global "
-           << (size_t(Blk.CondGlobal) < F.CondGlobals.size()
-                   ? F.CondGlobals[size_t(Blk.CondGlobal)].str()
-                   : std::string("?"))
-           << ":";
+      OS << " on formal " << Blk.CondFormal << ":";
       for (const FormalTest &T : Blk.EdgeTests) {
         OS << " [" << Ops[unsigned(T.K)];
         for (int64_t V : T.Values)

@@ -192,7 +192,6 @@ public:
     B.NoReturn = Flags & 2;
     B.CondLocal = int32_t(svar());
     B.CondFormal = int32_t(svar());
-    B.CondGlobal = int16_t(svar());
     B.EdgeTests.resize(var());
     for (FormalTest &T : B.EdgeTests) {
       T.K = FormalTest::Op(u8());
@@ -229,13 +228,9 @@ packBody(Function &F, std::shared_ptr<const std::vector<uint32_t>> FileMap) {
   W.var(F.Blocks.size());
   for (const Block &B : F.Blocks)
     W.block(B);
-  W.var(F.CondGlobals.size());
-  for (const AccessPath &G : F.CondGlobals)
-    W.path(G);
   P->Bytes.shrink_to_fit();
   std::vector<Block>().swap(F.Blocks);
   std::vector<Symbol>().swap(F.Locals);
-  std::vector<AccessPath>().swap(F.CondGlobals);
   return P;
 }
 
@@ -247,14 +242,11 @@ void unpackBody(const PackedBody &P, Function &Into) {
   Into.Blocks.resize(R.var());
   for (Block &B : Into.Blocks)
     R.block(B);
-  Into.CondGlobals.resize(R.var());
-  for (AccessPath &G : Into.CondGlobals)
-    G = R.path();
   assert(R.atEnd() && "packed body has trailing bytes");
 }
 
 Function withBody(const Function &F) {
-  Function Copy = F; // a packed function's Blocks, Locals, CondGlobals are empty
+  Function Copy = F; // a packed function's Blocks and Locals are empty
   if (F.Packed) {
     Copy.Packed.reset();
     unpackBody(*F.Packed, Copy);
@@ -268,7 +260,6 @@ void replaceBody(Function &Into, Function &&Body) {
   } else {
     Into.Blocks = std::move(Body.Blocks);
     Into.Locals = std::move(Body.Locals);
-    Into.CondGlobals = std::move(Body.CondGlobals);
   }
 }
 
