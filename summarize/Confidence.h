@@ -143,14 +143,17 @@ inline uint32_t queueFrontLowReasons(const AccessSnapshot &A,
 }
 
 /// Reasons that follow from the two accesses themselves: the smart-pointer
-/// rule above, LowAssumedWrite and LowCrashPath. (queueFrontLowReasons is asked apart,
-/// with the locks as the reporter judges them: a turn of `this->q_` orders
-/// nothing on a global that every object's queue reaches.)
+/// rule above, LowAssumedWrite and LowCrashPath. (queueFrontLowReasons is
+/// asked apart, with the locks as the reporter judges them: a turn of
+/// `this->q_` orders nothing on a global that every object's queue reaches.)
 inline uint32_t accessLowReasons(const AccessSnapshot &A,
                                  const AccessSnapshot &B) {
-  return pointerLowReasons(A, B) |
-         (A.isAssumedWrite() || B.isAssumedWrite() ? uint32_t(LowAssumedWrite) : 0u) |
-         (A.onCrashPath() || B.onCrashPath() ? uint32_t(LowCrashPath) : 0u);
+  uint32_t R = pointerLowReasons(A, B);
+  if (A.isAssumedWrite() || B.isAssumedWrite())
+    R |= LowAssumedWrite;
+  if (A.onCrashPath() || B.onCrashPath())
+    R |= LowCrashPath;
+  return R;
 }
 
 /// Reasons that follow from the path alone (\p BetweenThreads: the finding

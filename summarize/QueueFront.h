@@ -16,9 +16,9 @@
 //
 // (leveldb's DBImpl::Write, rocksdb's VersionSet::LogAndApply). Two accesses
 // made while holding the turn of the same queue are ordered by it. The
-// frontend finds the shape (frontend/SyncPatterns.h, findQueueFrontWaits) and lowers it to
-// two calls of reserved names that the library models take as the turn's
-// start and end (ModelKind::QueueFrontTake, QueueFrontLeave). The analysis
+// frontend finds the shape (frontend/SyncPatterns.h, findQueueFrontWaits)
+// and lowers it to two calls of reserved names that the library models take
+// as the turn's start and end (ModelKind::QueueFrontTake, QueueFrontLeave). The analysis
 // keeps the turns apart from the locks (AbstractState::QueueFronts): a
 // turn is recorded at each access as a HeldLock with QueueFront set, which
 // protects nothing and matches no mutex. A race whose two sides hold the

@@ -393,7 +393,8 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
           Out.Locks.push_back(std::move(Ours));
       }
     }
-    addQueueFronts(Out.Locks, S.QueueFronts);
+    for (const AccessPath &Q : S.QueueFronts) // sorted with the rest below
+      Out.Locks.push_back(queueFrontTurn(Q));
     if (Out.Locks.size() > 1) {
       std::sort(Out.Locks.begin(), Out.Locks.end());
       Out.Locks.erase(std::unique(Out.Locks.begin(), Out.Locks.end()),
