@@ -120,6 +120,11 @@ private:
   /// the Write's value (ir::Instr::value()), e.g. `mu_(mu)` in a guard.
   void noteStoredPointer(const AccessPath &Member, QualType FieldType,
                          const Expr *Value);
+  /// Outside constructors: the Write just emitted stores the pointer
+  /// \p Value into \p Dest, a location rooted at a global (`head = l`);
+  /// records the local or formal object it designates as the Write's value
+  /// (summarize/Publication.cpp links that object there).
+  void noteLinkingStore(const Expr *Dest, const Expr *Value);
   void emitCall(ir::CallInfo C, SourceLocation At, const Stmt *Key);
   /// A call of the reserved \p Name (summarize/QueueFront.h) on \p Queue.
   void emitQueueFront(const char *Name, const Expr *Queue, SourceLocation At);

@@ -508,6 +508,7 @@ void FunctionLowerer::lowerStmt(const Stmt *S) {
       return;
     ForgetLocal(BO->getLHS(), BO->getRHS());
     emitAccess(ir::InstrKind::Write, BO->getLHS());
+    noteLinkingStore(BO->getLHS(), BO->getRHS());
     if (const auto *ME = dyn_cast<MemberExpr>(stripWrappers(BO->getLHS()));
         ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
       if (std::optional<AccessPath> Member = PB.pathOf(BO->getLHS()))
@@ -765,6 +766,22 @@ void FunctionLowerer::noteStoredPointer(const AccessPath &Member,
     V = PB.operandOfLValue(Value);
   if (V.K == Operand::Kind::Object)
     Cur->Instrs.back().value() = std::move(V);
+}
+
+void FunctionLowerer::noteLinkingStore(const Expr *Dest, const Expr *Value) {
+  if (isa<CXXConstructorDecl>(FD) || !Dest->getType()->isPointerType() ||
+      Cur->Instrs.empty())
+    return;
+  ir::Instr &W = Cur->Instrs.back();
+  if (W.Kind != ir::InstrKind::Write || W.hasValue() ||
+      W.Path.Root != ir::RootKind::Global || W.Path.isUnnamed())
+    return;
+  std::optional<AccessPath> Path = PB.pathOf(Dest);
+  if (!Path || !(*Path == W.Path))
+    return;
+  Operand V = PB.operandOfPointer(Value);
+  if (V.K == Operand::Kind::Object && V.Path.Root != ir::RootKind::Global)
+    W.value() = std::move(V);
 }
 
 } // namespace racer::frontend::lowering

@@ -56,6 +56,8 @@ RACER_SAME_ENUM(sc::StepKind::FIELD, ir::StepKind::Field);
 RACER_SAME_ENUM(sc::StepKind::DEREF, ir::StepKind::Deref);
 RACER_SAME_ENUM(sc::StepKind::INDEX, ir::StepKind::Index);
 RACER_SAME_ENUM(sc::StepKind::ELIDED, ir::StepKind::Elided);
+RACER_SAME_ENUM(sc::StepKind::WALK, ir::StepKind::Walk);
+RACER_SAME_ENUM(sc::StepKind::LINKED, ir::StepKind::Linked);
 RACER_SAME_ENUM(sc::OperandKind::OBJECT, ir::Operand::Kind::Object);
 RACER_SAME_ENUM(sc::OperandKind::FRESH, ir::Operand::Kind::Fresh);
 RACER_SAME_ENUM(sc::OperandKind::UNKNOWN, ir::Operand::Kind::Unknown);
@@ -125,7 +127,7 @@ RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 176);
 RACER_SIZE(LockEffect, 168);
-RACER_SIZE(FunctionSummary, 488);
+RACER_SIZE(FunctionSummary, 512);
 RACER_SIZE(ThreadSpawn, 200);
 RACER_SIZE(TUFile, 288);
 #undef RACER_SIZE
@@ -134,7 +136,7 @@ RACER_SIZE(TUFile, 288);
 /// Number of enumerators of each C++ enum (valid values are 0..N-1).
 template <typename E> constexpr unsigned enumCount();
 template <> constexpr unsigned enumCount<ir::RootKind>() { return 3; }
-template <> constexpr unsigned enumCount<ir::StepKind>() { return 4; }
+template <> constexpr unsigned enumCount<ir::StepKind>() { return 6; }
 template <> constexpr unsigned enumCount<ir::Operand::Kind>() { return 4; }
 template <> constexpr unsigned enumCount<ir::DeclaredLockEffect::Kind>() {
   return 8;
@@ -573,6 +575,13 @@ private:
                     S.CallableRuns[I].Locks);
       }
     }
+    if (!S.Publications.empty()) {
+      auto L = B.initPublications(S.Publications.size());
+      for (size_t I = 0; I < S.Publications.size(); ++I) {
+        path(L[I].initMember(), S.Publications[I].Member);
+        operand(L[I].initValue(), S.Publications[I].Value);
+      }
+    }
     if (!S.MemberPointers.empty()) {
       auto L = B.initMemberPointers(S.MemberPointers.size());
       for (size_t I = 0; I < S.MemberPointers.size(); ++I) {
@@ -973,6 +982,8 @@ private:
           {str(C.getCallee()), C.getFormal(), heldLocks(C.getLocks())});
     for (auto M : R.getMemberPointers())
       S.MemberPointers.push_back({path(M.getMember()), operand(M.getValue())});
+    for (auto M : R.getPublications())
+      S.Publications.push_back({path(M.getMember()), operand(M.getValue())});
     for (auto A : R.getAssumptions()) {
       if (A.getKind() >= NumAssumptionKinds)
         fail("assumption kind " + llvm::Twine(A.getKind()) + " out of range");

@@ -31,7 +31,7 @@ RACER_SUMMARY_SIZE(LockEffect, 168);
 RACER_SUMMARY_SIZE(ThreadSpawn, 200);
 RACER_SUMMARY_SIZE(Assumption, 16);
 RACER_SUMMARY_SIZE(CallContext, 16);
-RACER_SUMMARY_SIZE(FunctionSummary, 488);
+RACER_SUMMARY_SIZE(FunctionSummary, 512);
 #undef RACER_SUMMARY_SIZE
 #endif
 
@@ -46,7 +46,7 @@ constexpr uint8_t HasLive = 1 << 6;      // Live follows
 constexpr uint8_t SameRoot = 1 << 7;     // the path's root is the previous one's
 
 constexpr unsigned NumAccessKinds = 4, NumThreadsKinds = 3, NumRootKinds = 3,
-                   NumStepKinds = 4, NumOperandKinds = 4;
+                   NumStepKinds = 6, NumOperandKinds = 4;
 
 bool sameRootAndSpelling(const ir::AccessPath &A, const ir::AccessPath &B) {
   return A.Root == B.Root && A.Index == B.Index && A.Symbol == B.Symbol &&
@@ -228,10 +228,13 @@ public:
       sym(C.Callee);
       u8(C.Flags);
     }
-    var(S.MemberPointers.size());
-    for (const MemberPointer &M : S.MemberPointers) {
-      path(M.Member);
-      operand(M.Value);
+    for (const std::vector<MemberPointer> *V :
+         {&S.MemberPointers, &S.Publications}) {
+      var(V->size());
+      for (const MemberPointer &M : *V) {
+        path(M.Member);
+        operand(M.Value);
+      }
     }
     var(S.CallableRuns.size());
     for (const CallableRun &R : S.CallableRuns) {
@@ -601,10 +604,12 @@ public:
       C.Callee = sym();
       C.Flags = u8();
     }
-    S.MemberPointers.resize(count());
-    for (MemberPointer &M : S.MemberPointers) {
-      M.Member = path();
-      M.Value = operand();
+    for (std::vector<MemberPointer> *V : {&S.MemberPointers, &S.Publications}) {
+      V->resize(count());
+      for (MemberPointer &M : *V) {
+        M.Member = path();
+        M.Value = operand();
+      }
     }
     S.CallableRuns.resize(count());
     for (CallableRun &R : S.CallableRuns) {

@@ -27,10 +27,13 @@ bool isReportable(const ir::Function &F) {
 }
 
 /// Accesses with a location key: globals, and `this` paths of methods
-/// (`this` is the same object for every method of a class).
+/// (`this` is the same object for every method of a class). Not an object
+/// the caller linked into a global structure (`head->...` made of its own
+/// allocation): two calls link two objects; the thread check pairs it with
+/// other threads' walks.
 bool hasLocationKey(const ir::Function &F, const AccessSnapshot &A) {
   if (A.Path.Root == ir::RootKind::Global)
-    return true;
+    return !ir::throughLinked(A.Path);
   return A.Path.Root == ir::RootKind::Formal && A.Path.Index == 0 &&
          F.Kind == ir::FunctionKind::Method;
 }

@@ -239,8 +239,15 @@ void AbstractState::joinWith(const AbstractState &O) {
   keepEqualEntries(GuardFields, O.GuardFields);
   for (auto &[Local, Value] : Bindings) {
     auto It = O.Bindings.find(Local);
-    if (It == O.Bindings.end() || !(It->second == Value))
-      Value = ir::Operand::unknown();
+    if (It != O.Bindings.end() && It->second == Value)
+      continue;
+    // A pointer walked along a list: `for (l = head; l; l = l->next)`.
+    std::optional<ir::AccessPath> Walk;
+    if (It != O.Bindings.end() && Value.K == ir::Operand::Kind::Object &&
+        It->second.K == ir::Operand::Kind::Object)
+      Walk = ir::widenWalk(Value.Path, It->second.Path);
+    Value = Walk ? ir::Operand::object(std::move(*Walk))
+                 : ir::Operand::unknown();
   }
   for (const auto &[Local, Value] : O.Bindings)
     if (!Bindings.count(Local))

@@ -317,6 +317,20 @@ private:
   runnerLocksFor(const ir::Block &B, size_t Idx, const AbstractState &S) const;
   /// A constructor's store into a member of `this` (MemberPointers).
   void noteMemberStore(const ir::Instr &I, const AbstractState &S);
+  /// A pointer stored into a location rooted at a global (a Write with a
+  /// value): the object it points to is linked there (Publication.cpp).
+  void noteLinkingStore(const ir::Instr &I, AbstractState &S);
+  /// The callee's FunctionSummary::Publications, over our actuals.
+  void applyCalleePublications(const ir::CallInfo &C,
+                               const FunctionSummary &Callee,
+                               AbstractState &S);
+  /// \p Value (resolved) is linked where \p Name says: our own allocation
+  /// is named so from now on; a caller's object is a publication of ours.
+  void link(const Operand &Value, const AccessPath &Name, AbstractState &S);
+  /// `pthread_setspecific(key, v)` links v under the key's name;
+  /// `l = pthread_getspecific(key)` binds l to it.
+  void applyThreadSpecific(const ir::Instr &I, const CallModel &M,
+                           AbstractState &S);
   /// \p P through the pointer members of our own guard objects
   /// (AbstractState::GuardFields): `Local(l) .mu_ Deref .mu_` is
   /// `this->cache_mu_ .mu_` after `MutexLock l(&cache_mu_)`.
@@ -570,6 +584,8 @@ private:
   std::vector<HeldLock> ReturnedGuardLocks;
   /// FunctionSummary::CallableRuns so far.
   std::vector<CallableRun> CallableRuns;
+  /// FunctionSummary::Publications so far (unsorted, unique).
+  std::vector<MemberPointer> Publications;
 };
 
 

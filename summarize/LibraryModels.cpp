@@ -119,6 +119,12 @@ const FunctionRow FunctionTable[] = {
     // leaving it (summarize/QueueFront.h); reserved names.
     {QueueFrontTakeName, ModelKind::QueueFrontTake, 0},
     {QueueFrontLeaveName, ModelKind::QueueFrontLeave, 0},
+    // A thread's own object for a key, which it may also link into a
+    // structure other threads walk (summarize/Publication.cpp).
+    {"pthread_setspecific", ModelKind::SpecificSet, 0},
+    {"pthread_getspecific", ModelKind::SpecificGet, 0},
+    {"tss_set", ModelKind::SpecificSet, 0},
+    {"tss_get", ModelKind::SpecificGet, 0},
     // Waiting releases and re-acquires the mutex: held after as before.
     {"pthread_cond_wait", ModelKind::WaitRelock, 1},
     {"pthread_cond_timedwait", ModelKind::WaitRelock, 1},

@@ -67,6 +67,10 @@ enum class ModelKind : uint8_t {
   QueueFrontTake,  ///< now the front of the queue Args[0]: its turn is
                    ///< held (summarize/QueueFront.h)
   QueueFrontLeave, ///< left the queue Args[0]: its turn ends
+  SpecificSet,   ///< `pthread_setspecific(key, v)`: v is this thread's
+                 ///< object for the key Args[0] (summarize/Publication.cpp)
+  SpecificGet,   ///< `pthread_getspecific(key)`: the result is this
+                 ///< thread's object for the key Args[0]
 };
 
 /// How a thread-creating call passes its entry and the entry's data.

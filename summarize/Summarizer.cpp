@@ -72,6 +72,7 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.HandRolledDepth == B.HandRolledDepth &&
          A.ConditionalLock == B.ConditionalLock &&
          A.MemberPointers == B.MemberPointers &&
+         A.Publications == B.Publications &&
          A.CallableRuns == B.CallableRuns;
 }
 

@@ -491,6 +491,12 @@ struct FunctionSummary {
   /// A caller that constructs a local guard knows which mutex the guard's
   /// `this->mu_->Lock()` and `~MutexLock()` name. Sorted by field.
   std::vector<MemberPointer> MemberPointers;
+  /// The caller's objects this function links into a structure rooted at a
+  /// global, each a formal's pointee with the name it has from then on
+  /// (ir::linkedName): `link(logger *l) { l->next = head; head = l; }` has
+  /// {Formal(0) Deref -> head Deref Linked}. A caller's own allocation
+  /// handed to it is shared memory after the call. Sorted.
+  std::vector<MemberPointer> Publications;
   /// The callables handed to it that it runs, with the locks held then.
   std::vector<CallableRun> CallableRuns;
   /// Where this function (not a callee: the pattern and the accesses it

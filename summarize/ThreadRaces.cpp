@@ -59,8 +59,10 @@ bool contains(llvm::ArrayRef<uint32_t> Sorted, uint32_t Id) {
 /// paths are compared by name.
 bool throughLoadedPointer(const AccessPath &P) {
   for (size_t I = 0; I < P.Steps.size(); ++I)
-    if (P.Steps[I].kind() == StepKind::Deref &&
-        (I > 0 || P.Root == RootKind::Global))
+    if ((P.Steps[I].kind() == StepKind::Deref &&
+         (I > 0 || P.Root == RootKind::Global)) ||
+        P.Steps[I].kind() == StepKind::Walk ||
+        P.Steps[I].kind() == StepKind::Linked)
       return true;
   return false;
 }
@@ -73,6 +75,42 @@ AccessPath appendAfterFirst(const AccessPath &Base, const AccessPath &P) {
   return Out;
 }
 
+/// The other names of linked objects (FunctionSummary::Publications whose
+/// member is a global's object): a thread's object for a pthread key that
+/// it also linked into a list, {logger_key->... -> logger_stack_head->...}.
+using LinkedAliases = std::map<AccessPath, AccessPath>;
+
+LinkedAliases linkedAliases(const std::vector<FunctionSummary> &Summaries) {
+  LinkedAliases Out;
+  for (const FunctionSummary &S : Summaries)
+    for (const MemberPointer &P : S.Publications)
+      if (P.Member.Root == RootKind::Global)
+        Out.emplace(P.Member, P.Value.Path);
+  return Out;
+}
+
+/// The memory \p P names, as the walks of a structure name it: a linked
+/// object by its structure's name (following aliases), as a Walk.
+AccessPath memoryKey(AccessPath P, const LinkedAliases &Aliases) {
+  for (int Hop = 0; Hop < 4 && !Aliases.empty(); ++Hop) {
+    auto Linked = llvm::find_if(P.Steps, [](const ir::PathStep &S) {
+      return S.kind() == StepKind::Linked;
+    });
+    if (Linked == P.Steps.end())
+      break;
+    AccessPath Head = P;
+    Head.Steps.assign(P.Steps.begin(), std::next(Linked));
+    auto It = Aliases.find(Head);
+    if (It == Aliases.end())
+      break;
+    AccessPath Out = It->second;
+    Out.Steps.append(std::next(Linked), P.Steps.end());
+    ir::limitSteps(Out);
+    P = std::move(Out);
+  }
+  return ir::asWalked(std::move(P));
+}
+
 class RootAnalysis {
 public:
   RootAnalysis(const std::vector<ir::Function> &Functions,
@@ -80,7 +118,7 @@ public:
                const CallGraph &Graph, llvm::ArrayRef<ir::Loc> Skip,
                FindingSink &Sink, const TakenAddresses *Addresses)
       : Functions(Functions), Summaries(Summaries), Graph(Graph), Skip(Skip),
-        Sink(Sink), Addresses(Addresses) {}
+        Sink(Sink), Addresses(Addresses), Aliases(linkedAliases(Summaries)) {}
 
   void run(uint32_t Root, ThreadRaceStats &Stats);
 
@@ -164,6 +202,7 @@ private:
   llvm::ArrayRef<ir::Loc> Skip; ///< sorted
   FindingSink &Sink;
   const TakenAddresses *Addresses; ///< null: any global's may be taken
+  const LinkedAliases Aliases;
 
   std::vector<Origin> Origins;
   std::vector<OriginAccess> Accesses;
@@ -314,6 +353,9 @@ std::vector<uint32_t> RootAnalysis::chain(uint32_t O) const {
 
 bool RootAnalysis::concurrent(const OriginAccess &X,
                               const OriginAccess &Y) const {
+  // Each thread's own object linked into a shared structure: two objects.
+  if (ir::throughLinked(X.Snap.Path) && ir::throughLinked(Y.Snap.Path))
+    return false;
   std::vector<uint32_t> CX = chain(X.Origin), CY = chain(Y.Origin);
   size_t L = 0; // CX[L] == CY[L] is the deepest common ancestor
   while (L + 1 < CX.size() && L + 1 < CY.size() && CX[L + 1] == CY[L + 1])
@@ -566,9 +608,11 @@ void RootAnalysis::run(uint32_t Root, ThreadRaceStats &Stats) {
   materialize();
   checkAliasing();
   // Memory touched by at least two origins, or by one started many times.
+  // A thread's own linked object is memory another thread's walk of the
+  // structure reaches (ir::asWalked).
   std::map<AccessPath, std::vector<uint32_t>> ByPath;
   for (uint32_t I = 0; I < Accesses.size(); ++I)
-    ByPath[Accesses[I].Snap.Path].push_back(I);
+    ByPath[memoryKey(Accesses[I].Snap.Path, Aliases)].push_back(I);
   for (auto &[Path, Group] : ByPath)
     if (worthPairing(Group, Group))
       pairGroup(Group, Group, Overlap::Same, Stats);

@@ -470,6 +470,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
   }
   if (TrackThreads)
     applyCalleeThreads(I, Callee, S);
+  applyCalleePublications(C, Callee, S);
   CurCall = nullptr;
   if (C.DeclaredEffects.empty()) {
     for (const HeldLock &L : Callee.Locks.Assumed)
@@ -815,6 +816,10 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
       S.QueueFronts.erase(It);
     return true;
   }
+  case ModelKind::SpecificSet:
+  case ModelKind::SpecificGet:
+    applyThreadSpecific(I, M, S);
+    return true;
   case ModelKind::AtomicSection: // handled in transferCall
   case ModelKind::CallOnce: // its callable was applied under the flag
   case ModelKind::Atomic:
@@ -995,7 +1000,7 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
   if (M.Counting)
     noteAssumption(AssumptionKind::CountingLock, I.Location);
   if (applyModel(I, M, S, IsCond, Cond)) {
-    if (C.ResultLocal >= 0)
+    if (C.ResultLocal >= 0 && M.Kind != ModelKind::SpecificGet)
       S.Bindings[C.ResultLocal] = Operand::unknown();
     return;
   }
@@ -1064,6 +1069,8 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
       if (I.Kind == ir::InstrKind::Write &&
           F.Kind == ir::FunctionKind::Constructor)
         noteMemberStore(I, S);
+      else if (I.Kind == ir::InstrKind::Write && I.hasValue())
+        noteLinkingStore(I, S);
       break;
     case ir::InstrKind::Call: {
       if (TrackThreads && startedAsThread(B, Idx))
@@ -1151,8 +1158,8 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
       ReturnsValue = true;
       if (TrackThreads && Recording)
         noteReturnedThreads(I, S);
-      if (I.Dest & ir::ReturnsScalar)
-        break; // designates nothing
+      if (I.Dest & (ir::ReturnsScalar | ir::ReturnsZero))
+        break; // designates nothing (a null pointer: `return NULL;`)
       Operand R = resolveOperand(I.value(), S);
       if (!Return)
         Return = R;
@@ -1440,6 +1447,10 @@ FunctionSummary FunctionAnalysis::run() {
                .field(Field.name()),
            Value});
   Sum.CallableRuns = std::move(CallableRuns);
+  llvm::sort(Publications, [](const MemberPointer &A, const MemberPointer &B) {
+    return std::tie(A.Member, A.Value.Path) < std::tie(B.Member, B.Value.Path);
+  });
+  Sum.Publications = std::move(Publications);
   if (F.LockWrapper)
     nameLocksByWrapper(Sum);
   Sum.Assumptions = std::move(Assumed);

@@ -31,7 +31,7 @@ using StrId = UInt32;   # index into TUFile.strings
 # ---- summarize/ir/AccessPath.h ----------------------------------------------
 
 enum RootKind { formal @0; global @1; local @2; }
-enum StepKind { field @0; deref @1; index @2; elided @3; }
+enum StepKind { field @0; deref @1; index @2; elided @3; walk @4; linked @5; }
 
 struct PathStep {
   kind @0 :StepKind;
@@ -274,6 +274,7 @@ struct FunctionSummary {
   handRolledDepth @15 :UInt8;
   memberPointers @16 :List(MemberPointer);
   callableRuns @17 :List(CallableRun);
+  publications @18 :List(MemberPointer);  # FunctionSummary::Publications
 }
 
 struct CallableRun {

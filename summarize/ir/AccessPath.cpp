@@ -34,6 +34,57 @@ void limitSteps(AccessPath &P) {
   P.Steps.push_back(Last);
 }
 
+std::optional<AccessPath> widenWalk(const AccessPath &A, const AccessPath &B) {
+  const AccessPath &Short = A.Steps.size() <= B.Steps.size() ? A : B;
+  const AccessPath &Long = &Short == &A ? B : A;
+  if (Short.Steps.size() == Long.Steps.size() || !Short.isPrefixOf(Long))
+    return std::nullopt;
+  bool Loads = false;
+  for (size_t I = Short.Steps.size(); I < Long.Steps.size(); ++I)
+    Loads |= Long.Steps[I].kind() != StepKind::Field &&
+             Long.Steps[I].kind() != StepKind::Index;
+  if (!Loads)
+    return std::nullopt;
+  AccessPath Out = Short;
+  // Past a thread's own linked object, the walk reaches everyone's.
+  if (!Out.Steps.empty() && Out.Steps.back().kind() == StepKind::Linked)
+    Out.Steps.back() = PathStep(StepKind::Walk);
+  else if (Out.Steps.empty() || Out.Steps.back().kind() != StepKind::Walk)
+    Out.Steps.push_back({StepKind::Walk, {}});
+  limitSteps(Out);
+  return Out;
+}
+
+std::optional<AccessPath> linkedName(const AccessPath &Dest) {
+  if (Dest.Root != RootKind::Global || Dest.isUnnamed())
+    return std::nullopt;
+  AccessPath Out = Dest;
+  for (size_t I = 0; I < Out.Steps.size(); ++I)
+    if (Out.Steps[I].kind() != StepKind::Field &&
+        Out.Steps[I].kind() != StepKind::Index) {
+      Out.Steps.resize(I);
+      break;
+    }
+  Out.Steps.push_back({StepKind::Deref, {}});
+  Out.Steps.push_back({StepKind::Linked, {}});
+  limitSteps(Out);
+  return Out;
+}
+
+AccessPath asWalked(AccessPath P) {
+  for (PathStep &S : P.Steps)
+    if (S.kind() == StepKind::Linked)
+      S = PathStep(StepKind::Walk);
+  return P;
+}
+
+bool throughLinked(const AccessPath &P) {
+  for (const PathStep &S : P.Steps)
+    if (S.kind() == StepKind::Linked)
+      return true;
+  return false;
+}
+
 bool operator<(const AccessPath &A, const AccessPath &B) {
   if (A.Root != B.Root)
     return A.Root < B.Root;
@@ -60,6 +111,8 @@ std::string AccessPath::str() const {
   for (const PathStep &S : Steps) {
     switch (S.kind()) {
     case StepKind::Elided:
+    case StepKind::Walk:
+    case StepKind::Linked:
       Out += "->...";
       PendingDerefs = 0;
       AfterElided = true;
@@ -100,10 +153,12 @@ std::string AccessPath::str() const {
 bool withinRootPointee(const AccessPath &P) {
   if (P.Steps.empty() || P.Steps.front().kind() != StepKind::Deref)
     return false;
-  // An Elided step (a k-limited path) may hide a load.
+  // An Elided step (a k-limited path) may hide a load; a Walk is loads.
   for (size_t I = 1; I < P.Steps.size(); ++I)
     if (P.Steps[I].kind() == StepKind::Deref ||
-        P.Steps[I].kind() == StepKind::Elided)
+        P.Steps[I].kind() == StepKind::Elided ||
+        P.Steps[I].kind() == StepKind::Walk ||
+        P.Steps[I].kind() == StepKind::Linked)
       return false;
   return true;
 }

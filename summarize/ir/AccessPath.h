@@ -24,6 +24,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -46,6 +47,16 @@ enum class StepKind : uint8_t {
   /// One or more steps left out by k-limiting (see limitSteps):
   /// `this->a->b->...->f`. Only limitSteps makes it.
   Elided,
+  /// Every object of a walk along pointers from here (a loop over a linked
+  /// list: `for (l = head; l; l = l->next)`), printed like Elided:
+  /// `head->...->f`. Two threads walking the same list reach the same
+  /// objects, so, unlike Elided, it adds no doubt. Only widenWalk makes it.
+  Walk,
+  /// The object a thread allocated and linked into a structure rooted here
+  /// (`l = calloc(..); l->next = head; head = l;`), named like the walks
+  /// of that structure (`head->...`, see linkedName): another thread's walk
+  /// reaches it, but two threads' Linked objects are different objects.
+  Linked,
 };
 
 /// 8 bytes: the field's interned name with the kind in its low bits (an
@@ -197,6 +208,31 @@ constexpr unsigned MaxPathSteps = 8;
 /// Applying it to a path built step by step gives the same result as
 /// applying it once to the whole path.
 void limitSteps(AccessPath &P);
+
+/// The name a pointer walked along a linked structure gets where two paths
+/// meet (a loop head): one of \p A, \p B extends the other by steps that
+/// load a pointer (`head` and `head->next`), so the shorter one followed by
+/// a Walk step names every object of the walk (`head->...`), and a walk
+/// already so named stays put. Nothing when neither extends the other that
+/// way.
+///   join(G Deref, G Deref Field(next) Deref)  ==> G Deref Walk
+///   join(G Deref Walk, G Deref Walk Field(next) Deref) ==> G Deref Walk
+std::optional<AccessPath> widenWalk(const AccessPath &A, const AccessPath &B);
+
+/// The name an object gets when a pointer to it is stored into \p Dest, a
+/// location rooted at a global: the objects of the structure \p Dest
+/// heads, `Dest' Deref Linked` with Dest' the part of \p Dest before any
+/// load (`head = l` and `lst.head = l` name `head->...`, `lst.head->...`).
+/// Nothing for a location not rooted at a global.
+std::optional<AccessPath> linkedName(const AccessPath &Dest);
+
+/// \p P with its Linked steps read as Walk steps: the memory of a
+/// structure's walk that \p P's object may be (ThreadRaces pairs a
+/// thread's linked object with another thread's walk by it).
+AccessPath asWalked(AccessPath P);
+
+/// \p P names an object the accessing thread linked (a Linked step).
+bool throughLinked(const AccessPath &P);
 
 /// \p A and \p B may name the same memory when indices are told apart only
 /// where both are constants (`m[3]` and `m[4]` no, `m[3]` and `m[]` yes):

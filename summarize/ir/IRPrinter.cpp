@@ -50,6 +50,12 @@ std::string printSteps(std::string S, llvm::ArrayRef<PathStep> Steps,
     case StepKind::Elided:
       S += "->...";
       break;
+    case StepKind::Walk:
+      S += "->(walk)";
+      break;
+    case StepKind::Linked:
+      S += "->(linked)";
+      break;
     }
   }
   return S;

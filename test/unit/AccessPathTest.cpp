@@ -83,3 +83,51 @@ TEST(AccessPath, LimitStepsStepByStepEqualsOnce) {
   EXPECT_EQ(Built, Whole);
   EXPECT_EQ(Built.str(), Whole.str());
 }
+
+TEST(AccessPath, WalkNamesEveryObjectOfALinkedList) {
+  using racer::ir::StepKind;
+  AccessPath Head = AccessPath::global("c:@head", "head").deref();
+  AccessPath Next = Head.field("N::next").deref();
+  // `for (l = head; l; l = l->next)`: the loop head sees both.
+  std::optional<AccessPath> W = racer::ir::widenWalk(Head, Next);
+  ASSERT_TRUE(W);
+  EXPECT_EQ(W->Steps.back().kind(), StepKind::Walk);
+  EXPECT_EQ(W->field("N::v").str(), "head->...->v");
+  // Stable: the next round of the loop gives the same name.
+  EXPECT_EQ(racer::ir::widenWalk(*W, W->field("N::next").deref()), W);
+  EXPECT_EQ(racer::ir::widenWalk(W->field("N::next").deref(), *W), W);
+  // Not a walk: unrelated paths, or a path extended without a load.
+  EXPECT_FALSE(racer::ir::widenWalk(
+      Head, AccessPath::global("c:@tail", "tail").deref()));
+  AccessPath G = AccessPath::global("c:@g", "g");
+  EXPECT_FALSE(racer::ir::widenWalk(G, G.field("S::inner")));
+  EXPECT_FALSE(racer::ir::widenWalk(Head, Head));
+  // A walk carries no k-limiting doubt: it is not an Elided step.
+  EXPECT_NE(W->Steps.back().kind(), StepKind::Elided);
+}
+
+TEST(AccessPath, LinkedObjectsAreNamedByTheirStructure) {
+  using racer::ir::StepKind;
+  AccessPath Head = AccessPath::global("c:@head", "head");
+  std::optional<AccessPath> L = racer::ir::linkedName(Head);
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->field("N::dropped").str(), "head->...->dropped");
+  EXPECT_TRUE(racer::ir::throughLinked(*L));
+  // The part before any load names it: `lst.head = l` and
+  // `lst.head->next = l` link into the same structure.
+  AccessPath Lst = AccessPath::global("c:@lst", "lst").field("L::head");
+  EXPECT_EQ(racer::ir::linkedName(Lst),
+            racer::ir::linkedName(Lst.deref().field("N::next")));
+  // Not rooted at a global: no name (the object stays the thread's own).
+  EXPECT_FALSE(racer::ir::linkedName(
+      AccessPath::formal(0, "q").deref().field("Q::head")));
+  // A walk of the structure reaches it: the same memory once Linked is
+  // read as Walk.
+  AccessPath Walk = *racer::ir::widenWalk(Head.deref(),
+                                          Head.deref().field("N::next").deref());
+  EXPECT_EQ(racer::ir::asWalked(L->field("N::dropped")),
+            Walk.field("N::dropped"));
+  EXPECT_FALSE(racer::ir::throughLinked(Walk));
+  // Walking on past one's own object reaches everyone's.
+  EXPECT_EQ(racer::ir::widenWalk(*L, L->field("N::next").deref()), Walk);
+}

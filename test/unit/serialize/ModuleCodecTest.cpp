@@ -384,6 +384,13 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.MemberPointers = {
       {thisField("shop::Inventory", "mu_"),
        ir::Operand::object(ir::AccessPath::global("c:@lock", "lock"))}};
+  F.Publications = {
+      {ir::AccessPath::formal(1, "l").deref(),
+       ir::Operand::object(*ir::linkedName(ir::AccessPath::global("c:@head", "head")))},
+      {*ir::linkedName(ir::AccessPath::global("c:@key", "key")),
+       ir::Operand::object(*ir::widenWalk(
+           ir::AccessPath::global("c:@head", "head").deref(),
+           ir::AccessPath::global("c:@head", "head").deref().field("N::next").deref()))}};
   F.CallContexts = {{"c:@S@Cache@F@SetCapacity#l#",
                      CallContext::Unshared | CallContext::OnThis},
                     {"c:@S@Log@F@open#", CallContext::Locked}};
@@ -604,6 +611,12 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
   }
   for (const MemberPointer &M : S.MemberPointers) {
     OS << "  member pointer";
+    dump(OS, M.Member);
+    dump(OS, M.Value);
+    OS << "\n";
+  }
+  for (const MemberPointer &M : S.Publications) {
+    OS << "  publication";
     dump(OS, M.Member);
     dump(OS, M.Value);
     OS << "\n";
@@ -879,11 +892,11 @@ TEST(ModuleCodecDamage, OutOfRangeEnumsAreRejected) {
   EXPECT_NE(Msg.find("invalid threads kind 3"), std::string::npos) << Msg;
 
   In = realisticFile();
-  // (A step keeps its kind in 3 bits, so 4-7 are the invalid kinds it holds.)
+  // (A step keeps its kind in 3 bits, so 6-7 are the invalid kinds it holds.)
   In.Module.Functions[1].Blocks[1].Instrs[0].Path.Steps[1] =
-      ir::PathStep(static_cast<ir::StepKind>(5));
+      ir::PathStep(static_cast<ir::StepKind>(6));
   Msg = decodeError(encodeTUFile(In));
-  EXPECT_NE(Msg.find("invalid path step kind 5"), std::string::npos) << Msg;
+  EXPECT_NE(Msg.find("invalid path step kind 6"), std::string::npos) << Msg;
 }
 
 /// Flips every bit of the raw Cap'n Proto message, one at a time, behind a

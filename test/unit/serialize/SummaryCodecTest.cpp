@@ -109,6 +109,14 @@ FunctionSummary everyField() {
   S.MemberPointers = {
       {thisField("Pool::mu_"),
        ir::Operand::object(ir::AccessPath::formal(1, "mu").deref())}};
+  S.Publications = {
+      {ir::AccessPath::formal(2, "l").deref(),
+       ir::Operand::object(*ir::linkedName(ir::AccessPath::global("c:@head", "head")))}};
+  // A walk's accesses (`head->...->n`): the step kinds round-trip.
+  S.Accesses[2].Path = ir::widenWalk(
+      ir::AccessPath::global("c:@head", "head").deref(),
+      ir::AccessPath::global("c:@head", "head").deref().field("N::next").deref())
+                           ->field("N::n");
   S.CallContexts = {{"c:@S@Pool@F@init#", CallContext::Unshared | CallContext::OnThis},
                     {"c:@S@Log@F@open#", CallContext::Locked}};
   S.Spawns[0].InForkChild = true;
@@ -241,6 +249,11 @@ std::string dump(const std::vector<FunctionSummary> &V,
       OS << " ctx " << C.Callee << int(C.Flags);
     for (const MemberPointer &M : S.MemberPointers) {
       OS << " member";
+      put(OS, M.Member);
+      put(OS, M.Value);
+    }
+    for (const MemberPointer &M : S.Publications) {
+      OS << " publication";
       put(OS, M.Member);
       put(OS, M.Value);
     }

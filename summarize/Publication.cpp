@@ -1,0 +1,113 @@
+//===- Publication.cpp - Objects linked into global structures ------------===//
+//
+// Why: an object a thread allocates is its own, so its accesses are not
+// checked, until a pointer to it is stored where other threads find it.
+// memcached's workers each make a logger and link it into a global list the
+// logger thread walks:
+//
+//   logger *logger_create(void) {
+//     logger *l = calloc(1, sizeof(logger));   // ours: Local(l) Deref
+//     logger_link_q(l);                        // {Formal(0) Deref -> ...}
+//     return l;                                // head->... from here on
+//   }
+//   static void logger_link_q(logger *l) {
+//     l->next = logger_stack_head; logger_stack_head = l;   // linked
+//   }
+//
+// From the store on, the object is named like the walks of that structure
+// (ir::linkedName: `logger_stack_head->...`, a Linked step), so the
+// creator's `l->dropped++` meets the logger thread's
+// `for (l = logger_stack_head; l; l = l->next) l->dropped = 0;` (a Walk
+// step, Domain.cpp). Two threads' Linked objects are two objects: the
+// thread check never pairs them with each other (ThreadRaces).
+//
+// A thread's object for a pthread key is linked under the key's name
+// (`logger_key->...`): `pthread_setspecific(key, l)` links l there, and
+// `pthread_getspecific(key)` returns it. The first link names the object;
+// a later one (the same logger linked into the list) is an alias the
+// reduce follows (FunctionSummary::Publications with a global's object as
+// the member: {logger_key Deref Linked -> logger_stack_head Deref Linked}).
+//
+// Only a store whose destination is rooted at a global names the object
+// (the frontend gives such a Write the pointer it stores as its value); a
+// store into another object (`tail->next = l`, `lst->head = l` through a
+// parameter) does not, and the object stays ours.
+//===----------------------------------------------------------------------===//
+#include "summarize/FunctionAnalysis.h"
+
+#include <algorithm>
+
+namespace racer::detail {
+
+using ir::AccessPath;
+using ir::Operand;
+using ir::RootKind;
+
+void FunctionAnalysis::noteLinkingStore(const ir::Instr &I, AbstractState &S) {
+  std::optional<AccessPath> Name = ir::linkedName(I.Path);
+  if (!Name)
+    return;
+  link(resolveOperand(I.value(), S), *Name, S);
+}
+
+void FunctionAnalysis::applyCalleePublications(const ir::CallInfo &C,
+                                               const FunctionSummary &Callee,
+                                               AbstractState &S) {
+  for (const MemberPointer &P : Callee.Publications) {
+    const AccessPath &Pointee = P.Member;
+    if (Pointee.Root != RootKind::Formal || Pointee.Index >= C.Args.size() ||
+        Pointee.Steps.size() != 1 || !startsWithDeref(Pointee))
+      continue;
+    link(resolveOperand(C.Args[Pointee.Index], S), P.Value.Path, S);
+  }
+}
+
+void FunctionAnalysis::link(const Operand &Value, const AccessPath &Name,
+                            AbstractState &S) {
+  if (isNamedFresh(Value) && Value.Path.Root == RootKind::Local &&
+      Value.Path.Steps.size() == 1 && startsWithDeref(Value.Path)) {
+    // Our allocation (`Local(l) Deref`): every local designating it now
+    // designates the linked object.
+    for (auto &[Local, Bound] : S.Bindings)
+      if (isNamedFresh(Bound) && Bound.Path == Value.Path)
+        Bound = Operand::object(Name);
+    return;
+  }
+  if (Value.K == Operand::Kind::Object && Value.Path.Root == RootKind::Global &&
+      !Value.Path.Steps.empty() &&
+      Value.Path.Steps.back().kind() == ir::StepKind::Linked) {
+    // Linked before under another name: an alias.
+    MemberPointer P{Value.Path, Operand::object(Name)};
+    if (!(Value.Path == Name) && !llvm::is_contained(Publications, P))
+      Publications.push_back(std::move(P));
+    return;
+  }
+  // A caller's object (`Formal(k) Deref`, not `this`: a method's own
+  // object is the class check's).
+  if (Value.K != Operand::Kind::Object || Value.Path.Root != RootKind::Formal ||
+      Value.Path.Steps.size() != 1 || !startsWithDeref(Value.Path) ||
+      (F.Kind == ir::FunctionKind::Method && Value.Path.Index == 0))
+    return;
+  MemberPointer P{Value.Path, Operand::object(Name)};
+  if (!llvm::is_contained(Publications, P))
+    Publications.push_back(std::move(P));
+}
+
+void FunctionAnalysis::applyThreadSpecific(const ir::Instr &I,
+                                           const CallModel &M,
+                                           AbstractState &S) {
+  const ir::CallInfo &C = I.call();
+  std::optional<AccessPath> Name;
+  if (!C.Args.empty() && C.Args[0].K != Operand::Kind::Unknown)
+    Name = ir::linkedName(C.Args[0].Path);
+  if (M.Kind == ModelKind::SpecificGet) {
+    if (C.ResultLocal >= 0)
+      S.Bindings[C.ResultLocal] =
+          Name ? Operand::object(*Name) : Operand::unknown();
+    return;
+  }
+  if (Name && C.Args.size() > 1)
+    link(resolveOperand(C.Args[1], S), *Name, S);
+}
+
+} // namespace racer::detail
