@@ -118,7 +118,8 @@ public:
                const CallGraph &Graph, llvm::ArrayRef<ir::Loc> Skip,
                FindingSink &Sink, const TakenAddresses *Addresses)
       : Functions(Functions), Summaries(Summaries), Graph(Graph), Skip(Skip),
-        Sink(Sink), Addresses(Addresses), Aliases(linkedAliases(Summaries)) {}
+        Sink(Sink), Addresses(Addresses), Aliases(linkedAliases(Summaries)),
+        MainFiles(mainFiles(Functions)) {}
 
   void run(uint32_t Root, ThreadRaceStats &Stats);
 
@@ -195,6 +196,38 @@ private:
            L.Line == A.Snap.Location.Line;
   }
   RaceSide sideOf(const OriginAccess &A) const;
+  /// The files holding each `main` of the scan: a database may hold
+  /// several programs (a server, its benchmark) that share sources.
+  static std::vector<uint32_t>
+  mainFiles(const std::vector<ir::Function> &Functions) {
+    std::vector<uint32_t> Out;
+    for (const ir::Function &F : Functions)
+      if (F.Kind == ir::FunctionKind::Free && F.Name == "main")
+        Out.push_back(F.Location.File);
+    llvm::sort(Out);
+    Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+    return Out;
+  }
+  /// Code at \p L (or below a call made there) is in another program than
+  /// the root's: its file holds another `main`, so it is never linked with
+  /// the root's (a function-pointer slot the server fills with its own
+  /// function is not called with it in the benchmark). Other files shared
+  /// by name are not told apart: which object files a program links is not
+  /// in a compile database.
+  bool otherProgram(const ir::Loc &L) const {
+    return std::binary_search(Foreign.begin(), Foreign.end(), L.File);
+  }
+  template <class Frames>
+  bool otherProgram(const ir::Loc &L, const Frames &Trace) const {
+    if (Foreign.empty())
+      return false;
+    if (otherProgram(L))
+      return true;
+    for (const CallSite &C : Trace)
+      if (otherProgram(C.Location))
+        return true;
+    return false;
+  }
 
   const std::vector<ir::Function> &Functions;
   const std::vector<FunctionSummary> &Summaries;
@@ -203,6 +236,9 @@ private:
   FindingSink &Sink;
   const TakenAddresses *Addresses; ///< null: any global's may be taken
   const LinkedAliases Aliases;
+  const std::vector<uint32_t> MainFiles;
+  /// MainFiles but the root's own, when the root is a `main` (sorted).
+  std::vector<uint32_t> Foreign;
 
   std::vector<Origin> Origins;
   std::vector<OriginAccess> Accesses;
@@ -231,6 +267,8 @@ void RootAnalysis::expand(uint32_t Root) {
       continue;
     }
     for (const ThreadSpawn &Sp : S.Spawns) {
+      if (otherProgram(Sp.Location, Sp.Trace))
+        continue;
       if (Origins.size() >= MaxOrigins) {
         Limit(AssumptionKind::ThreadLimit, Sp.Location);
         return;
@@ -305,6 +343,8 @@ void RootAnalysis::materialize() {
     for (const Assumption &X : S.Assumptions)
       Sink.noteAssumption(X);
     for (const AccessSnapshot &A : S.Accesses) {
+      if (otherProgram(A.Location, A.Trace))
+        continue;
       std::optional<AccessPath> P = toRoot(A.Path, O);
       if (!P) {
         // Through an argument of the thread's we cannot name.
@@ -600,6 +640,12 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
 }
 
 void RootAnalysis::run(uint32_t Root, ThreadRaceStats &Stats) {
+  Foreign.clear();
+  const ir::Function &R = Functions[Root];
+  if (R.Kind == ir::FunctionKind::Free && R.Name == "main")
+    for (uint32_t File : MainFiles)
+      if (File != R.Location.File)
+        Foreign.push_back(File);
   expand(Root);
   if (Origins.size() < 2)
     return;
