@@ -97,6 +97,41 @@ const CallSite *firstShownCall(const AccessSnapshot &A) {
 /// the method is the contract, and its call is where a caller sees it).
 bool reportedAtAccess(const RaceFinding &F) { return F.Class.empty(); }
 
+/// A race between threads where the other side holds the lock of the very
+/// object it touches (`l->mutex` around `l->dropped = 0`) and this side
+/// does not: that object's fields are meant to be guarded by its own lock,
+/// the strongest sign a race is a bug. Such a finding is a report of its
+/// own, not a note of whatever else the same call of a thread reaches
+/// (when it is high: a low one's doubt, elements of an array each thread
+/// may have its own of, says the two may be different objects).
+bool breaksOwnLock(const RaceFinding &F) {
+  if (!reportedAtAccess(F) || F.confidence() == Confidence::Low)
+    return false;
+  const AccessSnapshot &C = F.Conflicting.Access;
+  if (C.Path.Steps.size() < 2 ||
+      C.Path.Steps.back().kind() != ir::StepKind::Field)
+    return false;
+  for (const HeldLock &L : C.Locks) {
+    if (L.Unknown || L.QueueFront || (L.Shared && isWrite(C.Kind)) ||
+        L.Lock.Steps.size() != C.Path.Steps.size() ||
+        L.Lock.Steps.back().kind() != ir::StepKind::Field ||
+        !L.Lock.sameRoot(C.Path) ||
+        !std::equal(C.Path.Steps.begin(), std::prev(C.Path.Steps.end()),
+                    L.Lock.Steps.begin()))
+      continue;
+    // The same lock, by our side's name for the object, held here too.
+    ir::AccessPath Ours = F.Reported.Access.Path;
+    if (!Ours.Steps.empty())
+      Ours.Steps.back() = L.Lock.Steps.back();
+    bool Held = llvm::any_of(F.Reported.Access.Locks, [&](const HeldLock &M) {
+      return !M.Unknown && (M.Lock == L.Lock || M.Lock == Ours);
+    });
+    if (!Held)
+      return true;
+  }
+  return false;
+}
+
 /// The call that groups \p A with the other accesses it reaches (one
 /// report, the others its notes): the first shown call, or, past the call
 /// of an event loop, the call of the callback it runs. Two callbacks of one
@@ -858,7 +893,9 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       ++Stats.DroppedSameSite;
       continue;
     }
-    if (Sites.count(S) || (!L.Direct && Lines.count(Line)) || SamePair) {
+    if (Sites.count(S) ||
+        (!L.Direct && Lines.count(Line) && !breaksOwnLock(Taken[I])) ||
+        SamePair) {
       ++Stats.DroppedSameSite;
       if (!L.Direct || SamePair)
         if (auto It = LineOwner.find(Line); It != LineOwner.end()) {
