@@ -4,6 +4,7 @@
 
 #include "summarize/ConcurrencyEvidence.h"
 #include "summarize/LibraryModels.h"
+#include "summarize/Witness.h"
 
 #include <cstring>
 
@@ -500,6 +501,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "queue-front";
   case LowCrashPath:
     return "crash-path";
+  case LowTestHook:
+    return "test-hook";
   }
   return "unknown";
 }
@@ -583,6 +586,12 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
     return "'" + S.Function + "' reaches it only through '" + Via +
            "', on a path that crashes the process (abort, a failed "
            "assertion, a panic): it races while the process dies";
+  }
+  case LowTestHook: {
+    const std::string &Hook = isTestHookName(F.Reported.Function)
+                                  ? F.Reported.Function
+                                  : F.Conflicting.Function;
+    return "'" + Hook + "' is a test hook: only tests call it";
   }
   case LowAssumedWrite: {
     const AccessSnapshot &W = F.Reported.Access.isAssumedWrite()

@@ -107,8 +107,13 @@ enum LowReason : uint32_t {
   /// The race happens while the process dies; at worst the report is
   /// garbled.
   LowCrashPath = 1u << 16,
+  /// One side is a class's test hook (`TEST_Foo`, `FooForTesting`:
+  /// summarize/Witness.h), which only tests call (RocksDB compiles its
+  /// `TEST_` methods in debug builds only). Production code racing on the
+  /// same memory is the witness when there is one, and then stays high.
+  LowTestHook = 1u << 17,
 };
-constexpr unsigned NumLowReasons = 17;
+constexpr unsigned NumLowReasons = 18;
 
 inline Confidence confidenceOf(uint32_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

@@ -589,6 +589,9 @@ unsigned findClassConflicts(const ClassCheck &Class,
       R.LowReasons = ClassReasons | pathLowReasons(Acc.Path, false) |
                      accessLowReasons(*A.Original, *B->Original) |
                      queueFrontLowReasons(*A.Access, *B->Access);
+      if (isTestHookName(Functions[A.Function].Name) ||
+          isTestHookName(Functions[B->Function].Name))
+        R.LowReasons |= LowTestHook;
       R.Reported.SetupOnly = IsSetup(A.Function);
       R.Conflicting.SetupOnly = IsSetup(B->Function);
       if (R.Reported.SetupOnly || R.Conflicting.SetupOnly)
