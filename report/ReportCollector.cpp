@@ -106,7 +106,7 @@ bool reportedAtAccess(const RaceFinding &F) { return F.Class.empty(); }
 /// (when it is high: a low one's doubt, elements of an array each thread
 /// may have its own of, says the two may be different objects).
 bool breaksOwnLock(const RaceFinding &F) {
-  if (!reportedAtAccess(F) || F.confidence() == Confidence::Low)
+  if (!reportedAtAccess(F))
     return false;
   const AccessSnapshot &C = F.Conflicting.Access;
   if (C.Path.Steps.size() < 2 ||
@@ -794,6 +794,9 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       std::tuple<std::string_view, std::string_view, std::string_view, unsigned>;
   std::set<SiteKey> Sites;
   std::set<LineKey> Lines; ///< lines with a kept report
+  /// The variables a call's line has a report of its own for (a breach of
+  /// an object's own lock or of a variable's lock discipline): once each.
+  std::set<std::pair<LineKey, std::string_view>> OwnReports;
   std::set<PathKey> Paths;
   std::vector<uint32_t> Kept;
   /// The kept report of each line, and per kept report the findings of
@@ -902,8 +905,11 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       ++Stats.DroppedSameSite;
       continue;
     }
-    if (Sites.count(S) ||
-        (!L.Direct && Lines.count(Line) && !breaksOwnLock(Taken[I])) ||
+    const bool OwnReport =
+        !L.Direct && !L.Low &&
+        (breaksOwnLock(Taken[I]) || Taken[I].BreaksDiscipline) &&
+        !OwnReports.count({Line, L.Path});
+    if (Sites.count(S) || (!L.Direct && Lines.count(Line) && !OwnReport) ||
         SamePair) {
       ++Stats.DroppedSameSite;
       if (!L.Direct || SamePair)
@@ -930,6 +936,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       continue;
     }
     Sites.insert(S);
+    if (OwnReport)
+      OwnReports.insert({Line, L.Path});
     if (Lines.insert(Line).second)
       LineOwner.emplace(Line, uint32_t(Kept.size()));
     if (AtAccess) {
