@@ -795,7 +795,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
   std::set<SiteKey> Sites;
   std::set<LineKey> Lines; ///< lines with a kept report
   /// The variables a call's line has a report of its own for (a breach of
-  /// an object's own lock or of a variable's lock discipline): once each.
+  /// an object's own lock): once each.
   std::set<std::pair<LineKey, std::string_view>> OwnReports;
   std::set<PathKey> Paths;
   std::vector<uint32_t> Kept;
@@ -905,10 +905,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       ++Stats.DroppedSameSite;
       continue;
     }
-    const bool OwnReport =
-        !L.Direct && !L.Low &&
-        (breaksOwnLock(Taken[I]) || Taken[I].BreaksDiscipline) &&
-        !OwnReports.count({Line, L.Path});
+    const bool OwnReport = !L.Direct && !L.Low && breaksOwnLock(Taken[I]) &&
+                           !OwnReports.count({Line, L.Path});
     if (Sites.count(S) || (!L.Direct && Lines.count(Line) && !OwnReport) ||
         SamePair) {
       ++Stats.DroppedSameSite;

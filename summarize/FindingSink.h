@@ -61,12 +61,6 @@ struct RaceFinding {
   RaceSide Conflicting; ///< the access it races with (a write)
   /// Why the finding is low-confidence (LowReason bits); 0: high.
   uint32_t LowReasons = 0;
-  /// Races between threads: every access to the memory by other threads
-  /// than the reported access's holds a lock (one that names one mutex, held
-  /// at two places or more) that this one does not: the memory's
-  /// discipline, which this thread breaks (the thread check sets it). Such
-  /// a finding is a report of its own, never a note of another.
-  bool BreaksDiscipline = false;
 
   Confidence confidence() const { return confidenceOf(LowReasons); }
 };

@@ -55,15 +55,6 @@ bool shareProtectingLock(const AccessSnapshot &X, const AccessSnapshot &Y) {
   return false;
 }
 
-std::vector<ir::AccessPath> identifiableLocks(const AccessSnapshot &A,
-                                              LockScope Scope) {
-  std::vector<ir::AccessPath> Out;
-  for (const HeldLock &L : A.Locks)
-    if (!L.Unknown && protects(L, A.Kind) && identifiable(L, Scope))
-      Out.push_back(L.Lock);
-  return Out;
-}
-
 bool shareIdentifiableLock(const AccessSnapshot &X, const AccessSnapshot &Y,
                            LockScope Scope) {
   for (const HeldLock &LX : X.Locks) {

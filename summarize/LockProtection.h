@@ -62,10 +62,6 @@ bool shareProtectingLock(const AccessSnapshot &X, const AccessSnapshot &Y);
 /// what makes a pair safe for sure rather than by assumption.
 bool shareIdentifiableLock(const AccessSnapshot &X, const AccessSnapshot &Y,
                            LockScope Scope);
-/// The locks \p A holds that name one mutex and protect it (exclusive, or
-/// shared for a read).
-std::vector<ir::AccessPath> identifiableLocks(const AccessSnapshot &A,
-                                              LockScope Scope);
 /// X and Y are ordered by locks that each name one mutex: a common one
 /// (shareIdentifiableLock), or two taken one inside the other (LockNesting).
 bool orderedByIdentifiableLocks(const AccessSnapshot &X,

@@ -202,10 +202,6 @@ private:
            L.Line == A.Snap.Location.Line;
   }
   RaceSide sideOf(const OriginAccess &A) const;
-  /// RaceFinding::BreaksDiscipline of \p X against \p W, with the other
-  /// accesses to the memory in \p Group.
-  bool breaksDiscipline(const OriginAccess &X, const OriginAccess &W,
-                        const std::vector<uint32_t> &Group) const;
   /// The files holding each `main` of the scan: a database may hold
   /// several programs (a server, its benchmark) that share sources.
   static std::vector<uint32_t>
@@ -512,30 +508,6 @@ void RootAnalysis::checkAliasing() {
   }
 }
 
-bool RootAnalysis::breaksDiscipline(const OriginAccess &X,
-                                    const OriginAccess &W,
-                                    const std::vector<uint32_t> &Group) const {
-  constexpr size_t MaxGroup = 256; // a cost bound: a server's hot globals
-  if (Group.size() > MaxGroup || X.Snap.holdsMutex() || W.Origin == X.Origin)
-    return false;
-  for (const ir::AccessPath &L : identifiableLocks(W.Snap, LockScope::Program)) {
-    size_t Holders = 0;
-    bool Kept = true;
-    for (uint32_t I : Group) {
-      const OriginAccess &A = Accesses[I];
-      if (llvm::is_contained(identifiableLocks(A.Snap, LockScope::Program), L))
-        ++Holders;
-      else if (A.Origin != X.Origin)
-        Kept = false; // another thread goes without it too: no discipline
-      if (!Kept)
-        break;
-    }
-    if (Kept && Holders >= 2)
-      return true;
-  }
-  return false;
-}
-
 RaceSide RootAnalysis::sideOf(const OriginAccess &A) const {
   const Origin &O = Origins[A.Origin];
   const ir::Function &F = Functions[O.Function];
@@ -636,7 +608,6 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     R.Kind = BestKind;
     R.Reported = sideOf(X);
     R.Conflicting = sideOf(*Best);
-    R.BreaksDiscipline = breaksDiscipline(X, *Best, Ys);
     R.LowReasons = pathLowReasons(R.Reported.Access.Path, true) |
                    pathLowReasons(R.Conflicting.Access.Path, true) |
                    accessLowReasons(R.Reported.Access, R.Conflicting.Access) |
