@@ -177,12 +177,6 @@ private:
     if (!A.Snap.holdsMutex())
       return false;
     const ir::Function &F = Functions[Origins[A.Origin].Function];
-    // A flag orders what its branch guards, not itself: `if (started) {
-    // started = false; }` under a lock races with an unlocked `started =
-    // true` elsewhere.
-    if (A.Snap.Path.Root == RootKind::Global &&
-        A.Snap.Path.Symbol == F.FlagGuardVar)
-      return false;
     if (!F.FlagGuard.Line ||
         !GlobalsWritten.count({Other.Origin, F.FlagGuardVar}) ||
         GlobalsUnlocked.count({A.Origin, F.FlagGuardVar}))
