@@ -20,6 +20,7 @@
 // globals read directly, thread_local variables.
 //===----------------------------------------------------------------------===//
 #include "frontend/FunctionLowerer.h"
+#include "summarize/LibraryModels.h"
 #include "summarize/QueueFront.h"
 #include "frontend/SyncPatterns.h"
 
@@ -509,6 +510,15 @@ void FunctionLowerer::lowerStmt(const Stmt *S) {
     ForgetLocal(BO->getLHS(), BO->getRHS());
     emitAccess(ir::InstrKind::Write, BO->getLHS());
     noteLinkingStore(BO->getLHS(), BO->getRHS());
+    if (const VarDecl *TL = PathBuilder::threadLocalPointer(BO->getLHS())) {
+      // The thread's own object for the variable, like a pthread key's.
+      ir::CallInfo C;
+      C.CalleeName = ir::Symbol(ThreadLocalSetName);
+      C.Args.push_back(Operand::object(
+          AccessPath::global(variableSymbol(TL), qualifiedName(TL))));
+      C.Args.push_back(PB.operandOfPointer(BO->getRHS()));
+      emitCall(std::move(C), BO->getOperatorLoc(), nullptr);
+    }
     if (const auto *ME = dyn_cast<MemberExpr>(stripWrappers(BO->getLHS()));
         ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
       if (std::optional<AccessPath> Member = PB.pathOf(BO->getLHS()))

@@ -259,6 +259,17 @@ public:
     return MC->getImplicitObjectArgument();
   }
 
+  /// \p E names a thread-local pointer variable (`static __thread logger
+  /// *my_logger;`): the variable, else null.
+  static const VarDecl *threadLocalPointer(const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(stripWrappers(E));
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && VD->getTLSKind() != VarDecl::TLS_None &&
+                   VD->getType()->isPointerType()
+               ? VD
+               : nullptr;
+  }
+
   /// \p E names a variable nobody else sees: thread-local, or a local or
   /// parameter of this function (no path for it is needed).
   bool isPrivateVariable(const Expr *E) {
@@ -400,6 +411,11 @@ public:
     if (const auto *C = dyn_cast<CastExpr>(E)) {
       switch (C->getCastKind()) {
       case CK_LValueToRValue: {
+        // A thread-local pointer's object is the thread's own for that
+        // variable, as for a pthread key (summarize/Publication.cpp).
+        if (const VarDecl *TL = threadLocalPointer(C->getSubExpr()))
+          return ir::linkedName(
+              AccessPath::global(variableSymbol(TL), qualifiedName(TL)));
         std::optional<AccessPath> P = pathOf(C->getSubExpr());
         if (!P)
           return std::nullopt;

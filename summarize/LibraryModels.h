@@ -24,6 +24,10 @@
 
 namespace racer {
 
+/// The reserved callee the frontend lowers `tl = p;` to, for a thread-local
+/// pointer tl: p is the thread's object for tl (ModelKind::SpecificSet).
+inline constexpr const char *ThreadLocalSetName = "racecar::thread_local_set";
+
 enum class ModelKind : uint8_t {
   None,          ///< not modeled: use the callee's summary, if any
   Lock,          ///< acquires Args[LockArg] exclusively (`m.lock()`)

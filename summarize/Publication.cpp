@@ -106,8 +106,20 @@ void FunctionAnalysis::applyThreadSpecific(const ir::Instr &I,
           Name ? Operand::object(*Name) : Operand::unknown();
     return;
   }
-  if (Name && C.Args.size() > 1)
-    link(resolveOperand(C.Args[1], S), *Name, S);
+  if (!Name || C.Args.size() < 2)
+    return;
+  Operand Value = resolveOperand(C.Args[1], S);
+  // Named as the thread's own only if it is: our allocation, or an object
+  // linked already. Anything else (a global's address, a caller's object)
+  // may be another thread's too, and its accesses under the key's name are
+  // never paired with each other: an assumption, so no verdict says
+  // race-free.
+  bool Own = (isNamedFresh(Value) && Value.Path.Root == RootKind::Local) ||
+             (Value.K == Operand::Kind::Object &&
+              ir::throughLinked(Value.Path));
+  if (!Own)
+    noteAssumption(AssumptionKind::UnknownPointer, I.Location);
+  link(Value, *Name, S);
 }
 
 } // namespace racer::detail
