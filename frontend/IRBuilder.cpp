@@ -514,8 +514,7 @@ void FunctionLowerer::lowerStmt(const Stmt *S) {
       // The thread's own object for the variable, like a pthread key's.
       ir::CallInfo C;
       C.CalleeName = ir::Symbol(ThreadLocalSetName);
-      C.Args.push_back(Operand::object(
-          AccessPath::global(variableSymbol(TL), qualifiedName(TL))));
+      C.Args.push_back(Operand::object(PathBuilder::globalPath(TL)));
       C.Args.push_back(PB.operandOfPointer(BO->getRHS()));
       emitCall(std::move(C), BO->getOperatorLoc(), nullptr);
     }

@@ -218,7 +218,7 @@ public:
     AccessPath P;
     const auto *PVD = dyn_cast<ParmVarDecl>(VD);
     if (VD->hasGlobalStorage()) {
-      P = AccessPath::global(variableSymbol(VD), qualifiedName(VD));
+      P = globalPath(VD);
     } else if (PVD && (AttrMode || ownsParam(PVD))) {
       std::string Name = PVD->getName().str();
       if (Name.empty())
@@ -257,6 +257,11 @@ public:
     if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
       ViaPointer = ME->isArrow();
     return MC->getImplicitObjectArgument();
+  }
+
+  /// The path of a variable of static or thread storage: its symbol.
+  static AccessPath globalPath(const VarDecl *VD) {
+    return AccessPath::global(variableSymbol(VD), qualifiedName(VD));
   }
 
   /// \p E names a thread-local pointer variable (`static __thread logger
@@ -414,8 +419,7 @@ public:
         // A thread-local pointer's object is the thread's own for that
         // variable, as for a pthread key (summarize/Publication.cpp).
         if (const VarDecl *TL = threadLocalPointer(C->getSubExpr()))
-          return ir::linkedName(
-              AccessPath::global(variableSymbol(TL), qualifiedName(TL)));
+          return ir::linkedName(globalPath(TL));
         std::optional<AccessPath> P = pathOf(C->getSubExpr());
         if (!P)
           return std::nullopt;

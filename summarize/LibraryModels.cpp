@@ -124,9 +124,9 @@ const FunctionRow FunctionTable[] = {
     {"pthread_setspecific", ModelKind::SpecificSet, 0},
     {"pthread_getspecific", ModelKind::SpecificGet, 0},
     {"tss_set", ModelKind::SpecificSet, 0},
+    {"tss_get", ModelKind::SpecificGet, 0},
     // The frontend's lowering of a store into a thread-local pointer.
     {ThreadLocalSetName, ModelKind::SpecificSet, 0},
-    {"tss_get", ModelKind::SpecificGet, 0},
     // Waiting releases and re-acquires the mutex: held after as before.
     {"pthread_cond_wait", ModelKind::WaitRelock, 1},
     {"pthread_cond_timedwait", ModelKind::WaitRelock, 1},

@@ -28,8 +28,7 @@ bool identifiable(const HeldLock &L, LockScope Scope) {
     // `m[i]` may be any element; `m[3]` is that one (a lock argument's
     // constant index, frontend/PathBuilder).
     if ((K == ir::StepKind::Index && P.Steps[I].name().empty()) ||
-        K == ir::StepKind::Elided || K == ir::StepKind::Walk ||
-        K == ir::StepKind::Linked)
+        ir::standsForLoads(K))
       return false;
     if (K == ir::StepKind::Deref &&
         (I != 0 || P.Root == ir::RootKind::Global))

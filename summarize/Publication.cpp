@@ -43,6 +43,15 @@ using ir::AccessPath;
 using ir::Operand;
 using ir::RootKind;
 
+namespace {
+/// An object linked already, by the name a link gave it (`head->...`).
+bool isLinkedObject(const Operand &O) {
+  return O.K == Operand::Kind::Object && O.Path.Root == RootKind::Global &&
+         !O.Path.Steps.empty() &&
+         O.Path.Steps.back().kind() == ir::StepKind::Linked;
+}
+} // namespace
+
 void FunctionAnalysis::noteLinkingStore(const ir::Instr &I, AbstractState &S) {
   std::optional<AccessPath> Name = ir::linkedName(I.Path);
   if (!Name)
@@ -73,20 +82,15 @@ void FunctionAnalysis::link(const Operand &Value, const AccessPath &Name,
         Bound = Operand::object(Name);
     return;
   }
-  if (Value.K == Operand::Kind::Object && Value.Path.Root == RootKind::Global &&
-      !Value.Path.Steps.empty() &&
-      Value.Path.Steps.back().kind() == ir::StepKind::Linked) {
-    // Linked before under another name: an alias.
-    MemberPointer P{Value.Path, Operand::object(Name)};
-    if (!(Value.Path == Name) && !llvm::is_contained(Publications, P))
-      Publications.push_back(std::move(P));
-    return;
-  }
-  // A caller's object (`Formal(k) Deref`, not `this`: a method's own
-  // object is the class check's).
-  if (Value.K != Operand::Kind::Object || Value.Path.Root != RootKind::Formal ||
-      Value.Path.Steps.size() != 1 || !startsWithDeref(Value.Path) ||
-      (F.Kind == ir::FunctionKind::Method && Value.Path.Index == 0))
+  // Linked before under another name: an alias. A caller's object
+  // (`Formal(k) Deref`, not `this`: a method's own object is the class
+  // check's): a publication of ours.
+  const bool Alias = isLinkedObject(Value) && !(Value.Path == Name);
+  const bool CallersObject =
+      Value.K == Operand::Kind::Object && Value.Path.Root == RootKind::Formal &&
+      Value.Path.Steps.size() == 1 && startsWithDeref(Value.Path) &&
+      !(F.Kind == ir::FunctionKind::Method && Value.Path.Index == 0);
+  if (!Alias && !CallersObject)
     return;
   MemberPointer P{Value.Path, Operand::object(Name)};
   if (!llvm::is_contained(Publications, P))
@@ -115,8 +119,7 @@ void FunctionAnalysis::applyThreadSpecific(const ir::Instr &I,
   // never paired with each other: an assumption, so no verdict says
   // race-free.
   bool Own = (isNamedFresh(Value) && Value.Path.Root == RootKind::Local) ||
-             (Value.K == Operand::Kind::Object &&
-              ir::throughLinked(Value.Path));
+             isLinkedObject(Value);
   if (!Own)
     noteAssumption(AssumptionKind::UnknownPointer, I.Location);
   link(Value, *Name, S);

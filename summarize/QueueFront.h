@@ -18,13 +18,14 @@
 // made while holding the turn of the same queue are ordered by it. The
 // frontend finds the shape (frontend/SyncPatterns.h, findQueueFrontWaits)
 // and lowers it to two calls of reserved names that the library models take
-// as the turn's start and end (ModelKind::QueueFrontTake, QueueFrontLeave). The analysis
-// keeps the turns apart from the locks (AbstractState::QueueFronts): a
-// turn is recorded at each access as a HeldLock with QueueFront set, which
-// protects nothing and matches no mutex. A race whose two sides hold the
-// same turn is low (LowQueueFront), not dropped: the protocol is
-// recognised by its shape, not verified (who else touches the memory
-// without queueing is exactly what the other findings show).
+// as the turn's start and end (ModelKind::QueueFrontTake, QueueFrontLeave).
+// The analysis keeps the turns apart from the locks
+// (AbstractState::QueueFronts): a turn is recorded at each access as a
+// HeldLock with QueueFront set, which protects nothing and matches no
+// mutex. A race whose two sides hold the same turn is low (LowQueueFront),
+// not dropped: the protocol is recognised by its shape, not verified (who
+// else touches the memory without queueing is exactly what the other
+// findings show).
 //
 // A turn ends at the pop in the function that took it, or when that
 // function returns (rocksdb's pop is in ProcessManifestWrites, a callee):

@@ -61,8 +61,7 @@ bool throughLoadedPointer(const AccessPath &P) {
   for (size_t I = 0; I < P.Steps.size(); ++I)
     if ((P.Steps[I].kind() == StepKind::Deref &&
          (I > 0 || P.Root == RootKind::Global)) ||
-        P.Steps[I].kind() == StepKind::Walk ||
-        P.Steps[I].kind() == StepKind::Linked)
+        ir::standsForLoads(P.Steps[I].kind()))
       return true;
   return false;
 }

@@ -41,8 +41,8 @@ std::optional<AccessPath> widenWalk(const AccessPath &A, const AccessPath &B) {
     return std::nullopt;
   bool Loads = false;
   for (size_t I = Short.Steps.size(); I < Long.Steps.size(); ++I)
-    Loads |= Long.Steps[I].kind() != StepKind::Field &&
-             Long.Steps[I].kind() != StepKind::Index;
+    Loads |= Long.Steps[I].kind() == StepKind::Deref ||
+             standsForLoads(Long.Steps[I].kind());
   if (!Loads)
     return std::nullopt;
   AccessPath Out = Short;
@@ -153,12 +153,9 @@ std::string AccessPath::str() const {
 bool withinRootPointee(const AccessPath &P) {
   if (P.Steps.empty() || P.Steps.front().kind() != StepKind::Deref)
     return false;
-  // An Elided step (a k-limited path) may hide a load; a Walk is loads.
   for (size_t I = 1; I < P.Steps.size(); ++I)
     if (P.Steps[I].kind() == StepKind::Deref ||
-        P.Steps[I].kind() == StepKind::Elided ||
-        P.Steps[I].kind() == StepKind::Walk ||
-        P.Steps[I].kind() == StepKind::Linked)
+        standsForLoads(P.Steps[I].kind()))
       return false;
   return true;
 }

@@ -59,6 +59,14 @@ enum class StepKind : uint8_t {
   Linked,
 };
 
+/// A step that stands for pointer loads it does not spell out (Elided,
+/// Walk, Linked): memory past it may be any of several objects' and is
+/// never in place of the path before it.
+inline bool standsForLoads(StepKind K) {
+  return K == StepKind::Elided || K == StepKind::Walk ||
+         K == StepKind::Linked;
+}
+
 /// 8 bytes: the field's interned name with the kind in its low bits (an
 /// interned std::string is 8-byte aligned), so that four steps fit inline in
 /// an AccessPath (`this->items_[].count` is Deref Field Index Field) and
