@@ -73,7 +73,7 @@ void SccCache::describe(const SccCacheStats &S) {
 
 SccCache::Run::Run(SccCache &Cache, const LinkedProgram &P,
                    ProgramSummarizer &PS, bool Reuse)
-    : Cache(Cache), P(P), PS(PS), Reuse(Reuse) {
+    : Cache(Cache), P(P), PS(PS), Reuse(Reuse), Anchors(P.Functions) {
   const size_t N = PS.graph().sccs().size();
   Summaries.resize(N);
   Adopted.assign(N, nullptr);
@@ -93,6 +93,13 @@ uint32_t SccCache::Run::fileIndex(llvm::StringRef Path, bool &Foreign) const {
   if (It != FileIds.end())
     return It->second;
   Foreign = true; // a file this program does not have: not its summaries
+  return 0;
+}
+
+uint32_t SccCache::Run::firstLine(llvm::StringRef Function, bool &Foreign) const {
+  if (std::optional<uint32_t> L = Anchors.firstLineOf(Function))
+    return *L;
+  Foreign = true; // a function this program does not have: not its summaries
   return 0;
 }
 
@@ -164,6 +171,8 @@ ir::Digest SccCache::Run::reduceKey() const {
     B.u64(F.Formals.size());
     for (ir::Symbol S : F.Formals)
       B.str(S);
+    // Where each function is, in absolute lines: the digests above measure
+    // lines from functions (LineAnchors.h), and the reports name lines.
     B.u64(F.Location.File).u64(F.Location.Line).u64(F.Location.Col);
     for (const ir::Loc &L :
          {F.HandRolledSync, F.ConditionWait, F.OnceInit, F.FlagGuard})
@@ -248,11 +257,11 @@ void SccCache::Run::step(uint32_t C) {
     bool Foreign = false;
     llvm::Expected<std::string> Bytes = Cache.Store->read(*E, /*HeadsOnly=*/true);
     llvm::Error Err =
-        Bytes ? serialize::decodeSummaries(*Bytes, true,
-                                           [&](llvm::StringRef Path) {
-                                             return fileIndex(Path, Foreign);
-                                           },
-                                           Heads)
+        Bytes ? serialize::decodeSummaries(
+                    *Bytes, true,
+                    [&](llvm::StringRef Path) { return fileIndex(Path, Foreign); },
+                    Heads,
+                    [&](llvm::StringRef F) { return firstLine(F, Foreign); })
               : Bytes.takeError();
     if (!Err && !Foreign && Heads.size() == Members.size()) {
       Summaries[C] = E->Summaries;
@@ -283,8 +292,11 @@ void SccCache::Run::step(uint32_t C) {
   for (uint32_t F : Members)
     S.push_back(&PS.summaries()[F]);
   const uint64_t Identity = identityOf(C);
-  Summaries[C] = Writer->add(Key, Identity,
-                             serialize::encodeSummaries(S, P.Files));
+  Summaries[C] = Writer->add(
+      Key, Identity,
+      serialize::encodeSummaries(S, P.Files, [&](const ir::Loc &L) {
+        return Anchors.anchorOf(L);
+      }));
   if (const serialize::SccEntry *Prev = Cache.Store->findIdentity(Identity))
     if (Prev->Summaries == Summaries[C])
       ++Unchanged;
@@ -299,11 +311,11 @@ void SccCache::Run::ensureAccesses(uint32_t C) {
     bool Foreign = false;
     llvm::Expected<std::string> Bytes = Cache.Store->read(*E, false);
     llvm::Error Err =
-        Bytes ? serialize::decodeSummaries(*Bytes, false,
-                                           [&](llvm::StringRef Path) {
-                                             return fileIndex(Path, Foreign);
-                                           },
-                                           Full)
+        Bytes ? serialize::decodeSummaries(
+                    *Bytes, false,
+                    [&](llvm::StringRef Path) { return fileIndex(Path, Foreign); },
+                    Full,
+                    [&](llvm::StringRef F) { return firstLine(F, Foreign); })
               : Bytes.takeError();
     const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
     if (Err || Foreign || Full.size() != Members.size()) {

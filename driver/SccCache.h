@@ -16,6 +16,12 @@
 // racecar's version and binary (a rebuilt racecar may summarize otherwise)
 // and the project's lock models (.racecar.yaml).
 //
+// Neither digest depends on where a function is in its file: a body's lines
+// and the places its summaries name are measured from the first line of the
+// function whose text holds them (driver/LineAnchors.h), so lines added
+// above functions re-summarize none of them; a reused summary's places are
+// put where their functions are now as it is read.
+//
 // The reduce phase (pairing accesses into reports) is reused the same way,
 // as a whole: its key is every function's digest, every SCC's summaries
 // digest, the classes, the file table and the config's thread-safe classes;
@@ -43,6 +49,7 @@
 #ifndef RACER_DRIVER_SCCCACHE_H
 #define RACER_DRIVER_SCCCACHE_H
 
+#include "driver/LineAnchors.h"
 #include "driver/Linker.h"
 #include "driver/ResultCache.h"
 #include "report/Report.h"
@@ -124,11 +131,16 @@ public:
     void fail(const std::string &Message);
     /// P.Files' index of \p Path; sets \p Foreign if it has none.
     uint32_t fileIndex(llvm::StringRef Path, bool &Foreign) const;
+    /// The first line of anchor \p Function; sets \p Foreign if P has no
+    /// such anchor.
+    uint32_t firstLine(llvm::StringRef Function, bool &Foreign) const;
 
     SccCache &Cache;
     const LinkedProgram &P;
     ProgramSummarizer &PS;
     const bool Reuse;
+    /// What the places in summaries are measured from.
+    const LineAnchors Anchors;
     ir::Digest Salt;
     std::optional<ir::Digest> FinalReduceKey;
     /// Per SCC: its summaries' digest (set once it is done), the entry it

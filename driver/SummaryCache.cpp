@@ -84,6 +84,9 @@ std::string SummaryCache::contextOf(const frontend::FrontendOptions &Opts) {
     C += "share-header-bodies\n";
   for (const std::string &A : Opts.ExtraArgs)
     C += "extra " + A + "\n";
+  // Internal-linkage symbols name their files relative to it.
+  if (!Opts.PathRoot.empty())
+    C += "path-root " + Opts.PathRoot + "\n";
   return C;
 }
 

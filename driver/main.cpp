@@ -425,6 +425,8 @@ int runDumpIR(const SplitArgs &Args) {
     return ExitUsage;
   frontend::FrontendOptions Opts;
   Opts.SkipSystemBodies = SkipSystemBodies;
+  if (RelativePaths)
+    Opts.PathRoot = currentDirectory();
   Opts.TimeoutSeconds = TUTimeout;
   Opts.StackMiB = TUStackMiB;
   Opts.MemoryLimitMiB = TUMemoryLimit;
@@ -790,6 +792,8 @@ int runScanCommand(const SplitArgs &Args) {
   }
   frontend::FrontendOptions Opts;
   Opts.SkipSystemBodies = SkipSystemBodies;
+  if (RelativePaths)
+    Opts.PathRoot = currentDirectory();
   Opts.TimeoutSeconds = TUTimeout;
   Opts.StackMiB = TUStackMiB;
   Opts.MemoryLimitMiB = TUMemoryLimit;
@@ -897,6 +901,8 @@ int runSummarize(const SplitArgs &Args) {
     return ExitUsage;
   frontend::FrontendOptions Opts;
   Opts.SkipSystemBodies = SkipSystemBodies;
+  if (RelativePaths)
+    Opts.PathRoot = currentDirectory();
   Opts.TimeoutSeconds = TUTimeout;
   Opts.StackMiB = TUStackMiB;
   Opts.MemoryLimitMiB = TUMemoryLimit;

@@ -44,7 +44,7 @@ struct TUJob {
 /// Version of the lowering (what the frontend puts in the IR), part of every
 /// cache key: bump it when a change to frontend/ makes the IR of an unchanged
 /// TU different, so stale cache entries are not reused.
-constexpr unsigned LoweringVersion = 37;
+constexpr unsigned LoweringVersion = 38;
 
 struct FrontendOptions {
   /// Extra arguments appended to every command (e.g. from the CLI).
@@ -68,6 +68,10 @@ struct FrontendOptions {
   /// project header's function body that a TU earlier in main-file order
   /// lowers (BodyClaims.h). Null: every TU parses every body.
   std::shared_ptr<BodyClaims> Claims;
+  /// With --relative-paths, the directory the module's files are named
+  /// relative to: internal-linkage symbols name their file the same way
+  /// (SymbolNames.h), so a TU gives the same bytes in every sandbox.
+  std::string PathRoot;
 };
 
 /// Why a TU could not be analysed.

@@ -826,6 +826,7 @@ void analyzeTUImpl(const TUJob &Job, const FrontendOptions &Opts,
     Dir = std::string(Cwd);
   }
   S.MainFile = normalizePath(Job.File, Dir);
+  SymbolFileRoot SymbolPaths(Opts.PathRoot, Dir);
 
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(
       llvm::vfs::createPhysicalFileSystem().release());

@@ -130,6 +130,7 @@ ir::Function FunctionLowerer::run() {
   for (const auto &[D, ByRef] : PB.captureFormals())
     F.Formals.push_back(D->getName().str());
   F.Location = Files.loc(FD->getLocation());
+  F.LastLine = F.Location.Line;
   LastLoc = F.Location;
   F.DeclaredEffects = declaredEffects(FD);
   F.DocumentedRequires = documentedRequires(FD, F.DeclaredEffects);
@@ -137,6 +138,9 @@ ir::Function FunctionLowerer::run() {
   const Stmt *Body = FD->getBody();
   if (!Body)
     return std::move(F);
+  if (ir::Loc End = Files.loc(Body->getEndLoc());
+      End.File == F.Location.File && End.Line > F.Location.Line)
+    F.LastLine = End.Line;
   preScan(Body);
   collectEnclosingLoops(Body, LoopsAroundCalls);
   const Stmt *Loop = findHandRolledSync(Body, &Ctx);

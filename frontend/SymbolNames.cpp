@@ -10,6 +10,7 @@
 #include "clang/Index/USRGeneration.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
@@ -117,10 +118,17 @@ std::string join(const std::vector<std::string> &Parts,
 /// Clang names a declaration with internal linkage by its file's base name
 /// (`c:dict.c@F@_dictNextPower`), so two `static` functions of the same
 /// name in redis's src/dict.c and deps/hiredis/dict.c would be one function
-/// after the link. The file's content digest keeps them apart, and keeps a
-/// header's `static inline` functions one function in every TU that
-/// includes the same header (paths differ between checkouts; content does
-/// not).
+/// after the link. A digest of the file's path keeps them apart, and keeps
+/// a header's `static inline` functions one function in every TU that
+/// includes the same header. The path, not the content: an edit of a file
+/// must not rename its functions, or every caller of every static function
+/// in it would look changed to the summary cache (an appended comment in
+/// redis's networking.c re-summarized a third of the program). The path is
+/// the real one (symlinks and `..` resolved), relative to the root given to
+/// SymbolFileRoot (--relative-paths) if it is under it, so that a TU gives
+/// the same symbols in every sandbox.
+thread_local std::string SymbolRoot, SymbolDir;
+
 std::string withFileDigest(std::string U, const Decl *D) {
   if (!llvm::StringRef(U).starts_with("c:") ||
       llvm::StringRef(U).starts_with("c:@"))
@@ -143,15 +151,38 @@ std::string withFileDigest(std::string U, const Decl *D) {
   }
   auto [It, New] = Digests.try_emplace(FID);
   if (New) {
-    std::optional<llvm::StringRef> Data = SM.getBufferDataOrNone(FID);
+    llvm::SmallString<256> Path(FE->getFileEntry().tryGetRealPathName());
+    if (Path.empty()) {
+      Path = FE->getName();
+      llvm::sys::fs::make_absolute(SymbolDir, Path);
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    }
+    llvm::StringRef Named = Path;
+    if (!SymbolRoot.empty() && Named.starts_with(SymbolRoot) &&
+        Named.size() > SymbolRoot.size() &&
+        llvm::sys::path::is_separator(Named[SymbolRoot.size()]))
+      Named = Named.drop_front(SymbolRoot.size() + 1);
     char Hex[17];
     std::snprintf(Hex, sizeof Hex, "%016llx",
-                  static_cast<unsigned long long>(
-                      llvm::xxh3_64bits(Data ? *Data : llvm::StringRef())));
+                  static_cast<unsigned long long>(llvm::xxh3_64bits(Named)));
     It->second = Hex;
   }
   return U.insert(2 + Base.size(), "#" + It->second);
 }
+
+} // namespace
+
+SymbolFileRoot::SymbolFileRoot(llvm::StringRef Root, llvm::StringRef Dir) {
+  SymbolRoot = Root.str();
+  SymbolDir = Dir.str();
+}
+
+SymbolFileRoot::~SymbolFileRoot() {
+  SymbolRoot.clear();
+  SymbolDir.clear();
+}
+
+namespace {
 
 std::string usrOf(const Decl *D) {
   llvm::SmallString<128> Buf;

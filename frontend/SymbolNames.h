@@ -25,6 +25,7 @@
 #define RACER_FRONTEND_SYMBOLNAMES_H
 
 #include "clang/AST/Type.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <string>
 
@@ -40,6 +41,17 @@ class VarDecl;
 namespace racer::frontend {
 
 /// Qualified name of a record, variable, function, ... per the scheme above.
+/// While it lives (on the thread lowering a TU), internal-linkage symbols
+/// name their file by its path relative to \p Root (empty: absolute), a
+/// relative file name being taken from \p Dir, the TU's directory.
+class SymbolFileRoot {
+public:
+  SymbolFileRoot(llvm::StringRef Root, llvm::StringRef Dir);
+  ~SymbolFileRoot();
+  SymbolFileRoot(const SymbolFileRoot &) = delete;
+  SymbolFileRoot &operator=(const SymbolFileRoot &) = delete;
+};
+
 std::string qualifiedName(const clang::NamedDecl *D);
 /// Qualified name of a function (lambda call operators: the lambda's name).
 std::string functionName(const clang::FunctionDecl *FD);

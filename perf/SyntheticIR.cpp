@@ -83,7 +83,8 @@ public:
       ++InClass;
       bool Free = R.chance(12);
       ir::Function F = Free ? freeFunction(R, C, I) : method(R, C, I, InClass);
-      body(R, F, Free ? nullptr : &C, Known, C.File);
+      body(R, F, Free ? nullptr : &C, Known, F.Location.File);
+      F.LastLine = line(F.Location.File); // the closing brace
       Known.push_back({F.Symbol, F.Name, Free ? "" : C.Qualified});
       M.Functions.push_back(std::move(F));
     }

@@ -417,6 +417,7 @@ private:
       loc(B.initFlagGuard(), F.FlagGuard);
     B.setFlagGuardLast(F.FlagGuardLast);
     B.setFlagGuardVar(str(F.FlagGuardVar));
+    B.setLastLine(F.LastLine);
   }
 
   void module(sc::Module::Builder B, const ir::Module &M) {
@@ -847,6 +848,7 @@ private:
       F.FlagGuard = loc(R.getFlagGuard());
     F.FlagGuardLast = R.getFlagGuardLast();
     F.FlagGuardVar = str(R.getFlagGuardVar());
+    F.LastLine = R.getLastLine();
   }
 
   ir::Module module(sc::Module::Reader R) {

@@ -2,6 +2,7 @@
 #include "serialize/SummaryCodec.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 
@@ -97,8 +98,8 @@ private:
 
 class Encoder {
 public:
-  explicit Encoder(llvm::ArrayRef<std::string> Files)
-      : Files(Files), FileIds(Files.size(), 0) {}
+  Encoder(llvm::ArrayRef<std::string> Files, AnchorOf Anchors)
+      : Files(Files), Anchors(Anchors), FileIds(Files.size(), 0) {}
 
   Bytes *Out = nullptr; ///< where fields go (heads, then accesses)
 
@@ -122,15 +123,33 @@ public:
     }
     return FileIds[File] - 1;
   }
+  /// The anchor of \p L (LineAnchor): its string id + 1, or 0 for none;
+  /// \p Line is set to what is written of the line.
+  uint32_t anchor(const ir::Loc &L, int64_t &Line) {
+    Line = L.Line;
+    if (!Anchors)
+      return 0;
+    LineAnchor A = Anchors(L);
+    if (A.Function.empty())
+      return 0;
+    Line = int64_t(L.Line) - int64_t(A.FirstLine);
+    uint32_t Id = idOf(A.Function);
+    if (AnchorIds.insert(Id).second)
+      AnchorList.push_back(Id);
+    return Id + 1;
+  }
   /// 0 for no location (all zero: not a place in the program's first
-  /// file), else the file's id + 1, line and column.
+  /// file), else the file's id + 1, the anchor (0 for none, else its id +
+  /// 1), the line (from the anchor) and column.
   void loc(const ir::Loc &L) {
     if (L == ir::Loc()) {
       var(0);
       return;
     }
     var(fileId(L.File) + 1);
-    var(L.Line);
+    int64_t Line;
+    var(anchor(L, Line));
+    svar(Line);
     var(L.Col);
   }
   void path(const ir::AccessPath &P) {
@@ -286,7 +305,7 @@ public:
     gatherFrames(V);
     var(V.size());
     const ir::AccessPath *PrevPath = nullptr;
-    uint32_t PrevFile = UINT32_MAX;
+    uint32_t PrevFile = UINT32_MAX, PrevAnchor = UINT32_MAX;
     int64_t PrevLine = 0;
     llvm::ArrayRef<CallSite> PrevTrace;
     for (size_t AI = 0; AI < V.size(); ++AI) {
@@ -332,13 +351,18 @@ public:
       if (!A.ReleasedBefore.empty())
         locks(A.ReleasedBefore);
       // Location (unless none): 0 for the previous access's file, else its
-      // id + 1; the line as a difference.
+      // id + 1; 0 for the previous access's anchor, else loc()'s anchor + 1;
+      // the line (from the anchor) as a difference.
       if (!NoLoc) {
         uint32_t File = fileId(A.Location.File);
         var(File == PrevFile ? 0 : File + 1);
         PrevFile = File;
-        svar(int64_t(A.Location.Line) - PrevLine);
-        PrevLine = A.Location.Line;
+        int64_t Line;
+        uint32_t Anchor = anchor(A.Location, Line);
+        var(Anchor == PrevAnchor ? 0 : Anchor + 1);
+        PrevAnchor = Anchor;
+        svar(Line - PrevLine);
+        PrevLine = Line;
         var(A.Location.Col);
       }
       // Trace: the outer frames it shares with the previous trace, then
@@ -359,10 +383,14 @@ public:
     }
   }
 
-  /// The string table: its size, then each string's length and bytes.
+  /// The string table: its size, then each string's length and bytes;
+  /// then the anchors: their count, then each one's string id.
   void table(Bytes &T) const {
     T.var(NumStrings);
     T.append(TableBytes.str());
+    T.var(AnchorList.size());
+    for (uint32_t Id : AnchorList)
+      T.var(Id);
   }
 
 private:
@@ -373,6 +401,9 @@ private:
   }
 
   llvm::ArrayRef<std::string> Files;
+  AnchorOf Anchors;
+  llvm::DenseSet<uint32_t> AnchorIds; ///< string ids used as anchors
+  std::vector<uint32_t> AnchorList;   ///< the same, in order of first use
   std::vector<uint32_t> FileIds; ///< per program file: string id + 1, or 0
   llvm::DenseMap<const void *, uint32_t> SymIds;
   std::vector<CallSite> Frames; ///< gatherFrames
@@ -385,9 +416,9 @@ private:
 
 class Decoder {
 public:
-  Decoder(llvm::StringRef Bytes, FileResolver Resolve)
+  Decoder(llvm::StringRef Bytes, FileResolver Resolve, AnchorResolver Lines)
       : P(reinterpret_cast<const uint8_t *>(Bytes.data())),
-        End(P + Bytes.size()), Resolve(Resolve) {}
+        End(P + Bytes.size()), Resolve(Resolve), Lines(Lines) {}
 
   bool Bad = false;
   const char *What = "";
@@ -449,6 +480,34 @@ public:
       P += Len;
     }
     Files.assign(Strings.size(), UINT32_MAX);
+    // The anchors: each one's first line in this program, now.
+    AnchorLines.assign(Strings.size(), UINT32_MAX);
+    size_t NumAnchors = count();
+    if (NumAnchors && !Lines)
+      fail("lines measured from functions, and no program to place them");
+    for (size_t I = 0; I < NumAnchors && !Bad; ++I) {
+      uint32_t Id = id();
+      if (!Bad && AnchorLines[Id] == UINT32_MAX)
+        AnchorLines[Id] = Lines(Strings[Id].str());
+    }
+  }
+  /// The line read after an anchor (\p A as written: 0 for none, else its
+  /// id + 1), \p Written from it.
+  uint32_t lineFrom(uint64_t A, int64_t Written) {
+    int64_t Base = 0;
+    if (A != 0) {
+      if (A - 1 >= AnchorLines.size() || AnchorLines[A - 1] == UINT32_MAX) {
+        fail("undeclared anchor");
+        return 0;
+      }
+      Base = AnchorLines[A - 1];
+    }
+    int64_t Line = Base + Written;
+    if (Line < 0 || Line > UINT32_MAX) {
+      fail("line out of range");
+      return 0;
+    }
+    return uint32_t(Line);
   }
   uint32_t id() {
     uint64_t I = var();
@@ -479,7 +538,8 @@ public:
       return L;
     }
     L.File = fileOf(uint32_t(F - 1));
-    L.Line = uint32_t(var());
+    uint64_t A = var();
+    L.Line = lineFrom(A, svar());
     L.Col = uint32_t(var());
     return L;
   }
@@ -631,6 +691,7 @@ public:
     V.resize(count());
     const ir::AccessPath *PrevPath = nullptr;
     uint32_t PrevFile = UINT32_MAX;
+    uint64_t PrevAnchor = UINT64_MAX;
     int64_t PrevLine = 0;
     llvm::SmallVector<CallSite, CallChain::MaxDepth> PrevTrace, Trace;
     for (AccessSnapshot &A : V) {
@@ -694,8 +755,15 @@ public:
           return;
         }
         A.Location.File = PrevFile;
+        uint64_t Anchor = var();
+        if (Anchor != 0)
+          PrevAnchor = Anchor - 1;
+        else if (PrevAnchor == UINT64_MAX) {
+          fail("no previous anchor");
+          return;
+        }
         PrevLine += svar();
-        A.Location.Line = uint32_t(PrevLine);
+        A.Location.Line = lineFrom(PrevAnchor, PrevLine);
         A.Location.Col = uint32_t(var());
       }
       uint64_t Shared = var();
@@ -720,15 +788,20 @@ public:
 private:
   const uint8_t *P, *End;
   FileResolver Resolve;
+  AnchorResolver Lines;
   std::vector<ir::Symbol> Strings;
   std::vector<uint32_t> Files; ///< per string: its program file index
+  /// Per string: the first line now of the function it names, if it is an
+  /// anchor, else UINT32_MAX.
+  std::vector<uint32_t> AnchorLines;
 };
 
 } // namespace
 
 EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members,
-                                 llvm::ArrayRef<std::string> Files) {
-  Encoder E(Files);
+                                 llvm::ArrayRef<std::string> Files,
+                                 AnchorOf Anchors) {
+  Encoder E(Files, Anchors);
   // Per thread, reused: a redis scan encodes 115 MB, and growing fresh
   // buffers for each SCC was a tenth of the encoding's time.
   thread_local Bytes Heads, Accesses, Table;
@@ -754,8 +827,9 @@ EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members
 
 llvm::Error decodeSummaries(llvm::StringRef Bytes, bool HeadsOnly,
                             FileResolver Resolve,
-                            std::vector<FunctionSummary> &Out) {
-  Decoder D(Bytes, Resolve);
+                            std::vector<FunctionSummary> &Out,
+                            AnchorResolver Lines) {
+  Decoder D(Bytes, Resolve, Lines);
   D.table();
   size_t N = D.count();
   std::vector<FunctionSummary> S(N);

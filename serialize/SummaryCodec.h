@@ -16,8 +16,9 @@
 // Their hash is what callers' cache keys contain (early cutoff: a callee
 // re-summarized to the same bytes leaves its callers' keys unchanged).
 //
-// Layout: string table | member count | every member's head (all of its
-// summary but the accesses) | every member's accesses. The heads come first
+// Layout: string table | anchors (the functions lines are measured from) |
+// member count | every member's head (all of its summary but the accesses)
+// | every member's accesses. The heads come first
 // so that a reader that needs no accesses (most reused SCCs) decodes only a
 // prefix (EncodedSummaries::HeadBytes of it).
 //
@@ -46,7 +47,7 @@ namespace racer::serialize {
 
 /// Bump on any change to the encoding below; stored entries of another
 /// version are never read (SccStore checks it).
-constexpr uint32_t SummaryCodecVersion = 16;
+constexpr uint32_t SummaryCodecVersion = 17;
 
 struct EncodedSummaries {
   std::string Bytes;
@@ -54,21 +55,42 @@ struct EncodedSummaries {
   uint32_t HeadBytes = 0;
 };
 
+/// What a place's line is measured from: the function whose text holds it
+/// (driver/LineAnchors.h) and that function's first line. A line inside a
+/// function is written as its distance from the function's first line, with
+/// the function's symbol, so that code moving down its file (lines added
+/// above it) keeps the bytes of every summary that names it, and a reader
+/// puts each place where its function is now. No function: the line is
+/// written as it is.
+struct LineAnchor {
+  ir::Symbol Function; ///< empty: none
+  uint32_t FirstLine = 0;
+};
+/// The anchor of a place (not called for "no location").
+using AnchorOf = llvm::function_ref<LineAnchor(const ir::Loc &)>;
+
 /// Encodes \p Members (an SCC's summaries, in member order); every
-/// ir::Loc::File indexes \p Files and is written as that path.
+/// ir::Loc::File indexes \p Files and is written as that path. With
+/// \p Anchors, lines are written relative to their anchors.
 EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members,
-                                 llvm::ArrayRef<std::string> Files);
+                                 llvm::ArrayRef<std::string> Files,
+                                 AnchorOf Anchors = nullptr);
 
 /// The program's file index of a path read from encoded summaries.
 using FileResolver = llvm::function_ref<uint32_t(llvm::StringRef Path)>;
+/// The first line, in this program, of a function read as an anchor.
+using AnchorResolver = llvm::function_ref<uint32_t(llvm::StringRef Function)>;
 
 /// Decodes encoded summaries into \p Out (one per member). With
 /// \p HeadsOnly, \p Bytes may be just the first HeadBytes and every
-/// summary's Accesses stays empty. Malformed bytes are an llvm::Error, never
+/// summary's Accesses stays empty. Every anchor the bytes name is resolved
+/// (by \p Lines) while the heads are read, whether or not accesses are.
+/// Malformed bytes, or anchors without \p Lines, are an llvm::Error, never
 /// a crash.
 llvm::Error decodeSummaries(llvm::StringRef Bytes, bool HeadsOnly,
                             FileResolver Resolve,
-                            std::vector<FunctionSummary> &Out);
+                            std::vector<FunctionSummary> &Out,
+                            AnchorResolver Lines = nullptr);
 
 } // namespace racer::serialize
 

@@ -5,7 +5,9 @@
 # Env: RACECAR (binary), JOBS (default 2), REPEAT (default 3),
 #      MEM_LIMIT_GB (default 12), TIMEOUT (s, default 1800) for each racecar run,
 #      EDIT_FILE (main file to touch/edit, relative to the source root;
-#      default: the first TU of the compile DB in sorted order), KEEP=1.
+#      default: the first TU of the compile DB in sorted order),
+#      EDIT_FUNC (a function defined in EDIT_FILE, `name(...) {` on one line:
+#      the stmt step adds a statement at the top of its body), KEEP=1.
 #
 # Each repetition uses a fresh cache dir (mktemp) and runs
 #   racecar scan -p DB --cache-dir CACHE -j JOBS --quiet --stats
@@ -17,6 +19,9 @@
 #   lines   a comment line inserted at the top of EDIT_FILE: every function
 #           below it moves, so do its accesses' locations in every caller's
 #           summary (the worst case for the summary cache's early cutoff)
+#   stmt    (with EDIT_FUNC) a statement added as the first line of that
+#           function's body: it, its callers and the functions below it move
+#           (redis: EDIT_FILE=src/networking.c EDIT_FUNC=freeClientArgv)
 # EDIT_FILE's original bytes and mtime are restored after each step (and on
 # exit, even on failure). Reports median wall times (perf/corpus/timed.py:
 # microseconds, so a warm scan of a few milliseconds shows) and their ratio
@@ -68,6 +73,16 @@ SRC_BYTES=$( { printf '%s\0' "${FILES[@]}"
         \( -name '*.h' -o -name '*.hh' -o -name '*.hpp' -o -name '*.hxx' -o -name '*.inc' -o -name '*.ipp' \) -print0
     } | sort -zu | xargs -0 cat | wc -c)
 
+# add_statement FUNC: a statement as the first line of FUNC's body in EDIT
+# (its definition's `FUNC(...) {` on one line, at the start of a line or
+# after a return type).
+add_statement() {
+    local n
+    n=$(grep -nE "^[A-Za-z_].*[ *]$1\(.*\) *\{ *$|^$1\(.*\) *\{ *$" "$EDIT" | head -n1 | cut -d: -f1)
+    [ -n "$n" ] || { echo "no definition of $1 in $EDIT" >&2; exit 2; }
+    sed -i "${n}a\\    { int racecar_bench_edit = 0; (void)racecar_bench_edit; }" "$EDIT"
+}
+
 FAILED_RUN=0
 TIMED=$CORPUS_SCRIPT_DIR/timed.py
 scan() { # STEP CACHE REP [flags]: sets W (wall), RC; output in $TMP/STEP.REP.{out,err,time}
@@ -117,11 +132,22 @@ for rep in $(seq 1 "$REPEAT"); do
         cmp -s "$TMP/lines.1.out" "$TMP/linesref.1.out" && LINES_SAME=yes || LINES_SAME=NO
     fi
     restore
+    STMTW=0
+    if [ -n "${EDIT_FUNC:-}" ]; then
+        scan back2 "$CACHE" "$rep"
+        add_statement "$EDIT_FUNC"
+        scan stmt "$CACHE" "$rep"; STMTW=$W
+        if [ "$rep" = 1 ] && [ "${LINES_REF:-1}" = 1 ]; then
+            scan stmtref "" "$rep" --no-cache
+            cmp -s "$TMP/stmt.1.out" "$TMP/stmtref.1.out" && STMT_SAME=yes || STMT_SAME=NO
+        fi
+        restore
+    fi
     same=yes
     cmp -s "$TMP/cold.$rep.out" "$TMP/warm.$rep.out" || same=NO
     cmp -s "$TMP/cold.$rep.out" "$TMP/touch.$rep.out" || same=NO
     cmp -s "$TMP/cold.$rep.out" "$TMP/edit.$rep.out" || same=NO
-    echo "$COLD $WARM $TOUCH $EDITW $CBYTES $same $LINESW" >> "$TMP/results"
+    echo "$COLD $WARM $TOUCH $EDITW $CBYTES $same $LINESW $STMTW" >> "$TMP/results"
     rm -rf "$CACHE"
 done
 
@@ -137,10 +163,14 @@ printf '%-22s %9.3f %14.4f\n' "warm (no change)" "$(col 2 | median)" "$(ratio_co
 printf '%-22s %9.3f %14.4f\n' "touch (mtime only)" "$(col 3 | median)" "$(ratio_col 3 | median)"
 printf '%-22s %9.2f %14.3f\n' "edit (1 file changed)" "$(col 4 | median)" "$(ratio_col 4 | median)"
 printf '%-22s %9.2f %14.3f\n' "edit, lines moved" "$(col 7 | median)" "$(ratio_col 7 | median)"
+[ -n "${EDIT_FUNC:-}" ] &&
+    printf '%-22s %9.2f %14.3f\n' "statement in $EDIT_FUNC" "$(col 8 | median)" "$(ratio_col 8 | median)"
 printf 'cache size %.0f bytes; source %d bytes (TU main files + headers); ratio %.3f\n' \
     "$CB" "$SRC_BYTES" "$(calc "$CB / $SRC_BYTES")"
 echo "same races cold/warm/touch/edit: $(col 6 | sort -u | tr '\n' ' ')"
 echo "lines-moved edit == a scan of the edited tree without cache: ${LINES_SAME:-not checked}"
+[ -n "${EDIT_FUNC:-}" ] &&
+    echo "statement edit == a scan of the edited tree without cache: ${STMT_SAME:-not checked}"
 echo "racecar results (count of reps: step: exit code, races, cache stats):"
 sort "$TMP/rcs" | uniq -c | sed 's/^/  /'
 echo "racecar --stats (last edit scan):"; sed -n '/racecar stats/,$p' "$TMP/edit.$REPEAT.err" | sed 's/^/  /'

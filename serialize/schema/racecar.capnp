@@ -165,6 +165,7 @@ struct Function {
   flagGuardVar @18 :StrId;
   lockWrapper @19 :Bool;
   documentedRequires @20 :UInt8;  # ir::DocumentedLock (format 28)
+  lastLine @21 :UInt32;           # ir::Function::LastLine (format 35)
 }
 
 struct ClassInfo {

@@ -6,6 +6,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cstdio>
 
@@ -91,8 +92,21 @@ public:
     } else {
       var(It->second + 2);
     }
-    var(L.Line);
+    line(L.File, L.Line);
     var(L.Col);
+  }
+  /// A line of the function's own text as its distance from the first
+  /// line, any other as it is: code that moves down its file keeps its
+  /// digest (what the summary cache reuses it by), code that refers to
+  /// other places does not.
+  void line(uint32_t File, uint32_t Line) {
+    if (File == Own.File && Line >= Own.Line && Line <= OwnLast) {
+      var(1);
+      var(Line - Own.Line);
+    } else {
+      var(0);
+      var(Line);
+    }
   }
   // An absent operand or call reads as its default (Instr::value(),
   // call()), and a module read from the cache has none where the default
@@ -116,6 +130,8 @@ public:
     writeInstr(I, !isDefault(I.value()), !isDefault(I.call()));
   }
   void function(const Function &F) {
+    Own = F.Location;
+    OwnLast = std::max(F.LastLine, F.Location.Line);
     sym(F.Symbol);
     sym(F.Name);
     sym(F.Class);
@@ -128,6 +144,7 @@ public:
     for (Symbol S : F.Locals)
       sym(S);
     loc(F.Location);
+    var(OwnLast - Own.Line);
     var(F.Blocks.size());
     for (const Block &B : F.Blocks)
       block(B);
@@ -140,9 +157,9 @@ public:
     var(F.Specialized);
     loc(F.ConditionWait);
     loc(F.OnceInit);
-    var(F.OnceInitLast);
+    line(F.OnceInit.File, F.OnceInitLast);
     loc(F.FlagGuard);
-    var(F.FlagGuardLast);
+    line(F.FlagGuard.File, F.FlagGuardLast);
     sym(F.FlagGuardVar);
   }
 
@@ -151,6 +168,8 @@ private:
   llvm::ArrayRef<std::string> Files;
   llvm::DenseMap<const void *, uint32_t> Seen;
   llvm::DenseMap<uint32_t, uint32_t> SeenFiles;
+  Loc Own;              ///< the function's first place
+  uint32_t OwnLast = 0; ///< and the last line of its text
 };
 
 } // namespace

@@ -7,7 +7,9 @@
 // body), with strings hashed by content and source files by path, so the
 // digest of the same function is the same in every scan and every process,
 // whichever TU it was linked from and however the program's file table is
-// numbered.
+// numbered. Lines of the function's own text (Location.Line to LastLine)
+// are hashed as their distance from its first line: a function that only
+// moved down its file keeps its digest (driver/LineAnchors.h).
 //
 //   ir::Digest D = ir::functionDigest(F, Module.Files);  // F unpacked
 //===----------------------------------------------------------------------===//

@@ -415,6 +415,12 @@ struct Function {
   /// (`// REQUIRES: mutex_ is held`, leveldb's and rocksdb's convention).
   DocumentedLock DocumentedRequires = DocumentedLock::None;
   Loc Location; // here: it fills the word of the five fields above
+  /// The line of the body's closing brace in Location's file (Location.Line
+  /// if it ends in another file or has no body): with Location, the lines
+  /// whose places are measured from this function's first line
+  /// (driver/LineAnchors.h), so that code moving down the file keeps its
+  /// digest and its summary.
+  uint32_t LastLine = 0;
   /// Formal spellings; for methods/ctors/dtors/lambdas Formals[0] is "this".
   std::vector<ir::Symbol> Formals;
   /// Number of locals (ids are 0..NumLocals-1) and their spellings.

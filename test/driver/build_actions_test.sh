@@ -26,6 +26,15 @@ for f in post balance audit; do
   summarize "$WORK/two" "p/$f.cpp" "$WORK/out/two-$f.rcs"
   check "$f.rcs: same bytes from two checkouts" cmp "$WORK/out/one-$f.rcs" "$WORK/out/two-$f.rcs"
 done
+# A static function's symbol names its file (by path, relative to the
+# checkout with the option): still the same bytes.
+for d in "$WORK/one/deep/checkout" "$WORK/two"; do
+  mkdir -p "$d/c"
+  printf 'static int twice(int x) { return 2 * x; }\nint g;\nvoid bump(void) { g = twice(g); }\n' >"$d/c/static_fn.c"
+  (cd "$d" && "$R" summarize --relative-paths c/static_fn.c -o "$d/c/static_fn.rcs" -- -std=c11)
+done
+check "static function: same bytes from two checkouts" \
+  cmp "$WORK/one/deep/checkout/c/static_fn.rcs" "$WORK/two/c/static_fn.rcs"
 # Without the option the paths (and bytes) differ: the check above can fail.
 (cd "$WORK/one/deep/checkout" && "$R" summarize p/post.cpp -o "$WORK/out/abs1.rcs" -- "${FLAGS[@]}")
 (cd "$WORK/two" && "$R" summarize p/post.cpp -o "$WORK/out/abs2.rcs" -- "${FLAGS[@]}")

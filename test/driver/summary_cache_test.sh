@@ -5,21 +5,23 @@
 # re-summarizes nothing, an edit that changes a helper's accesses
 # re-summarizes it and its callers only, an edit that changes no summary
 # stops at the edited function. A damaged store is a miss, never a wrong
-# report. With --verdict, the assumptions in reused summaries count as in a
-# scan without cache.
+# report. Lines inserted above functions re-summarize none of them. With
+# --verdict, the assumptions in reused summaries count as in a scan without
+# cache.
 # Usage: summary_cache_test.sh <racecar binary>
 . "$(dirname "$0")/lib.sh" "$1"
 P=$WORK/p
 mkdir -p "$P"
 cat >"$P/util.c" <<'SRC'
-int g_hits;
+int g_hits; static int percent(int scale);
 int g_misses;
 void count_hit(void) { g_hits++; }
 void count_miss(void) { g_misses++; }
 int ratio(int scale) {
   int total = g_hits + g_misses;
-  return total ? scale * g_hits / total : 0;
+  return total ? percent(scale) * g_hits / total : 0;
 }
+static int percent(int scale) { return scale; }
 SRC
 cat >"$P/worker.c" <<'SRC'
 void count_hit(void);
@@ -81,7 +83,8 @@ check "cold: races between the threads" grep -q "racecar-unprotected-write" "$WO
 check "cold: every SCC summarized" grep -q 'summaries 0 SCCs reused' <(line "$WORK/cold.txt.err")
 check "cold: the summaries are stored" test -s "$C/summaries/index"
 
-# A comment: the TU is parsed again, nothing else changes.
+# A comment: the TU is parsed again, nothing else changes (the static
+# function's symbol names its file by path, not by content).
 printf '/* a comment */\n' >>"$P/util.c"
 scan "$WORK/comment.txt"
 check "comment: same reports" cmp -s "$WORK/cold.txt" "$WORK/comment.txt"
@@ -132,6 +135,28 @@ printf '/* once more */\n' >>"$P/main.c"
 scan "$WORK/healed.txt"
 check "after the damage: reused again" grep -q ' 0 recomputed' <(line "$WORK/healed.txt.err")
 check "after the damage: same reports" cmp -s "$WORK/edit.txt" "$WORK/healed.txt"
+
+# Lines moved: a comment inserted at the top of util.c moves every function
+# in it. Summaries measure lines from their function's first line, so
+# nothing is re-summarized; the reports (redone) name the new lines.
+{ printf '/* a line above everything */\n'; cat "$P/util.c"; } >"$P/util.c.new"
+mv "$P/util.c.new" "$P/util.c"
+scan "$WORK/moved.txt"
+reference "$WORK/moved.ref"
+check "moved: same reports as a scan without cache" cmp -s "$WORK/moved.ref" "$WORK/moved.txt"
+check "moved: the reports name the new line" grep -q 'util.c:4:25: note: write to `g_hits` here' "$WORK/moved.txt"
+check "moved: nothing re-summarized" grep -q ' 0 recomputed' <(line "$WORK/moved.txt.err")
+check "moved: pairing redone" test -z "$(line "$WORK/moved.txt.err" | grep 'pairing skipped')"
+
+# A statement added to the top of a function: it and its caller are
+# re-summarized; the functions below it in the file only moved and keep
+# their summaries.
+sed -i 's|^void count_hit(void) {  g_hits++; }|void count_hit(void) {\n  (void)0;\n  g_hits++; }|' "$P/util.c"
+scan "$WORK/stmt.txt"
+reference "$WORK/stmt.ref"
+check "statement: same reports as a scan without cache" cmp -s "$WORK/stmt.ref" "$WORK/stmt.txt"
+check "statement: the reports name the new line" grep -q 'util.c:6:3: note: write to `g_hits` here' "$WORK/stmt.txt"
+check "statement: the function and its caller re-summarized" grep -q ' 2 recomputed' <(line "$WORK/stmt.txt.err")
 
 # --verdict: the assumptions travel in the cached summaries, and the verdict
 # of a cached scan is that of a scan without cache. A callback called by the

@@ -183,6 +183,79 @@ TEST_F(SccCacheTest, AnEditThatKeepsTheSummaryStopsTheWave) {
   EXPECT_TRUE(S.ReduceReused);
 }
 
+/// Lines inserted into \p File before line \p At: every place at or below
+/// it moves down \p By lines, in every module.
+void insertLines(std::vector<ir::Module> &P, uint32_t File, uint32_t At,
+                 uint32_t By) {
+  auto Move = [&](ir::Loc &L) {
+    if (L.File == File && L.Line >= At)
+      L.Line += By;
+  };
+  auto MoveLine = [&](uint32_t Of, uint32_t &Line) {
+    if (Of == File && Line >= At)
+      Line += By;
+  };
+  for (ir::Module &M : P) {
+    for (ir::Function &F : M.Functions) {
+      MoveLine(F.Location.File, F.LastLine);
+      MoveLine(F.OnceInit.File, F.OnceInitLast);
+      MoveLine(F.FlagGuard.File, F.FlagGuardLast);
+      for (ir::Loc *L : {&F.Location, &F.HandRolledSync, &F.ConditionWait,
+                         &F.OnceInit, &F.FlagGuard})
+        Move(*L);
+      for (ir::Block &B : F.Blocks)
+        for (ir::Instr &I : B.Instrs)
+          Move(I.Location);
+    }
+    for (ir::ClassInfo &C : M.Classes)
+      Move(C.Location);
+  }
+}
+
+/// A function of module 0 whose text (two lines or more, in its own file)
+/// other functions' accesses reach through calls.
+const ir::Function *spanningFunction(std::vector<ir::Module> &P) {
+  ir::Function *F = calledFunction(P);
+  return F && F->LastLine > F->Location.Line ? F : nullptr;
+}
+
+TEST_F(SccCacheTest, LinesAddedAboveFunctionsResummarizeNone) {
+  std::vector<ir::Module> P = program();
+  const ir::Function *F = spanningFunction(P);
+  ASSERT_NE(F, nullptr);
+  const uint32_t File = F->Location.File, At = F->Location.Line;
+  cached(program());
+  std::vector<ir::Module> Moved = program();
+  insertLines(Moved, File, At, 7);
+  const std::string Want = uncached(Moved);
+  ASSERT_NE(Want, uncached(program())) << "the reports name moved lines";
+
+  driver::ScanResult R = cached(Moved);
+  EXPECT_EQ(asJson(R.Reports), Want);
+  const driver::SccCacheStats S = R.Stats.SummaryCache;
+  EXPECT_EQ(S.Recomputed, 0u) << "every function only moved";
+  EXPECT_FALSE(S.ReduceReused) << "the reports name other lines";
+}
+
+TEST_F(SccCacheTest, LinesAddedInsideAFunctionResummarizeItAndItsCallers) {
+  // The twin: the lines go inside the function's text, below its first
+  // line, so its places move and its first line does not.
+  std::vector<ir::Module> P = program();
+  const ir::Function *F = spanningFunction(P);
+  ASSERT_NE(F, nullptr);
+  const uint32_t File = F->Location.File, At = F->Location.Line + 1;
+  cached(program());
+  std::vector<ir::Module> Moved = program();
+  insertLines(Moved, File, At, 7);
+  const std::string Want = uncached(Moved);
+
+  driver::ScanResult R = cached(Moved);
+  EXPECT_EQ(asJson(R.Reports), Want);
+  const driver::SccCacheStats S = R.Stats.SummaryCache;
+  EXPECT_GE(S.Recomputed, 2u) << "the function and a caller";
+  EXPECT_GT(S.Reused, S.Recomputed) << "the functions below it only moved";
+}
+
 TEST_F(SccCacheTest, ReusedSummariesNeedNoThreadsOrOrder) {
   // The stored summaries of a 1-thread reduce serve a 4-thread one.
   const std::string Want = uncached(program());

@@ -402,6 +402,103 @@ TEST(SummaryCodec, EmptyAndDefault) {
   EXPECT_EQ(dump(Out, Files), dump({D}, Files));
 }
 
+//===-- Lines measured from functions --------------------------------------===//
+
+/// Applies \p Map to every place in \p V.
+void forEachLoc(std::vector<FunctionSummary> &V,
+                llvm::function_ref<void(ir::Loc &)> Map) {
+  auto Each = [&](ir::Loc &L) {
+    if (!(L == ir::Loc()))
+      Map(L);
+  };
+  for (FunctionSummary &S : V) {
+    for (AccessSnapshot &A : S.Accesses) {
+      Each(A.Location);
+      std::vector<CallSite> Frames = A.Trace.frames();
+      for (CallSite &C : Frames)
+        Each(C.Location);
+      A.Trace = CallChain(Frames, uint32_t(A.Trace.hidden()));
+    }
+    for (ThreadSpawn &T : S.Spawns) {
+      Each(T.Location);
+      for (CallSite &C : T.Trace)
+        Each(C.Location);
+    }
+    for (Assumption &A : S.Assumptions)
+      Each(A.Location);
+    Each(S.HandRolledSync);
+    Each(S.ConditionalLock);
+  }
+}
+
+/// The anchors of a program whose first file is one function, "pool",
+/// whose text starts at line \p First; nothing else has an anchor.
+LineAnchor poolAnchor(const ir::Loc &L, uint32_t First) {
+  if (L.File == 0 && L.Line >= First)
+    return {ir::Symbol("c:@F@pool"), First};
+  return {};
+}
+
+TEST(SummaryCodec, LinesMoveWithTheirFunction) {
+  const std::vector<FunctionSummary> In = summaries();
+  size_t InPool = 0, Elsewhere = 0;
+  std::vector<FunctionSummary> Probe = In;
+  forEachLoc(Probe, [&](ir::Loc &L) {
+    (poolAnchor(L, 1).Function.empty() ? Elsewhere : InPool)++;
+  });
+  ASSERT_GT(InPool, 100u) << "the generated summaries must name pool's lines";
+  ASSERT_GT(Elsewhere, 100u) << "and other files' lines";
+
+  // Ten lines added above pool: its lines move, the other files' do not.
+  std::vector<FunctionSummary> Moved = In;
+  forEachLoc(Moved, [](ir::Loc &L) {
+    if (L.File == 0)
+      L.Line += 10;
+  });
+  EncodedSummaries Before = encodeSummaries(
+      pointers(In), Files, [](const ir::Loc &L) { return poolAnchor(L, 1); });
+  EncodedSummaries After = encodeSummaries(
+      pointers(Moved), Files, [](const ir::Loc &L) { return poolAnchor(L, 11); });
+  EXPECT_EQ(After.Bytes, Before.Bytes)
+      << "a function that only moved must keep its summaries' bytes";
+  EXPECT_NE(encodeSummaries(pointers(Moved), Files).Bytes,
+            encodeSummaries(pointers(In), Files).Bytes)
+      << "without anchors, the lines are absolute";
+
+  // Read where pool now starts at line 11: the moved places, all of them.
+  for (bool HeadsOnly : {false, true}) {
+    std::vector<FunctionSummary> Out;
+    unsigned Asked = 0;
+    llvm::Error E = decodeSummaries(
+        HeadsOnly ? llvm::StringRef(Before.Bytes).take_front(Before.HeadBytes)
+                  : llvm::StringRef(Before.Bytes),
+        HeadsOnly, resolve, Out, [&](llvm::StringRef F) {
+          EXPECT_EQ(F.str(), "c:@F@pool");
+          ++Asked;
+          return 11u;
+        });
+    ASSERT_FALSE(E) << llvm::toString(std::move(E));
+    EXPECT_EQ(Asked, 1u) << "each anchor is resolved once, heads or not";
+    std::vector<FunctionSummary> Want = Moved;
+    if (HeadsOnly)
+      for (FunctionSummary &S : Want)
+        S.Accesses.clear();
+    EXPECT_EQ(dump(Out, Files), dump(Want, Files));
+  }
+}
+
+TEST(SummaryCodec, AnchoredLinesNeedAProgram) {
+  FunctionSummary S = everyField();
+  std::vector<FunctionSummary> In = {S};
+  EncodedSummaries E = encodeSummaries(pointers(In), Files, [](const ir::Loc &L) {
+    return LineAnchor{ir::Symbol("c:@F@pool"), L.Line};
+  });
+  std::vector<FunctionSummary> Out;
+  llvm::Error Err = decodeSummaries(E.Bytes, false, resolve, Out);
+  ASSERT_TRUE(bool(Err)) << "anchors read without a program to place them";
+  llvm::consumeError(std::move(Err));
+}
+
 //===-- Damage -------------------------------------------------------------===//
 
 TEST(SummaryCodecDamage, EveryTruncationIsAnError) {
