@@ -66,6 +66,26 @@ std::optional<int64_t> inFormalType(const ASTContext &Ctx,
   return InF.getExtValue();
 }
 
+/// `__LINE__` (what `assert`-like macros pass along with `__FILE__`): a
+/// place, not a mode. No branch on it decides what is shared, and taking it
+/// for a constant would make every line added above the call change the
+/// call (and the copies specialized for it). Clang writes the expansion of
+/// a builtin macro in its scratch space.
+bool isLineMacro(const ASTContext &Ctx, const Expr *E) {
+  const auto *Lit = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts());
+  if (!Lit || !Lit->getBeginLoc().isMacroID())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = Lit->getBeginLoc();
+  if (!SM.isWrittenInScratchSpace(SM.getSpellingLoc(L)))
+    return false;
+  // The line of the outermost expansion: of its `)` if it spans lines.
+  CharSourceRange R = SM.getExpansionRange(L);
+  uint64_t V = Lit->getValue().getLimitedValue();
+  return V >= SM.getExpansionLineNumber(R.getBegin()) &&
+         V <= SM.getExpansionLineNumber(R.getEnd());
+}
+
 /// The integer constant \p E evaluates to (in its own type), if any.
 std::optional<llvm::APSInt> constantOf(const ASTContext &Ctx, const Expr *E) {
   if (E->isValueDependent() || E->isTypeDependent())
@@ -150,6 +170,8 @@ void FunctionLowerer::lowerScalarArgs(ir::CallInfo &C, const FunctionDecl *Calle
         S.Value = 1; // an object's address: not null
       else
         continue;
+    } else if (isLineMacro(Ctx, A)) {
+      continue;
     } else if (std::optional<llvm::APSInt> V = constantOf(Ctx, A);
                V && V->getBitWidth() <= 64) {
       S.Value = V->getExtValue();

@@ -10,6 +10,7 @@
 #include "clang/Index/USRGeneration.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
@@ -129,6 +130,35 @@ std::string join(const std::vector<std::string> &Parts,
 /// the same symbols in every sandbox.
 thread_local std::string SymbolRoot, SymbolDir;
 
+/// Clang names a function's local declaration (a `static` variable, a
+/// local type) by its file offset (`c:f.c@139442@F@fn@logged_time`), which
+/// every byte added above it changes. The offset from the function's own
+/// start tells the locals of one function apart as well, and moves only
+/// when the function's text does. \p At is where the offset would start.
+std::string withRelativeOffset(std::string U, size_t At, const Decl *D) {
+  llvm::StringRef Rest = llvm::StringRef(U).substr(At);
+  if (!Rest.consume_front("@"))
+    return U;
+  llvm::StringRef Digits = Rest.take_while(llvm::isDigit);
+  unsigned Offset;
+  if (Digits.empty() || !Rest.substr(Digits.size()).starts_with("@") ||
+      Digits.getAsInteger(10, Offset))
+    return U;
+  const auto *Fn = dyn_cast_or_null<FunctionDecl>(
+      D->getParentFunctionOrMethod(/*LexicalParent=*/true));
+  if (!Fn)
+    return U;
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  std::pair<FileID, unsigned> Own = SM.getDecomposedExpansionLoc(D->getBeginLoc());
+  std::pair<FileID, unsigned> Start =
+      SM.getDecomposedExpansionLoc(Fn->getBeginLoc());
+  if (Own.first != Start.first || Own.second != Offset ||
+      Start.second > Offset)
+    return U;
+  return U.replace(At + 1, Digits.size(),
+                   "+" + std::to_string(Offset - Start.second));
+}
+
 std::string withFileDigest(std::string U, const Decl *D) {
   if (!llvm::StringRef(U).starts_with("c:") ||
       llvm::StringRef(U).starts_with("c:@"))
@@ -167,7 +197,8 @@ std::string withFileDigest(std::string U, const Decl *D) {
                   static_cast<unsigned long long>(llvm::xxh3_64bits(Named)));
     It->second = Hex;
   }
-  return U.insert(2 + Base.size(), "#" + It->second);
+  U.insert(2 + Base.size(), "#" + It->second);
+  return withRelativeOffset(std::move(U), 2 + Base.size() + 1 + It->second.size(), D);
 }
 
 } // namespace

@@ -22,6 +22,15 @@ int ratio(int scale) {
   return total ? percent(scale) * g_hits / total : 0;
 }
 static int percent(int scale) { return scale; }
+/* A place passed on by an assert-like macro, and a function's static. */
+#define CHECK(c) check_at((c), __FILE__, __LINE__)
+void check_at(int ok, const char *file, int line);
+int checked(int v) {
+  static int calls;
+  calls++;
+  CHECK(v >= 0);
+  return v;
+}
 SRC
 cat >"$P/worker.c" <<'SRC'
 void count_hit(void);
@@ -137,8 +146,10 @@ check "after the damage: reused again" grep -q ' 0 recomputed' <(line "$WORK/hea
 check "after the damage: same reports" cmp -s "$WORK/edit.txt" "$WORK/healed.txt"
 
 # Lines moved: a comment inserted at the top of util.c moves every function
-# in it. Summaries measure lines from their function's first line, so
-# nothing is re-summarized; the reports (redone) name the new lines.
+# in it. Summaries measure lines from their function's first line, the
+# static's symbol its offset from its function, and __LINE__ is no constant
+# argument: nothing is re-summarized; the reports (redone) name the new
+# lines.
 { printf '/* a line above everything */\n'; cat "$P/util.c"; } >"$P/util.c.new"
 mv "$P/util.c.new" "$P/util.c"
 scan "$WORK/moved.txt"
