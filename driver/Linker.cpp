@@ -11,8 +11,19 @@ void remap(ir::Loc &L, const std::vector<uint32_t> &Map) {
   L.File = L.File < Map.size() ? Map[L.File] : 0;
 }
 
-void remapFunction(ir::Function &F, const std::vector<uint32_t> &Map) {
+/// The places a function's header names: where it is, and where its
+/// patterns are (a spin, a condition wait, a once-only initialization, a
+/// flag's branch), unless there are none.
+void remapHeader(ir::Function &F, const std::vector<uint32_t> &Map) {
   remap(F.Location, Map);
+  for (ir::Loc *L :
+       {&F.HandRolledSync, &F.ConditionWait, &F.OnceInit, &F.FlagGuard})
+    if (!(*L == ir::Loc()))
+      remap(*L, Map);
+}
+
+void remapFunction(ir::Function &F, const std::vector<uint32_t> &Map) {
+  remapHeader(F, Map);
   for (ir::Block &B : F.Blocks)
     for (ir::Instr &I : B.Instrs)
       remap(I.Location, Map);
@@ -76,7 +87,7 @@ void Linker::add(uint32_t Seq, ir::Module Mod, bool Replace) {
     if (DigestBodies)
       D = ir::functionDigest(F, ModFiles);
     if (PackBodies) {
-      remap(F.Location, Map);
+      remapHeader(F, Map);
       F.Packed = ir::packBody(F, MapPtr);
     } else {
       remapFunction(F, Map);

@@ -1,0 +1,2 @@
+#pragma once
+void *table_worker_ok(void *);
