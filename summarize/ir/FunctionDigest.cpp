@@ -100,6 +100,10 @@ public:
   /// digest (what the summary cache reuses it by), code that refers to
   /// other places does not.
   void line(uint32_t File, uint32_t Line) {
+    if (LinesOfTargets) {
+      var(2);
+      return;
+    }
     if (File == Own.File && Line >= Own.Line && Line <= OwnLast) {
       var(1);
       var(Line - Own.Line);
@@ -130,6 +134,10 @@ public:
     writeInstr(I, !isDefault(I.value()), !isDefault(I.call()));
   }
   void function(const Function &F) {
+    // A slot's dispatcher (summarize/IndirectCalls.h) has no text: its
+    // places are its targets' first lines, which follow the targets
+    // (LineAnchors.h); its calls name the targets.
+    LinesOfTargets = F.Specialized && isIndirectCallee(F.Symbol.str());
     Own = F.Location;
     OwnLast = std::max(F.LastLine, F.Location.Line);
     sym(F.Symbol);
@@ -168,6 +176,7 @@ private:
   llvm::ArrayRef<std::string> Files;
   llvm::DenseMap<const void *, uint32_t> Seen;
   llvm::DenseMap<uint32_t, uint32_t> SeenFiles;
+  bool LinesOfTargets = false;
   Loc Own;              ///< the function's first place
   uint32_t OwnLast = 0; ///< and the last line of its text
 };

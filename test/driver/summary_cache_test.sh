@@ -31,6 +31,15 @@ int checked(int v) {
   CHECK(v >= 0);
   return v;
 }
+/* A call through a field that holds one of two functions (a dispatcher). */
+struct handler { void (*fn)(void); };
+void install(struct handler *h, int hit) {
+  if (hit)
+    h->fn = count_hit;
+  else
+    h->fn = count_miss;
+}
+void dispatch(struct handler *h) { h->fn(); }
 SRC
 cat >"$P/worker.c" <<'SRC'
 void count_hit(void);
@@ -102,7 +111,7 @@ check "comment: nothing re-summarized" grep -q ' 0 recomputed' <(line "$WORK/com
 check "comment: pairing skipped" grep -q 'pairing skipped' <(line "$WORK/comment.txt.err")
 check "comment: -v says so" grep -q 'racecar: cache: summaries: .* 0 recomputed' "$WORK/comment.txt.err"
 
-# A helper's write moves one column (no line moves): it and its caller are
+# A helper's write moves one column (no line moves): it and its callers are
 # re-summarized, the rest is reused, and the report shows the new column.
 sed -i 's|void count_hit(void) { g_hits++; }|void count_hit(void) {  g_hits++; }|' "$P/util.c"
 scan "$WORK/edit.txt"
@@ -113,7 +122,8 @@ l=$(line "$WORK/edit.txt.err")
 reused=$(echo "$l" | sed -E 's/^ summaries ([0-9]+) SCCs reused.*/\1/')
 recomputed=$(echo "$l" | sed -E 's/.* ([0-9]+) recomputed.*/\1/')
 check "edit: some SCCs reused ($l)" test "$reused" -ge 2
-check "edit: the helper and its caller re-summarized ($l)" test "$recomputed" -eq 2
+# (Its callers: the worker, and the dispatcher of handler::fn with dispatch.)
+check "edit: the helper and its callers re-summarized ($l)" test "$recomputed" -eq 4
 check "edit: both changed ($l)" grep -q '(0 unchanged)' <(echo "$l")
 check "edit: pairing redone" test -z "$(echo "$l" | grep 'pairing skipped')"
 
@@ -147,9 +157,9 @@ check "after the damage: same reports" cmp -s "$WORK/edit.txt" "$WORK/healed.txt
 
 # Lines moved: a comment inserted at the top of util.c moves every function
 # in it. Summaries measure lines from their function's first line, the
-# static's symbol its offset from its function, and __LINE__ is no constant
-# argument: nothing is re-summarized; the reports (redone) name the new
-# lines.
+# static's symbol its offset from its function, __LINE__ is no constant
+# argument, and a dispatcher's places are its targets': nothing is
+# re-summarized; the reports (redone) name the new lines.
 { printf '/* a line above everything */\n'; cat "$P/util.c"; } >"$P/util.c.new"
 mv "$P/util.c.new" "$P/util.c"
 scan "$WORK/moved.txt"
@@ -159,7 +169,7 @@ check "moved: the reports name the new line" grep -q 'util.c:4:25: note: write t
 check "moved: nothing re-summarized" grep -q ' 0 recomputed' <(line "$WORK/moved.txt.err")
 check "moved: pairing redone" test -z "$(line "$WORK/moved.txt.err" | grep 'pairing skipped')"
 
-# A statement added to the top of a function: it and its caller are
+# A statement added to the top of a function: it and its callers are
 # re-summarized; the functions below it in the file only moved and keep
 # their summaries.
 sed -i 's|^void count_hit(void) {  g_hits++; }|void count_hit(void) {\n  (void)0;\n  g_hits++; }|' "$P/util.c"
@@ -167,7 +177,7 @@ scan "$WORK/stmt.txt"
 reference "$WORK/stmt.ref"
 check "statement: same reports as a scan without cache" cmp -s "$WORK/stmt.ref" "$WORK/stmt.txt"
 check "statement: the reports name the new line" grep -q 'util.c:6:3: note: write to `g_hits` here' "$WORK/stmt.txt"
-check "statement: the function and its caller re-summarized" grep -q ' 2 recomputed' <(line "$WORK/stmt.txt.err")
+check "statement: the function and its callers re-summarized" grep -q ' 4 recomputed' <(line "$WORK/stmt.txt.err")
 
 # --verdict: the assumptions travel in the cached summaries, and the verdict
 # of a cached scan is that of a scan without cache. A callback called by the
