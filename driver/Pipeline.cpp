@@ -766,10 +766,10 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
   OS << llvm::format("    over work limit   %8zu functions (given up)\n",
                      S.OverWorkLimit.size());
   if (S.SummaryCacheUsed)
-    OS << llvm::format("  summaries           %8u SCCs reused, %u recomputed "
-                       "(%u unchanged)%s\n",
-                       S.SummaryCache.Reused, S.SummaryCache.Recomputed,
-                       S.SummaryCache.Unchanged,
+    OS << llvm::format("  summaries           %8u SCCs reused (%u with lines "
+                       "moved), %u recomputed (%u unchanged)%s\n",
+                       S.SummaryCache.Reused, S.SummaryCache.LinesMoved,
+                       S.SummaryCache.Recomputed, S.SummaryCache.Unchanged,
                        S.SummaryCache.ReduceReused
                            ? "; pairing skipped (same summaries)"
                            : "");

@@ -1,5 +1,6 @@
 //===- SccCache.cpp - Summaries reused per SCC, with early cutoff ---------===//
 #include "driver/SccCache.h"
+#include "driver/LineMoves.h"
 #include "driver/CacheFiles.h"
 #include "serialize/SummaryCodec.h"
 #include "summarize/LibraryModels.h"
@@ -62,7 +63,8 @@ void SccCache::writeFailed(const std::string &Why) {
 }
 
 void SccCache::describe(const SccCacheStats &S) {
-  note("summaries: " + std::to_string(S.Reused) + " SCCs reused, " +
+  note("summaries: " + std::to_string(S.Reused) + " SCCs reused (" +
+       std::to_string(S.LinesMoved) + " with lines moved), " +
        std::to_string(S.Recomputed) + " recomputed (" +
        std::to_string(S.Unchanged) +
        " unchanged: their callers kept theirs)" +
@@ -76,6 +78,7 @@ SccCache::Run::Run(SccCache &Cache, const LinkedProgram &P,
     : Cache(Cache), P(P), PS(PS), Reuse(Reuse), Anchors(P.Functions) {
   const size_t N = PS.graph().sccs().size();
   Summaries.resize(N);
+  Shapes.resize(N);
   Adopted.assign(N, nullptr);
   AccessesRead.reset(new std::once_flag[N]);
   ir::DigestBuilder S;
@@ -125,10 +128,112 @@ ir::Digest SccCache::Run::keyOf(uint32_t C) const {
       else if (G.sccOf()[It->second] == C)
         B.u64(1); // a member: its body is in the key already
       else
-        B.u64(2).digest(Summaries[G.sccOf()[It->second]]);
+        B.u64(2).digest(Shapes[G.sccOf()[It->second]]);
     }
   }
   return B.finish();
+}
+
+std::vector<uint32_t> SccCache::Run::calleeSCCs(uint32_t C) const {
+  // The callees keyOf names by their summaries, in its order.
+  const CallGraph &G = PS.graph();
+  std::vector<uint32_t> Out;
+  for (uint32_t F : G.sccs()[C]) {
+    std::vector<ir::Symbol> Callees = ir::calleesOf(P.Functions[F]);
+    std::sort(Callees.begin(), Callees.end());
+    Callees.erase(std::unique(Callees.begin(), Callees.end()), Callees.end());
+    for (ir::Symbol Callee : Callees) {
+      auto It = G.index().find(Callee);
+      if (It != G.index().end() && G.sccOf()[It->second] != C)
+        Out.push_back(G.sccOf()[It->second]);
+    }
+  }
+  return Out;
+}
+
+std::vector<ir::Digest> SccCache::Run::basisOf(
+    const std::vector<uint32_t> &Callees) const {
+  std::vector<ir::Digest> B;
+  B.reserve(Callees.size());
+  for (uint32_t K : Callees)
+    B.push_back(Summaries[K]);
+  return B;
+}
+
+std::optional<std::vector<FunctionSummary>>
+SccCache::Run::readWithMoves(uint32_t C, const serialize::SccEntry &E,
+                             const std::vector<uint32_t> &Callees,
+                             const std::vector<ir::Digest> &Now) {
+  if (E.Basis.size() != Callees.size())
+    return std::nullopt;
+  auto Moves = std::make_shared<LineMoves>();
+  for (size_t I = 0; I < Callees.size(); ++I) {
+    if (E.Basis[I] == Now[I])
+      continue;
+    std::shared_ptr<const LineMoves> Of = movesOf(Callees[I], E.Basis[I]);
+    if (!Of || !Moves->merge(*Of))
+      return std::nullopt;
+  }
+  std::optional<std::vector<FunctionSummary>> Mine = readFull(E);
+  if (!Mine || Mine->size() != PS.graph().sccs()[C].size())
+    return std::nullopt;
+  Moves->apply(*Mine);
+  // Its callers' copies of its places moved the same way: they need not
+  // read its stored version to find how.
+  {
+    std::lock_guard<std::mutex> G(MovesMutex);
+    this->Moves.try_emplace({C, E.Summaries}, std::move(Moves));
+  }
+  return Mine;
+}
+
+std::shared_ptr<const LineMoves>
+SccCache::Run::movesOf(uint32_t K, const ir::Digest &Then) {
+  // Once per callee and old version: its callers share it.
+  std::lock_guard<std::mutex> G(MovesMutex);
+  auto [It, New] = Moves.try_emplace({K, Then});
+  if (!New)
+    return It->second;
+  const serialize::SccEntry *Old = Cache.Store->findSummaries(Then);
+  if (!Old || Old->Shape != Shapes[K])
+    return nullptr; // not stored any more, or not only lines
+  std::optional<std::vector<FunctionSummary>> Before = readFull(*Old);
+  if (!Before)
+    return nullptr;
+  if (Adopted[K])
+    ensureAccesses(K);
+  std::vector<const FunctionSummary *> Current;
+  for (uint32_t F : PS.graph().sccs()[K]) {
+    if (PS.released(F))
+      return nullptr;
+    Current.push_back(&PS.summaries()[F]);
+  }
+  auto M = std::make_shared<LineMoves>();
+  if (Failed || !M->add(*Before, Current))
+    return nullptr;
+  It->second = std::move(M);
+  return It->second;
+}
+
+std::optional<std::vector<FunctionSummary>>
+SccCache::Run::readFull(const serialize::SccEntry &E) const {
+  std::vector<FunctionSummary> Full;
+  bool Foreign = false;
+  llvm::Expected<std::string> Bytes = Cache.Store->read(E, false);
+  llvm::Error Err =
+      Bytes ? serialize::decodeSummaries(
+                  *Bytes, false,
+                  [&](llvm::StringRef Path) { return fileIndex(Path, Foreign); },
+                  Full,
+                  [&](llvm::StringRef F) { return firstLine(F, Foreign); })
+            : Bytes.takeError();
+  if (Err) {
+    llvm::consumeError(std::move(Err));
+    return std::nullopt;
+  }
+  if (Foreign)
+    return std::nullopt;
+  return Full;
 }
 
 uint64_t SccCache::Run::identityOf(uint32_t C) const {
@@ -225,6 +330,7 @@ std::optional<std::vector<report::Report>> SccCache::Run::reuseAll() {
       return std::nullopt;
     }
     Summaries[C] = Found[C]->Summaries;
+    Shapes[C] = Found[C]->Shape;
   }
   std::optional<std::vector<report::Report>> R;
   if (Cache.ReuseReduce)
@@ -251,8 +357,35 @@ void SccCache::Run::fail(const std::string &Message) {
 void SccCache::Run::step(uint32_t C) {
   const ir::Digest Key = keyOf(C);
   const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
-  if (const serialize::SccEntry *E =
-          Reuse && !Failed ? Cache.Store->find(Key) : nullptr) {
+  const std::vector<uint32_t> Callees = calleeSCCs(C);
+  std::vector<ir::Digest> Basis = basisOf(Callees);
+  const serialize::SccEntry *E =
+      Reuse && !Failed ? Cache.Store->find(Key) : nullptr;
+  if (E && E->Basis != Basis) {
+    // Made from callees that have moved lines since: read it all, its
+    // places moved with theirs (LineMoves.h), and store it so.
+    if (std::optional<std::vector<FunctionSummary>> Moved =
+            readWithMoves(C, *E, Callees, Basis)) {
+      std::vector<const FunctionSummary *> S;
+      for (const FunctionSummary &F : *Moved)
+        S.push_back(&F);
+      serialize::EncodedSummaries Enc =
+          serialize::encodeSummaries(S, P.Files, [&](const ir::Loc &L) {
+            return Anchors.anchorOf(L);
+          });
+      if (Enc.Shape == E->Shape) {
+        Shapes[C] = Enc.Shape;
+        Summaries[C] = Writer->add(Key, E->Identity, Enc, std::move(Basis));
+        std::call_once(AccessesRead[C], [] {}); // all read
+        PS.adoptSCC(C, std::move(*Moved));
+        ++Reused;
+        ++LinesMoved;
+        return;
+      }
+    }
+    E = nullptr; // summarize it
+  }
+  if (E) {
     std::vector<FunctionSummary> Heads;
     bool Foreign = false;
     llvm::Expected<std::string> Bytes = Cache.Store->read(*E, /*HeadsOnly=*/true);
@@ -265,6 +398,7 @@ void SccCache::Run::step(uint32_t C) {
               : Bytes.takeError();
     if (!Err && !Foreign && Heads.size() == Members.size()) {
       Summaries[C] = E->Summaries;
+      Shapes[C] = E->Shape;
       Adopted[C] = E;
       Writer->keep(*E);
       PS.adoptSCC(C, std::move(Heads));
@@ -292,11 +426,12 @@ void SccCache::Run::step(uint32_t C) {
   for (uint32_t F : Members)
     S.push_back(&PS.summaries()[F]);
   const uint64_t Identity = identityOf(C);
-  Summaries[C] = Writer->add(
-      Key, Identity,
+  serialize::EncodedSummaries Enc =
       serialize::encodeSummaries(S, P.Files, [&](const ir::Loc &L) {
         return Anchors.anchorOf(L);
-      }));
+      });
+  Shapes[C] = Enc.Shape;
+  Summaries[C] = Writer->add(Key, Identity, Enc, std::move(Basis));
   if (const serialize::SccEntry *Prev = Cache.Store->findIdentity(Identity))
     if (Prev->Summaries == Summaries[C])
       ++Unchanged;
@@ -371,6 +506,7 @@ SccCacheStats SccCache::Run::stats() const {
   S.Reused = Reused;
   S.Recomputed = Recomputed;
   S.Unchanged = Unchanged;
+  S.LinesMoved = LinesMoved;
   S.ReduceReused = ReduceReused;
   return S;
 }

@@ -50,6 +50,7 @@
 #define RACER_DRIVER_SCCCACHE_H
 
 #include "driver/LineAnchors.h"
+#include "driver/LineMoves.h"
 #include "driver/Linker.h"
 #include "driver/ResultCache.h"
 #include "report/Report.h"
@@ -61,6 +62,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -76,6 +78,9 @@ struct SccCacheStats {
   /// Of those, the SCCs whose summaries came out as in the scan that last
   /// stored them: their callers kept theirs (early cutoff).
   unsigned Unchanged = 0;
+  /// Of the reused: SCCs whose callees' summaries had changed in lines
+  /// only, read with their places moved (LineMoves.h).
+  unsigned LinesMoved = 0;
   bool ReduceReused = false; ///< the reports came from the last reduce
 };
 
@@ -122,6 +127,24 @@ public:
 
   private:
     ir::Digest keyOf(uint32_t C) const;
+    /// The callee SCCs keyOf names by their summaries, in its order.
+    std::vector<uint32_t> calleeSCCs(uint32_t C) const;
+    /// Their summaries' digests now.
+    std::vector<ir::Digest> basisOf(const std::vector<uint32_t> &Callees) const;
+    /// \p E (SCC \p C's, made from callee summaries E.Basis), read whole
+    /// with its places moved as those callees' moved since (to \p Now):
+    /// none if they changed in more than lines, or cannot be read.
+    std::optional<std::vector<FunctionSummary>>
+    readWithMoves(uint32_t C, const serialize::SccEntry &E,
+                  const std::vector<uint32_t> &Callees,
+                  const std::vector<ir::Digest> &Now);
+    /// How SCC \p K's places moved since its summaries were \p Then (the
+    /// digest of a stored version of one shape), or null if they did not
+    /// only move.
+    std::shared_ptr<const LineMoves> movesOf(uint32_t K, const ir::Digest &Then);
+    /// \p E read whole, or none.
+    std::optional<std::vector<FunctionSummary>>
+    readFull(const serialize::SccEntry &E) const;
     uint64_t identityOf(uint32_t C) const;
     ir::Digest reduceKey() const;
     /// reduceKey() once every SCC is done (reuseReduce, then store).
@@ -146,11 +169,20 @@ public:
     /// Per SCC: its summaries' digest (set once it is done), the entry it
     /// was adopted from, and whether its accesses were read.
     std::vector<ir::Digest> Summaries;
+    /// Per SCC: its summaries' shape (serialize::EncodedSummaries::Shape),
+    /// what its callers' keys name: a caller whose callees moved lines only
+    /// keeps its key, and its stored summaries are read with their places
+    /// moved (LineMoves.h).
+    std::vector<ir::Digest> Shapes;
+    std::mutex MovesMutex;
+    std::map<std::pair<uint32_t, ir::Digest>, std::shared_ptr<const LineMoves>>
+        Moves;
     std::vector<const serialize::SccEntry *> Adopted;
     std::unique_ptr<std::once_flag[]> AccessesRead;
     /// The program's file index of each path (for decoding).
     llvm::StringMap<uint32_t> FileIds;
-    std::atomic<unsigned> Reused{0}, Recomputed{0}, Unchanged{0};
+    std::atomic<unsigned> Reused{0}, Recomputed{0}, Unchanged{0},
+        LinesMoved{0};
     std::atomic<bool> Failed{false};
     bool ReduceReused = false;
     std::unique_ptr<serialize::SccStore::Writer> Writer;

@@ -80,6 +80,13 @@ void putEntry(std::string &Out, const SccEntry &E) {
   put64(Out, E.Key.High);
   put64(Out, E.Summaries.Low);
   put64(Out, E.Summaries.High);
+  put64(Out, E.Shape.Low);
+  put64(Out, E.Shape.High);
+  put32(Out, uint32_t(E.Basis.size()));
+  for (const ir::Digest &D : E.Basis) {
+    put64(Out, D.Low);
+    put64(Out, D.High);
+  }
   put64(Out, E.Identity);
   put32(Out, E.Pack);
   put64(Out, E.Offset);
@@ -96,6 +103,18 @@ SccEntry getEntry(Cursor &C) {
   E.Key.High = C.u64();
   E.Summaries.Low = C.u64();
   E.Summaries.High = C.u64();
+  E.Shape.Low = C.u64();
+  E.Shape.High = C.u64();
+  uint32_t N = C.u32();
+  if (N > (C.In.size() - std::min(C.Pos, C.In.size())) / 16) {
+    C.Bad = true;
+    return E;
+  }
+  E.Basis.resize(N);
+  for (ir::Digest &D : E.Basis) {
+    D.Low = C.u64();
+    D.High = C.u64();
+  }
   E.Identity = C.u64();
   E.Pack = C.u32();
   E.Offset = C.u64();
@@ -160,10 +179,10 @@ SccStore::open(const std::string &Dir,
     S->PackNames.push_back(C.bytes(Len).str());
   }
   uint32_t NumEntries = C.u32();
-  if (C.Bad || NumEntries > (C.In.size() - C.Pos) / 76)
+  if (C.Bad || NumEntries > (C.In.size() - C.Pos) / 96)
     return Unusable("malformed");
   S->Entries.reserve(NumEntries);
-  for (uint32_t I = 0; I < NumEntries; ++I)
+  for (uint32_t I = 0; I < NumEntries && !C.Bad; ++I)
     S->Entries.push_back(getEntry(C));
   if (C.Bad || C.Pos != C.In.size())
     return Unusable("malformed");
@@ -189,6 +208,7 @@ SccStore::open(const std::string &Dir,
   for (uint32_t I = 0; I < S->Entries.size(); ++I) {
     const SccEntry &E = S->Entries[I];
     S->ByKey.emplace(E.Key, I);
+    S->BySummaries.emplace(E.Summaries, I);
     auto [It, New] = S->ByIdentity.try_emplace(E.Identity, I);
     if (!New && S->Entries[It->second].Generation < E.Generation)
       It->second = I;
@@ -199,6 +219,11 @@ SccStore::open(const std::string &Dir,
 const SccEntry *SccStore::find(const ir::Digest &Key) const {
   auto It = ByKey.find(Key);
   return It == ByKey.end() ? nullptr : &Entries[It->second];
+}
+
+const SccEntry *SccStore::findSummaries(const ir::Digest &Summaries) const {
+  auto It = BySummaries.find(Summaries);
+  return It == BySummaries.end() ? nullptr : &Entries[It->second];
 }
 
 const SccEntry *SccStore::findIdentity(uint64_t Identity) const {
@@ -252,11 +277,14 @@ void SccStore::Writer::keep(const SccEntry &E) {
 }
 
 ir::Digest SccStore::Writer::add(const ir::Digest &Key, uint64_t Identity,
-                                 const EncodedSummaries &Bytes) {
+                                 const EncodedSummaries &Bytes,
+                                 std::vector<ir::Digest> Basis) {
   SccEntry E;
   E.Key = Key;
   E.Identity = Identity;
   E.Summaries = ir::Digest::of(Bytes.Bytes);
+  E.Shape = Bytes.Shape;
+  E.Basis = std::move(Basis);
   E.RawSize = static_cast<uint32_t>(Bytes.Bytes.size());
   E.HeadBytes = Bytes.HeadBytes;
   static thread_local std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx *)> C(

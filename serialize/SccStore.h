@@ -49,12 +49,17 @@
 namespace racer::serialize {
 
 /// Bump on any change to the index or pack layout.
-constexpr uint32_t SccStoreVersion = 1;
+constexpr uint32_t SccStoreVersion = 2;
 
 /// One SCC's stored summaries.
 struct SccEntry {
   ir::Digest Key;       ///< the SCC's cache key (driver/SccCache.h)
   ir::Digest Summaries; ///< ir::Digest::of(EncodedSummaries::Bytes)
+  ir::Digest Shape;     ///< EncodedSummaries::Shape
+  /// The summaries (their digests) of the SCC's callees these were made
+  /// from, in the key's order of callees: where one has changed in lines
+  /// only, the reader moves the lines of these (driver/SccCache.h).
+  std::vector<ir::Digest> Basis;
   /// The SCC across scans (a hash of its members' symbols), whatever its
   /// key: tells a re-summarized SCC whose summaries did not change.
   uint64_t Identity = 0;
@@ -77,6 +82,8 @@ public:
        llvm::function_ref<void(const std::string &)> Note);
 
   const SccEntry *find(const ir::Digest &Key) const;
+  /// An entry whose summaries have the digest \p Summaries, if any.
+  const SccEntry *findSummaries(const ir::Digest &Summaries) const;
   /// The most recently used entry of the SCC \p Identity, if any.
   const SccEntry *findIdentity(uint64_t Identity) const;
   size_t size() const { return Entries.size(); }
@@ -96,7 +103,8 @@ public:
     /// Compresses \p Bytes and records them as the summaries of SCC \p Key.
     /// Returns the digest of \p Bytes.
     ir::Digest add(const ir::Digest &Key, uint64_t Identity,
-                   const EncodedSummaries &Bytes);
+                   const EncodedSummaries &Bytes,
+                   std::vector<ir::Digest> Basis = {});
     /// Writes the new pack and index. Entries of the last two scans that
     /// this one did not use are kept too.
     llvm::Error commit();
@@ -122,7 +130,7 @@ private:
   struct DigestHash {
     size_t operator()(const ir::Digest &D) const { return size_t(D.Low); }
   };
-  std::unordered_map<ir::Digest, uint32_t, DigestHash> ByKey;
+  std::unordered_map<ir::Digest, uint32_t, DigestHash> ByKey, BySummaries;
   std::unordered_map<uint64_t, uint32_t> ByIdentity;
 };
 

@@ -101,11 +101,26 @@ public:
   Encoder(llvm::ArrayRef<std::string> Files, AnchorOf Anchors)
       : Files(Files), Anchors(Anchors), FileIds(Files.size(), 0) {}
 
-  Bytes *Out = nullptr; ///< where fields go (heads, then accesses)
+  Bytes *Out = nullptr;   ///< where fields go (heads, then accesses)
+  Bytes *Shape = nullptr; ///< the same, with every line written as 0
 
-  void u8(uint8_t V) { Out->u8(V); }
-  void var(uint64_t V) { Out->var(V); }
-  void svar(int64_t V) { var((uint64_t(V) << 1) ^ uint64_t(V >> 63)); }
+  void u8(uint8_t V) {
+    Out->u8(V);
+    Shape->u8(V);
+  }
+  void var(uint64_t V) {
+    Out->var(V);
+    Shape->var(V);
+  }
+  static uint64_t zigzag(int64_t V) {
+    return (uint64_t(V) << 1) ^ uint64_t(V >> 63);
+  }
+  void svar(int64_t V) { var(zigzag(V)); }
+  /// A line (or a difference of lines): not part of the shape.
+  void line(int64_t V) {
+    Out->var(zigzag(V));
+    Shape->u8(0);
+  }
 
   uint32_t idOf(ir::Symbol S) {
     auto [It, New] = SymIds.try_emplace(S.opaque(), NumStrings);
@@ -149,7 +164,7 @@ public:
     var(fileId(L.File) + 1);
     int64_t Line;
     var(anchor(L, Line));
-    svar(Line);
+    line(Line);
     var(L.Col);
   }
   void path(const ir::AccessPath &P) {
@@ -361,7 +376,7 @@ public:
         uint32_t Anchor = anchor(A.Location, Line);
         var(Anchor == PrevAnchor ? 0 : Anchor + 1);
         PrevAnchor = Anchor;
-        svar(Line - PrevLine);
+        line(Line - PrevLine);
         PrevLine = Line;
         var(A.Location.Col);
       }
@@ -804,10 +819,12 @@ EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members
   Encoder E(Files, Anchors);
   // Per thread, reused: a redis scan encodes 115 MB, and growing fresh
   // buffers for each SCC was a tenth of the encoding's time.
-  thread_local Bytes Heads, Accesses, Table;
+  thread_local Bytes Heads, Accesses, Table, Shape;
   Heads.clear();
   Accesses.clear();
   Table.clear();
+  Shape.clear();
+  E.Shape = &Shape;
   E.Out = &Heads;
   E.var(Members.size());
   for (const FunctionSummary *S : Members)
@@ -817,6 +834,13 @@ EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members
     E.accesses(S->Accesses);
   E.table(Table);
   EncodedSummaries R;
+  {
+    thread_local std::string ShapeBytes;
+    ShapeBytes.clear();
+    ShapeBytes += Table.str();
+    ShapeBytes += Shape.str();
+    R.Shape = ir::Digest::of(ShapeBytes);
+  }
   R.Bytes.reserve(Table.size() + Heads.size() + Accesses.size());
   R.Bytes += Table.str();
   R.Bytes += Heads.str();

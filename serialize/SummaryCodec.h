@@ -33,6 +33,7 @@
 #define RACER_SERIALIZE_SUMMARYCODEC_H
 
 #include "summarize/Summary.h"
+#include "summarize/ir/FunctionDigest.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -47,12 +48,16 @@ namespace racer::serialize {
 
 /// Bump on any change to the encoding below; stored entries of another
 /// version are never read (SccStore checks it).
-constexpr uint32_t SummaryCodecVersion = 17;
+constexpr uint32_t SummaryCodecVersion = 18;
 
 struct EncodedSummaries {
   std::string Bytes;
   /// Bytes[0, HeadBytes) holds the string table and the heads.
   uint32_t HeadBytes = 0;
+  /// The digest of the bytes with every line left out: two encodings of
+  /// one shape differ in lines only (a statement added to a function moves
+  /// its accesses, and its callers' copies of them, and nothing else).
+  ir::Digest Shape;
 };
 
 /// What a place's line is measured from: the function whose text holds it

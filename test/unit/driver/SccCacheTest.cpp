@@ -237,9 +237,11 @@ TEST_F(SccCacheTest, LinesAddedAboveFunctionsResummarizeNone) {
   EXPECT_FALSE(S.ReduceReused) << "the reports name other lines";
 }
 
-TEST_F(SccCacheTest, LinesAddedInsideAFunctionResummarizeItAndItsCallers) {
+TEST_F(SccCacheTest, LinesAddedInsideAFunctionResummarizeItAndMoveItsCallers) {
   // The twin: the lines go inside the function's text, below its first
-  // line, so its places move and its first line does not.
+  // line, so its places move and its first line does not. It is summarized
+  // again; its callers' stored summaries differ in lines only, and are read
+  // with their places moved.
   std::vector<ir::Module> P = program();
   const ir::Function *F = spanningFunction(P);
   ASSERT_NE(F, nullptr);
@@ -252,8 +254,31 @@ TEST_F(SccCacheTest, LinesAddedInsideAFunctionResummarizeItAndItsCallers) {
   driver::ScanResult R = cached(Moved);
   EXPECT_EQ(asJson(R.Reports), Want);
   const driver::SccCacheStats S = R.Stats.SummaryCache;
-  EXPECT_GE(S.Recomputed, 2u) << "the function and a caller";
+  EXPECT_GE(S.Recomputed, 1u) << "the function";
+  EXPECT_GE(S.LinesMoved, 1u) << "a caller, read with its places moved";
   EXPECT_GT(S.Reused, S.Recomputed) << "the functions below it only moved";
+
+  // And the next scan of the same program reads them as they were stored.
+  driver::ScanResult Again = cached(Moved);
+  EXPECT_EQ(asJson(Again.Reports), Want);
+  EXPECT_EQ(Again.Stats.SummaryCache.LinesMoved, 0u);
+  EXPECT_TRUE(Again.Stats.SummaryCache.ReduceReused);
+}
+
+TEST_F(SccCacheTest, MovedLinesBackAndForthGiveTheReportsOfEach) {
+  // A caller's summaries are stored with the lines of the callee they were
+  // read with: moving the lines back reads them with the first ones again.
+  std::vector<ir::Module> P = program();
+  const ir::Function *F = spanningFunction(P);
+  ASSERT_NE(F, nullptr);
+  const uint32_t File = F->Location.File, At = F->Location.Line + 1;
+  std::vector<ir::Module> Moved = program();
+  insertLines(Moved, File, At, 3);
+  const std::string WantMoved = uncached(Moved), WantBack = uncached(program());
+  cached(program());
+  EXPECT_EQ(asJson(cached(Moved).Reports), WantMoved);
+  EXPECT_EQ(asJson(cached(program()).Reports), WantBack);
+  EXPECT_EQ(asJson(cached(Moved).Reports), WantMoved);
 }
 
 TEST_F(SccCacheTest, ReusedSummariesNeedNoThreadsOrOrder) {
