@@ -34,14 +34,6 @@
 
 namespace racer::driver {
 
-/// Calls \p Visit on every place in \p S (accesses and their traces, thread
-/// starts and theirs, assumptions, hand-rolled synchronization, conditional
-/// locks), in a fixed order; "no location" is skipped.
-void forEachPlace(FunctionSummary &S, llvm::function_ref<void(ir::Loc &)> Visit);
-/// The same, reading.
-void forEachPlace(const FunctionSummary &S,
-                  llvm::function_ref<void(const ir::Loc &)> Visit);
-
 class LineMoves {
 public:
   /// Adds the moves from \p Old to \p New (an SCC's summaries, as stored

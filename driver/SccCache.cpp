@@ -216,7 +216,7 @@ SccCache::Run::movesOf(uint32_t K, const ir::Digest &Then) {
 }
 
 std::optional<std::vector<FunctionSummary>>
-SccCache::Run::readFull(const serialize::SccEntry &E) const {
+SccCache::Run::readFull(const serialize::SccEntry &E, std::string *Why) const {
   std::vector<FunctionSummary> Full;
   bool Foreign = false;
   llvm::Expected<std::string> Bytes = Cache.Store->read(E, false);
@@ -227,12 +227,13 @@ SccCache::Run::readFull(const serialize::SccEntry &E) const {
                   Full,
                   [&](llvm::StringRef F) { return firstLine(F, Foreign); })
             : Bytes.takeError();
-  if (Err) {
-    llvm::consumeError(std::move(Err));
+  if (Err || Foreign) {
+    std::string Message =
+        Err ? llvm::toString(std::move(Err)) : "not this program's";
+    if (Why)
+      *Why = std::move(Message);
     return std::nullopt;
   }
-  if (Foreign)
-    return std::nullopt;
   return Full;
 }
 
@@ -441,27 +442,17 @@ void SccCache::Run::step(uint32_t C) {
 
 void SccCache::Run::ensureAccesses(uint32_t C) {
   std::call_once(AccessesRead[C], [&] {
-    const serialize::SccEntry *E = Adopted[C];
-    std::vector<FunctionSummary> Full;
-    bool Foreign = false;
-    llvm::Expected<std::string> Bytes = Cache.Store->read(*E, false);
-    llvm::Error Err =
-        Bytes ? serialize::decodeSummaries(
-                    *Bytes, false,
-                    [&](llvm::StringRef Path) { return fileIndex(Path, Foreign); },
-                    Full,
-                    [&](llvm::StringRef F) { return firstLine(F, Foreign); })
-              : Bytes.takeError();
+    std::string Why;
+    std::optional<std::vector<FunctionSummary>> Full = readFull(*Adopted[C], &Why);
     const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
-    if (Err || Foreign || Full.size() != Members.size()) {
+    if (!Full || Full->size() != Members.size()) {
       fail("unusable stored summaries (" +
-           (Err ? llvm::toString(std::move(Err))
-                : std::string("not this program's")) +
+           (Full ? std::string("not this program's") : Why) +
            "); summarizing everything again");
       return;
     }
     for (size_t M = 0; M < Members.size(); ++M)
-      PS.setAccesses(Members[M], std::move(Full[M].Accesses));
+      PS.setAccesses(Members[M], std::move((*Full)[M].Accesses));
   });
 }
 

@@ -142,9 +142,9 @@ public:
     /// digest of a stored version of one shape), or null if they did not
     /// only move.
     std::shared_ptr<const LineMoves> movesOf(uint32_t K, const ir::Digest &Then);
-    /// \p E read whole, or none.
+    /// \p E read whole, or none (why in \p Why).
     std::optional<std::vector<FunctionSummary>>
-    readFull(const serialize::SccEntry &E) const;
+    readFull(const serialize::SccEntry &E, std::string *Why = nullptr) const;
     uint64_t identityOf(uint32_t C) const;
     ir::Digest reduceKey() const;
     /// reduceKey() once every SCC is done (reuseReduce, then store).

@@ -96,6 +96,72 @@ bool touchesParts(const AccessSnapshot &Whole) {
          isContainerCopyMethod(Whole.ContainerMethod.str());
 }
 
+// forEachPlace visits every ir::Loc of a summary. If one of these fires, a
+// summary type changed: visit its new places (both versions), then update
+// the size (as serialize/SummaryCodec.cpp does).
+#if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
+static_assert(sizeof(FunctionSummary) == 512, "visit the new field's places");
+static_assert(sizeof(AccessSnapshot) == 176, "visit the new field's places");
+static_assert(sizeof(ThreadSpawn) == 200, "visit the new field's places");
+static_assert(sizeof(Assumption) == 16, "visit the new field's places");
+#endif
+
+void forEachPlace(FunctionSummary &S, llvm::function_ref<void(ir::Loc &)> Visit) {
+  auto Each = [&](ir::Loc &L) {
+    if (!(L == ir::Loc()))
+      Visit(L);
+  };
+  for (AccessSnapshot &A : S.Accesses) {
+    Each(A.Location);
+    if (A.Trace.empty())
+      continue;
+    // Traces are shared and immutable: a changed one is made anew.
+    std::vector<CallSite> Frames = A.Trace.frames();
+    std::vector<ir::Loc> Before;
+    Before.reserve(Frames.size());
+    for (CallSite &C : Frames) {
+      Before.push_back(C.Location);
+      Each(C.Location);
+    }
+    bool Changed = false;
+    for (size_t I = 0; I < Frames.size(); ++I)
+      Changed |= !(Frames[I].Location == Before[I]);
+    if (Changed)
+      A.Trace = CallChain(Frames, uint32_t(A.Trace.hidden()));
+  }
+  for (ThreadSpawn &T : S.Spawns) {
+    Each(T.Location);
+    for (CallSite &C : T.Trace)
+      Each(C.Location);
+  }
+  for (Assumption &A : S.Assumptions)
+    Each(A.Location);
+  Each(S.HandRolledSync);
+  Each(S.ConditionalLock);
+}
+
+void forEachPlace(const FunctionSummary &S,
+                  llvm::function_ref<void(const ir::Loc &)> Visit) {
+  auto Each = [&](const ir::Loc &L) {
+    if (!(L == ir::Loc()))
+      Visit(L);
+  };
+  for (const AccessSnapshot &A : S.Accesses) {
+    Each(A.Location);
+    for (const CallSite &C : A.Trace)
+      Each(C.Location);
+  }
+  for (const ThreadSpawn &T : S.Spawns) {
+    Each(T.Location);
+    for (const CallSite &C : T.Trace)
+      Each(C.Location);
+  }
+  for (const Assumption &A : S.Assumptions)
+    Each(A.Location);
+  Each(S.HandRolledSync);
+  Each(S.ConditionalLock);
+}
+
 } // namespace racer
 
 // std::vector moves (instead of deep-copying) its elements when it grows only

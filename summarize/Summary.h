@@ -21,6 +21,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
@@ -506,6 +507,15 @@ struct FunctionSummary {
   /// in between look unprotected on some (LowConditionalLock).
   ir::Loc ConditionalLock;
 };
+
+/// Calls \p Visit on every place in \p S (accesses and their traces,
+/// thread starts and theirs, assumptions, hand-rolled synchronization,
+/// conditional locks), in a fixed order; "no location" is skipped. A trace
+/// whose places change is made anew (traces are shared).
+void forEachPlace(FunctionSummary &S, llvm::function_ref<void(ir::Loc &)> Visit);
+/// The same, reading.
+void forEachPlace(const FunctionSummary &S,
+                  llvm::function_ref<void(const ir::Loc &)> Visit);
 
 } // namespace racer
 

@@ -44,7 +44,7 @@ FunctionSummary caller(uint32_t Shift) {
 
 std::vector<ir::Loc> places(const FunctionSummary &S) {
   std::vector<ir::Loc> V;
-  driver::forEachPlace(S, [&](const ir::Loc &L) { V.push_back(L); });
+  forEachPlace(S, [&](const ir::Loc &L) { V.push_back(L); });
   return V;
 }
 

@@ -407,28 +407,8 @@ TEST(SummaryCodec, EmptyAndDefault) {
 /// Applies \p Map to every place in \p V.
 void forEachLoc(std::vector<FunctionSummary> &V,
                 llvm::function_ref<void(ir::Loc &)> Map) {
-  auto Each = [&](ir::Loc &L) {
-    if (!(L == ir::Loc()))
-      Map(L);
-  };
-  for (FunctionSummary &S : V) {
-    for (AccessSnapshot &A : S.Accesses) {
-      Each(A.Location);
-      std::vector<CallSite> Frames = A.Trace.frames();
-      for (CallSite &C : Frames)
-        Each(C.Location);
-      A.Trace = CallChain(Frames, uint32_t(A.Trace.hidden()));
-    }
-    for (ThreadSpawn &T : S.Spawns) {
-      Each(T.Location);
-      for (CallSite &C : T.Trace)
-        Each(C.Location);
-    }
-    for (Assumption &A : S.Assumptions)
-      Each(A.Location);
-    Each(S.HandRolledSync);
-    Each(S.ConditionalLock);
-  }
+  for (FunctionSummary &S : V)
+    forEachPlace(S, Map);
 }
 
 /// The anchors of a program whose first file is one function, "pool",
