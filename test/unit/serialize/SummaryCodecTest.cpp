@@ -354,28 +354,8 @@ TEST(SummaryCodec, FilesAreWrittenByPathNotIndex) {
   std::vector<std::string> Other = {"/src/other.cpp", Files[1], Files[0]};
   Other.insert(Other.end(), Files.begin() + 2, Files.end());
   std::vector<FunctionSummary> Renumbered = In;
-  auto Map = [](ir::Loc &L) {
-    if (!(L == ir::Loc()))
-      L.File = L.File == 0 ? 2 : 1;
-  };
-  for (FunctionSummary &S : Renumbered) {
-    for (AccessSnapshot &A : S.Accesses) {
-      Map(A.Location);
-      std::vector<CallSite> Frames = A.Trace.frames();
-      for (CallSite &C : Frames)
-        Map(C.Location);
-      A.Trace = CallChain(Frames, uint32_t(A.Trace.hidden()));
-    }
-    for (ThreadSpawn &T : S.Spawns) {
-      Map(T.Location);
-      for (CallSite &C : T.Trace)
-        Map(C.Location);
-    }
-    for (Assumption &A : S.Assumptions)
-      Map(A.Location);
-    Map(S.HandRolledSync);
-    Map(S.ConditionalLock);
-  }
+  for (FunctionSummary &S : Renumbered)
+    forEachPlace(S, [](ir::Loc &L) { L.File = L.File == 0 ? 2 : 1; });
   EXPECT_EQ(encodeSummaries(pointers(Renumbered), Other).Bytes,
             encodeSummaries(pointers(In), Files).Bytes);
 }
