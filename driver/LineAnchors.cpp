@@ -36,9 +36,31 @@ LineAnchors::LineAnchors(llvm::ArrayRef<ir::Function> Functions) {
     T.Parent = Open.empty() ? -1 : Open.back();
     Open.push_back(int32_t(I));
   }
+  // The innermost text of each line: inner texts come after their outer
+  // ones (and of equal texts, the smallest symbol last), so the last to
+  // write a line wins.
+  for (size_t I = 0; I < Texts.size(); ++I) {
+    const Text &T = Texts[I];
+    if (ByLine.size() <= T.File)
+      ByLine.resize(T.File + 1);
+    std::vector<uint32_t> &Lines = ByLine[T.File];
+    if (Lines.size() <= T.Last)
+      Lines.resize(T.Last + 1, 0);
+    std::fill(Lines.begin() + T.First, Lines.begin() + T.Last + 1,
+              uint32_t(I + 1));
+  }
 }
 
 serialize::LineAnchor LineAnchors::anchorOf(const ir::Loc &L) const {
+  if (L.File >= ByLine.size() || L.Line >= ByLine[L.File].size())
+    return {}; // no text of its file reaches it
+  uint32_t I = ByLine[L.File][L.Line];
+  if (!I)
+    return {};
+  return {Texts[I - 1].Function, Texts[I - 1].First};
+}
+
+serialize::LineAnchor LineAnchors::innermost(const ir::Loc &L) const {
   // The last text that starts at or before the line; if it does not hold
   // the line, the innermost one that does holds it too (texts nest).
   auto It = std::upper_bound(

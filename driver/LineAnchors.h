@@ -48,8 +48,10 @@ class LineAnchors {
 public:
   explicit LineAnchors(llvm::ArrayRef<ir::Function> Functions);
 
-  /// The anchor of \p L, or none (an empty Function).
+  /// The anchor of \p L, or none (an empty Function). Constant time.
   serialize::LineAnchor anchorOf(const ir::Loc &L) const;
+  /// The same, by a walk of the texts (what the per-line table holds).
+  serialize::LineAnchor innermost(const ir::Loc &L) const;
   /// The first line of the function \p Symbol if it can be an anchor.
   std::optional<uint32_t> firstLineOf(llvm::StringRef Symbol) const;
 
@@ -63,6 +65,9 @@ private:
   /// Sorted by file, first line, then the outer texts first (last line
   /// descending) and, for the same text, the largest symbol first.
   std::vector<Text> Texts;
+  /// Per file, per line: the index of the innermost text holding it + 1,
+  /// or 0 (a table per file that has texts, filled outer texts first).
+  std::vector<std::vector<uint32_t>> ByLine;
   llvm::StringMap<uint32_t> FirstLines;
 };
 

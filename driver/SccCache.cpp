@@ -106,7 +106,8 @@ uint32_t SccCache::Run::firstLine(llvm::StringRef Function, bool &Foreign) const
   return 0;
 }
 
-ir::Digest SccCache::Run::keyOf(uint32_t C) const {
+ir::Digest SccCache::Run::keyOf(uint32_t C,
+                                std::vector<uint32_t> *CalleeSCCs) const {
   const CallGraph &G = PS.graph();
   ir::DigestBuilder B;
   B.digest(Salt);
@@ -127,28 +128,15 @@ ir::Digest SccCache::Run::keyOf(uint32_t C) const {
         B.u64(0); // no body: a library model or unknown code
       else if (G.sccOf()[It->second] == C)
         B.u64(1); // a member: its body is in the key already
-      else
-        B.u64(2).digest(Shapes[G.sccOf()[It->second]]);
+      else {
+        const uint32_t K = G.sccOf()[It->second];
+        B.u64(2).digest(Shapes[K]);
+        if (CalleeSCCs)
+          CalleeSCCs->push_back(K);
+      }
     }
   }
   return B.finish();
-}
-
-std::vector<uint32_t> SccCache::Run::calleeSCCs(uint32_t C) const {
-  // The callees keyOf names by their summaries, in its order.
-  const CallGraph &G = PS.graph();
-  std::vector<uint32_t> Out;
-  for (uint32_t F : G.sccs()[C]) {
-    std::vector<ir::Symbol> Callees = ir::calleesOf(P.Functions[F]);
-    std::sort(Callees.begin(), Callees.end());
-    Callees.erase(std::unique(Callees.begin(), Callees.end()), Callees.end());
-    for (ir::Symbol Callee : Callees) {
-      auto It = G.index().find(Callee);
-      if (It != G.index().end() && G.sccOf()[It->second] != C)
-        Out.push_back(G.sccOf()[It->second]);
-    }
-  }
-  return Out;
 }
 
 std::vector<ir::Digest> SccCache::Run::basisOf(
@@ -356,9 +344,9 @@ void SccCache::Run::fail(const std::string &Message) {
 }
 
 void SccCache::Run::step(uint32_t C) {
-  const ir::Digest Key = keyOf(C);
+  std::vector<uint32_t> Callees;
+  const ir::Digest Key = keyOf(C, &Callees);
   const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
-  const std::vector<uint32_t> Callees = calleeSCCs(C);
   std::vector<ir::Digest> Basis = basisOf(Callees);
   const serialize::SccEntry *E =
       Reuse && !Failed ? Cache.Store->find(Key) : nullptr;

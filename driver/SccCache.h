@@ -126,9 +126,10 @@ public:
     SccCacheStats stats() const;
 
   private:
-    ir::Digest keyOf(uint32_t C) const;
-    /// The callee SCCs keyOf names by their summaries, in its order.
-    std::vector<uint32_t> calleeSCCs(uint32_t C) const;
+    /// With \p CalleeSCCs: the callee SCCs the key names by their
+    /// summaries, in its order.
+    ir::Digest keyOf(uint32_t C,
+                     std::vector<uint32_t> *CalleeSCCs = nullptr) const;
     /// Their summaries' digests now.
     std::vector<ir::Digest> basisOf(const std::vector<uint32_t> &Callees) const;
     /// \p E (SCC \p C's, made from callee summaries E.Basis), read whole

@@ -148,9 +148,13 @@ public:
     if (A.Function.empty())
       return 0;
     Line = int64_t(L.Line) - int64_t(A.FirstLine);
+    if (A.Function == LastAnchor)
+      return LastAnchorId + 1; // places come in runs of one function
     uint32_t Id = idOf(A.Function);
     if (AnchorIds.insert(Id).second)
       AnchorList.push_back(Id);
+    LastAnchor = A.Function;
+    LastAnchorId = Id;
     return Id + 1;
   }
   /// 0 for no location (all zero: not a place in the program's first
@@ -418,6 +422,8 @@ private:
   llvm::ArrayRef<std::string> Files;
   AnchorOf Anchors;
   llvm::DenseSet<uint32_t> AnchorIds; ///< string ids used as anchors
+  ir::Symbol LastAnchor;              ///< the last anchor written, and its id
+  uint32_t LastAnchorId = 0;
   std::vector<uint32_t> AnchorList;   ///< the same, in order of first use
   std::vector<uint32_t> FileIds; ///< per program file: string id + 1, or 0
   llvm::DenseMap<const void *, uint32_t> SymIds;
