@@ -840,13 +840,10 @@ EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members
     E.accesses(S->Accesses);
   E.table(Table);
   EncodedSummaries R;
-  {
-    thread_local std::string ShapeBytes;
-    ShapeBytes.clear();
-    ShapeBytes += Table.str();
-    ShapeBytes += Shape.str();
-    R.Shape = ir::Digest::of(ShapeBytes);
-  }
+  R.Shape = ir::DigestBuilder()
+                .digest(ir::Digest::of(Table.str()))
+                .digest(ir::Digest::of(Shape.str()))
+                .finish();
   R.Bytes.reserve(Table.size() + Heads.size() + Accesses.size());
   R.Bytes += Table.str();
   R.Bytes += Heads.str();
