@@ -19,6 +19,16 @@
 namespace racer::driver {
 
 namespace {
+
+/// Something the include search would now find where it found nothing: any
+/// file but a directory. (`#include <memory>` with `-I rocksdb/` looks for
+/// rocksdb/memory, a directory of the project: never a header, and taking
+/// it for one kept 94 of rocksdb's 100 TUs out of the cache.)
+bool appeared(llvm::StringRef Path) {
+  llvm::sys::fs::file_status St;
+  return !llvm::sys::fs::status(Path, St) &&
+         St.type() != llvm::sys::fs::file_type::directory_file;
+}
 /// Version 4: "absentdir <mtime> <dir>" before the absent files looked for
 /// in that directory. Version 3: a "key <key>" line (the entry's own TU: an entry copied over
 /// another TU's is damage, not a hit), and "absent <path>" lines (files
@@ -192,7 +202,7 @@ SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
     if (Lines[I].consume_front("absent ")) {
       // A file the include search did not find: if it is there now, the TU
       // would read it instead.
-      if (!DirUnchanged && llvm::sys::fs::exists(Lines[I]))
+      if (!DirUnchanged && appeared(Lines[I]))
         return InputsState::Changed;
       continue;
     }
@@ -371,7 +381,7 @@ void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M,
       Inputs += "absentdir 0 /\n"; // (no directory: each file is checked)
     for (const std::string *Path : Paths) {
       // Appeared since the parse looked: the parse may have read it or not.
-      if (llvm::sys::fs::exists(*Path))
+      if (appeared(*Path))
         return;
       Inputs += "absent " + *Path + "\n";
     }

@@ -83,4 +83,15 @@ check "CPATH changed: replayed the same" cmp -s "$WORK/cpath.txt" "$WORK/cpath2.
 export CPATH=$P/inc3
 scan "$WORK/cpath3.txt"
 check "CPATH back: the first answer" cmp -s "$WORK/first.txt" "$WORK/cpath3.txt"
+
+# A directory on the include path named like a header a TU includes
+# (`-Iinc1` with inc1/mutex/, as rocksdb has memory/ beside `#include
+# <memory>`) is not a header: the entries are stored and read back (the
+# analyzer run directly: the launcher would replay the answer).
+mkdir -p "$P/inc1/mutex"
+scan "$WORK/dir.txt"
+check "a directory named like a header: same answer" cmp -s "$WORK/first.txt" "$WORK/dir.txt"
+(cd "$P" && "$WORK/racecar-analyzer" scan -p . --cache-dir "$C" --stats -o "$WORK/dir2.txt" 2>"$WORK/dir2.err")
+check "a directory named like a header: every TU read from the cache" \
+  grep -qE 'cache +[0-9]+ hits, 0 misses' "$WORK/dir2.err"
 finish
