@@ -15,27 +15,13 @@ LineAnchors::LineAnchors(llvm::ArrayRef<ir::Function> Functions) {
     if (F.Specialized || !hasBody(F) || F.Location.Line == 0)
       continue;
     Texts.push_back({F.Location.File, F.Location.Line,
-                     std::max(F.LastLine, F.Location.Line), F.Symbol, -1});
+                     std::max(F.LastLine, F.Location.Line), F.Symbol});
     FirstLines[F.Symbol.str()] = F.Location.Line;
   }
   std::sort(Texts.begin(), Texts.end(), [](const Text &A, const Text &B) {
     return std::make_tuple(A.File, A.First, B.Last, B.Function.str()) <
            std::make_tuple(B.File, B.First, A.Last, A.Function.str());
   });
-  // Each text's parent: the innermost earlier text (in this order) of the
-  // same file that holds it, found on a stack of the open ones.
-  std::vector<int32_t> Open;
-  for (size_t I = 0; I < Texts.size(); ++I) {
-    Text &T = Texts[I];
-    while (!Open.empty()) {
-      const Text &O = Texts[Open.back()];
-      if (O.File == T.File && O.First <= T.First && T.Last <= O.Last)
-        break;
-      Open.pop_back();
-    }
-    T.Parent = Open.empty() ? -1 : Open.back();
-    Open.push_back(int32_t(I));
-  }
   // The innermost text of each line: inner texts come after their outer
   // ones (and of equal texts, the smallest symbol last), so the last to
   // write a line wins.
@@ -58,28 +44,6 @@ serialize::LineAnchor LineAnchors::anchorOf(const ir::Loc &L) const {
   if (!I)
     return {};
   return {Texts[I - 1].Function, Texts[I - 1].First};
-}
-
-serialize::LineAnchor LineAnchors::innermost(const ir::Loc &L) const {
-  // The last text that starts at or before the line; if it does not hold
-  // the line, the innermost one that does holds it too (texts nest).
-  auto It = std::upper_bound(
-      Texts.begin(), Texts.end(), std::make_pair(L.File, L.Line),
-      [](const std::pair<uint32_t, uint32_t> &K, const Text &T) {
-        return K.first != T.File ? K.first < T.File : K.second < T.First;
-      });
-  if (It == Texts.begin())
-    return {};
-  int32_t I = int32_t(It - Texts.begin()) - 1;
-  while (I >= 0) {
-    const Text &T = Texts[I];
-    if (T.File != L.File)
-      return {};
-    if (T.First <= L.Line && L.Line <= T.Last)
-      return {T.Function, T.First};
-    I = T.Parent;
-  }
-  return {};
 }
 
 std::optional<uint32_t> LineAnchors::firstLineOf(llvm::StringRef Symbol) const {

@@ -50,8 +50,6 @@ public:
 
   /// The anchor of \p L, or none (an empty Function). Constant time.
   serialize::LineAnchor anchorOf(const ir::Loc &L) const;
-  /// The same, by a walk of the texts (what the per-line table holds).
-  serialize::LineAnchor innermost(const ir::Loc &L) const;
   /// The first line of the function \p Symbol if it can be an anchor.
   std::optional<uint32_t> firstLineOf(llvm::StringRef Symbol) const;
 
@@ -59,8 +57,6 @@ private:
   struct Text {
     uint32_t File, First, Last;
     ir::Symbol Function;
-    /// The innermost other text that holds this one (its index), or -1.
-    int32_t Parent;
   };
   /// Sorted by file, first line, then the outer texts first (last line
   /// descending) and, for the same text, the largest symbol first.

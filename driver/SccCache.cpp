@@ -154,23 +154,23 @@ SccCache::Run::readWithMoves(uint32_t C, const serialize::SccEntry &E,
                              const std::vector<ir::Digest> &Now) {
   if (E.Basis.size() != Callees.size())
     return std::nullopt;
-  auto Moves = std::make_shared<LineMoves>();
+  auto Union = std::make_shared<LineMoves>();
   for (size_t I = 0; I < Callees.size(); ++I) {
     if (E.Basis[I] == Now[I])
       continue;
     std::shared_ptr<const LineMoves> Of = movesOf(Callees[I], E.Basis[I]);
-    if (!Of || !Moves->merge(*Of))
+    if (!Of || !Union->merge(*Of))
       return std::nullopt;
   }
-  std::optional<std::vector<FunctionSummary>> Mine = readFull(E);
+  std::optional<std::vector<FunctionSummary>> Mine = read(E, /*HeadsOnly=*/false);
   if (!Mine || Mine->size() != PS.graph().sccs()[C].size())
     return std::nullopt;
-  Moves->apply(*Mine);
+  Union->apply(*Mine);
   // Its callers' copies of its places moved the same way: they need not
   // read its stored version to find how.
   {
     std::lock_guard<std::mutex> G(MovesMutex);
-    this->Moves.try_emplace({C, E.Summaries}, std::move(Moves));
+    KnownMoves.try_emplace({C, E.Summaries}, std::move(Union));
   }
   return Mine;
 }
@@ -179,13 +179,13 @@ std::shared_ptr<const LineMoves>
 SccCache::Run::movesOf(uint32_t K, const ir::Digest &Then) {
   // Once per callee and old version: its callers share it.
   std::lock_guard<std::mutex> G(MovesMutex);
-  auto [It, New] = Moves.try_emplace({K, Then});
+  auto [It, New] = KnownMoves.try_emplace({K, Then});
   if (!New)
     return It->second;
   const serialize::SccEntry *Old = Cache.Store->findSummaries(Then);
   if (!Old || Old->Shape != Shapes[K])
     return nullptr; // not stored any more, or not only lines
-  std::optional<std::vector<FunctionSummary>> Before = readFull(*Old);
+  std::optional<std::vector<FunctionSummary>> Before = read(*Old, /*HeadsOnly=*/false);
   if (!Before)
     return nullptr;
   if (Adopted[K])
@@ -204,13 +204,14 @@ SccCache::Run::movesOf(uint32_t K, const ir::Digest &Then) {
 }
 
 std::optional<std::vector<FunctionSummary>>
-SccCache::Run::readFull(const serialize::SccEntry &E, std::string *Why) const {
+SccCache::Run::read(const serialize::SccEntry &E, bool HeadsOnly,
+                    std::string *Why) const {
   std::vector<FunctionSummary> Full;
   bool Foreign = false;
-  llvm::Expected<std::string> Bytes = Cache.Store->read(E, false);
+  llvm::Expected<std::string> Bytes = Cache.Store->read(E, HeadsOnly);
   llvm::Error Err =
       Bytes ? serialize::decodeSummaries(
-                  *Bytes, false,
+                  *Bytes, HeadsOnly,
                   [&](llvm::StringRef Path) { return fileIndex(Path, Foreign); },
                   Full,
                   [&](llvm::StringRef F) { return firstLine(F, Foreign); })
@@ -375,29 +376,20 @@ void SccCache::Run::step(uint32_t C) {
     E = nullptr; // summarize it
   }
   if (E) {
-    std::vector<FunctionSummary> Heads;
-    bool Foreign = false;
-    llvm::Expected<std::string> Bytes = Cache.Store->read(*E, /*HeadsOnly=*/true);
-    llvm::Error Err =
-        Bytes ? serialize::decodeSummaries(
-                    *Bytes, true,
-                    [&](llvm::StringRef Path) { return fileIndex(Path, Foreign); },
-                    Heads,
-                    [&](llvm::StringRef F) { return firstLine(F, Foreign); })
-              : Bytes.takeError();
-    if (!Err && !Foreign && Heads.size() == Members.size()) {
+    std::string Why = "not this program's";
+    std::optional<std::vector<FunctionSummary>> Heads =
+        read(*E, /*HeadsOnly=*/true, &Why);
+    if (Heads && Heads->size() == Members.size()) {
       Summaries[C] = E->Summaries;
       Shapes[C] = E->Shape;
       Adopted[C] = E;
       Writer->keep(*E);
-      PS.adoptSCC(C, std::move(Heads));
+      PS.adoptSCC(C, std::move(*Heads));
       ++Reused;
       return;
     }
     // Unreadable: summarize it (its callees are done, its bodies here).
-    Cache.note("unusable stored summaries (" +
-               (Err ? llvm::toString(std::move(Err))
-                    : std::string("not this program's")) +
+    Cache.note("unusable stored summaries (" + Why +
                "); summarizing them again");
   }
   // Callees adopted from the store: their accesses now.
@@ -430,12 +422,12 @@ void SccCache::Run::step(uint32_t C) {
 
 void SccCache::Run::ensureAccesses(uint32_t C) {
   std::call_once(AccessesRead[C], [&] {
-    std::string Why;
-    std::optional<std::vector<FunctionSummary>> Full = readFull(*Adopted[C], &Why);
+    std::string Why = "not this program's";
+    std::optional<std::vector<FunctionSummary>> Full =
+        read(*Adopted[C], /*HeadsOnly=*/false, &Why);
     const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
     if (!Full || Full->size() != Members.size()) {
-      fail("unusable stored summaries (" +
-           (Full ? std::string("not this program's") : Why) +
+      fail("unusable stored summaries (" + Why +
            "); summarizing everything again");
       return;
     }

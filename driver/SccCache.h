@@ -143,9 +143,11 @@ public:
     /// digest of a stored version of one shape), or null if they did not
     /// only move.
     std::shared_ptr<const LineMoves> movesOf(uint32_t K, const ir::Digest &Then);
-    /// \p E read whole, or none (why in \p Why).
+    /// \p E read (with \p HeadsOnly, all but the accesses), or none (why
+    /// in \p Why).
     std::optional<std::vector<FunctionSummary>>
-    readFull(const serialize::SccEntry &E, std::string *Why = nullptr) const;
+    read(const serialize::SccEntry &E, bool HeadsOnly,
+         std::string *Why = nullptr) const;
     uint64_t identityOf(uint32_t C) const;
     ir::Digest reduceKey() const;
     /// reduceKey() once every SCC is done (reuseReduce, then store).
@@ -176,8 +178,10 @@ public:
     /// moved (LineMoves.h).
     std::vector<ir::Digest> Shapes;
     std::mutex MovesMutex;
+    /// Per SCC and stored version: how its places moved since (null: not
+    /// only moved). Shared by its callers.
     std::map<std::pair<uint32_t, ir::Digest>, std::shared_ptr<const LineMoves>>
-        Moves;
+        KnownMoves;
     std::vector<const serialize::SccEntry *> Adopted;
     std::unique_ptr<std::once_flag[]> AccessesRead;
     /// The program's file index of each path (for decoding).
