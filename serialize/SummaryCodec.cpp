@@ -715,6 +715,8 @@ public:
     uint64_t PrevAnchor = UINT64_MAX;
     int64_t PrevLine = 0;
     llvm::SmallVector<CallSite, CallChain::MaxDepth> PrevTrace, Trace;
+    uint64_t PrevHidden = 0;
+    const CallChain *PrevChain = nullptr;
     for (AccessSnapshot &A : V) {
       if (Bad)
         return;
@@ -801,7 +803,15 @@ public:
         fail("bad trace");
         return;
       }
-      A.Trace = CallChain(llvm::ArrayRef<CallSite>(Trace), uint32_t(Hidden));
+      // The same trace as the previous access's (one callee's accesses
+      // reached through one chain of calls): the same chain.
+      if (PrevChain && New == 0 && Shared == PrevTrace.size() &&
+          Hidden == PrevHidden)
+        A.Trace = *PrevChain;
+      else
+        A.Trace = Chains.make(llvm::ArrayRef<CallSite>(Trace), uint32_t(Hidden));
+      PrevChain = &A.Trace;
+      PrevHidden = Hidden;
       std::swap(PrevTrace, Trace);
     }
   }
@@ -815,6 +825,8 @@ private:
   /// Per string: the first line now of the function it names, if it is an
   /// anchor, else UINT32_MAX.
   std::vector<uint32_t> AnchorLines;
+  /// Traces share their tails, across the summaries of one decoding.
+  CallChain::Interner Chains;
 };
 
 } // namespace

@@ -51,8 +51,86 @@ const CallSite &CallChain::operator[](size_t I) const {
   return N->Site;
 }
 
+const void *CallChain::nodeOf(size_t I) const {
+  const Node *N = Head.get();
+  while (I-- > 0)
+    N = N->Next.get();
+  return N;
+}
+
 std::vector<CallSite> CallChain::frames() const {
   return std::vector<CallSite>(begin(), end());
+}
+
+namespace {
+uint8_t siteFlags(const CallSite &C) {
+  return uint8_t(C.RunsLoop) | uint8_t(C.CrashPath) << 1;
+}
+} // namespace
+
+unsigned CallChain::Interner::KeyInfo::getHashValue(const Key &K) {
+  // A multiply-xorshift mix: hash_combine cost more than the lookups.
+  auto Mix = [](uint64_t H, uint64_t V) {
+    H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
+    return H * 0xff51afd7ed558ccdULL;
+  };
+  uint64_t H = Mix(reinterpret_cast<uintptr_t>(K.Callee),
+                   reinterpret_cast<uintptr_t>(K.Next));
+  H = Mix(H, uint64_t(K.Location.File) << 32 | K.Location.Line);
+  H = Mix(H, uint64_t(K.Location.Col) << 40 | uint64_t(K.Flags) << 32 |
+                 K.Length);
+  return unsigned(H ^ (H >> 32));
+}
+
+bool CallChain::Interner::KeyInfo::isEqual(const Key &A, const Key &B) {
+  return A.Callee == B.Callee && A.Location == B.Location &&
+         A.Flags == B.Flags && A.Next == B.Next && A.Length == B.Length;
+}
+
+CallChain CallChain::Interner::make(llvm::ArrayRef<CallSite> Frames,
+                                    uint32_t Hidden) {
+  llvm::IntrusiveRefCntPtr<const Node> Head;
+  for (size_t I = Frames.size(); I-- > 0;) {
+    const CallSite &C = Frames[I];
+    const uint32_t Length = Head ? Head->Length + 1 : 1 + Hidden;
+    Key K{C.Callee.data(), C.Location, siteFlags(C), Head.get(), Length};
+    auto [It, New] = Made.try_emplace(K);
+    if (New) {
+      llvm::IntrusiveRefCntPtr<Node> N(new Node());
+      N->Site = C;
+      N->Next = Head;
+      N->Length = Length;
+      N->Nodes = Head ? Head->Nodes + 1 : 1;
+      It->second = llvm::IntrusiveRefCntPtr<const Node>(std::move(N));
+    }
+    Head = It->second;
+  }
+  return CallChain(std::move(Head));
+}
+
+CallChain CallChain::withPlaces(llvm::function_ref<void(ir::Loc &)> Map,
+                                PlaceMemo &Memo) const {
+  if (!Head)
+    return *this;
+  auto It = Memo.find(Head.get());
+  if (It != Memo.end())
+    return It->second;
+  CallChain Below = CallChain(Head->Next).withPlaces(Map, Memo);
+  ir::Loc L = Head->Site.Location;
+  if (!(L == ir::Loc()))
+    Map(L);
+  CallChain Out = *this;
+  if (!(L == Head->Site.Location) || Below.Head != Head->Next) {
+    llvm::IntrusiveRefCntPtr<Node> N(new Node());
+    N->Site = Head->Site;
+    N->Site.Location = L;
+    N->Next = Below.Head;
+    N->Length = Head->Length;
+    N->Nodes = Head->Nodes;
+    Out = CallChain(llvm::IntrusiveRefCntPtr<const Node>(std::move(N)));
+  }
+  Memo.try_emplace(Head.get(), Out);
+  return Out;
 }
 
 bool operator==(const CallChain &A, const CallChain &B) {
@@ -111,23 +189,12 @@ void forEachPlace(FunctionSummary &S, llvm::function_ref<void(ir::Loc &)> Visit)
     if (!(L == ir::Loc()))
       Visit(L);
   };
+  // Traces are shared and immutable: a changed one is made anew, sharing
+  // what it shared before.
+  CallChain::PlaceMemo Memo;
   for (AccessSnapshot &A : S.Accesses) {
     Each(A.Location);
-    if (A.Trace.empty())
-      continue;
-    // Traces are shared and immutable: a changed one is made anew.
-    std::vector<CallSite> Frames = A.Trace.frames();
-    std::vector<ir::Loc> Before;
-    Before.reserve(Frames.size());
-    for (CallSite &C : Frames) {
-      Before.push_back(C.Location);
-      Each(C.Location);
-    }
-    bool Changed = false;
-    for (size_t I = 0; I < Frames.size(); ++I)
-      Changed |= !(Frames[I].Location == Before[I]);
-    if (Changed)
-      A.Trace = CallChain(Frames, uint32_t(A.Trace.hidden()));
+    A.Trace = A.Trace.withPlaces(Visit, Memo);
   }
   for (ThreadSpawn &T : S.Spawns) {
     Each(T.Location);

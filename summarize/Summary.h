@@ -20,6 +20,7 @@
 #include "summarize/ir/IR.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -171,6 +172,44 @@ public:
   /// Walks the chain: for tests and printing, not hot paths.
   const CallSite &operator[](size_t I) const;
   std::vector<CallSite> frames() const;
+  /// The node that holds frame \p I: chains that share a tail in memory
+  /// give the same one (for tests of that sharing).
+  const void *nodeOf(size_t I) const;
+
+  /// Makes chains whose equal tails are one node, the way computed chains
+  /// share theirs (prepend): a decoded summary's ten thousand traces would
+  /// otherwise hold eight nodes each. Used by one thread; the chains it
+  /// makes outlive it.
+  class Interner {
+  public:
+    CallChain make(llvm::ArrayRef<CallSite> Frames, uint32_t Hidden = 0);
+
+  private:
+    struct Key {
+      const void *Callee;
+      ir::Loc Location;
+      uint8_t Flags;
+      const Node *Next;
+      uint32_t Length;
+    };
+    struct KeyInfo {
+      static Key getEmptyKey() { return {reinterpret_cast<void *>(-1), {}, 0, nullptr, 0}; }
+      static Key getTombstoneKey() { return {reinterpret_cast<void *>(-2), {}, 0, nullptr, 0}; }
+      static unsigned getHashValue(const Key &K);
+      static bool isEqual(const Key &A, const Key &B);
+    };
+    llvm::DenseMap<Key, llvm::IntrusiveRefCntPtr<const Node>, KeyInfo> Made;
+  };
+
+  /// The nodes withPlaces has mapped, and what each became: kept across the
+  /// chains of one map so that shared tails stay shared.
+  using PlaceMemo = llvm::DenseMap<const void *, CallChain>;
+  /// This chain with every frame's place (hidden ones too) passed through
+  /// \p Map, which must be a function of the place: a node that several
+  /// chains share is mapped once. A node whose places, its own and below,
+  /// do not change is kept.
+  CallChain withPlaces(llvm::function_ref<void(ir::Loc &)> Map,
+                       PlaceMemo &Memo) const;
 
   class iterator {
   public:
@@ -511,7 +550,9 @@ struct FunctionSummary {
 /// Calls \p Visit on every place in \p S (accesses and their traces,
 /// thread starts and theirs, assumptions, hand-rolled synchronization,
 /// conditional locks), in a fixed order; "no location" is skipped. A trace
-/// whose places change is made anew (traces are shared).
+/// whose places change is made anew (traces are shared): \p Visit must be a
+/// function of the place, since a frame that several traces share is
+/// visited once (CallChain::withPlaces), hidden frames included.
 void forEachPlace(FunctionSummary &S, llvm::function_ref<void(ir::Loc &)> Visit);
 /// The same, reading.
 void forEachPlace(const FunctionSummary &S,

@@ -372,6 +372,35 @@ TEST(SummaryCodec, HeadsDecodeFromTheirPrefix) {
   EXPECT_EQ(dump(Heads, Files), dump(Want, Files));
 }
 
+TEST(SummaryCodec, DecodedTracesShareTheirTails) {
+  // A caller's accesses reached through one callee: their traces end in
+  // the same frames, and the decoded chains hold those once, as computed
+  // ones do (a decoded summary otherwise holds eight nodes per access).
+  FunctionSummary S;
+  S.Symbol = "c:@F@caller";
+  S.Name = "caller";
+  auto Site = [](const char *Callee, uint32_t Line) {
+    return CallSite{ir::Symbol(Callee), ir::Loc{0, Line, 3}};
+  };
+  CallChain Tail = {Site("drain", 40), Site("step", 50)};
+  for (uint32_t I = 0; I < 3; ++I) {
+    AccessSnapshot A;
+    A.Kind = AccessKind::Write;
+    A.Path = ir::AccessPath::global("c:@g" + std::to_string(I), "g");
+    A.Location = {0, 60 + I, 5};
+    A.Trace = CallChain::prepend(Site(I == 2 ? "other" : "run", 10 + I), Tail);
+    S.Accesses.push_back(A);
+  }
+  std::vector<FunctionSummary> Out =
+      decode(encodeSummaries({&S}, Files).Bytes, false);
+  ASSERT_EQ(Out.size(), 1u);
+  ASSERT_EQ(Out[0].Accesses.size(), 3u);
+  EXPECT_EQ(dump(Out, Files), dump({S}, Files));
+  const CallChain &T0 = Out[0].Accesses[0].Trace, &T2 = Out[0].Accesses[2].Trace;
+  EXPECT_EQ(T0.nodeOf(1), T2.nodeOf(1));
+  EXPECT_NE(T0.nodeOf(0), T2.nodeOf(0));
+}
+
 TEST(SummaryCodec, EmptyAndDefault) {
   EncodedSummaries None = encodeSummaries({}, Files);
   EXPECT_TRUE(decode(None.Bytes, false).empty());
