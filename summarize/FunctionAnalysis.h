@@ -522,6 +522,29 @@ private:
   /// handed our object \p Local.
   bool handedToStartedThread(uint32_t Local, const AbstractState &S) const;
   AccessSet Accesses;
+  /// What a call added to its callee's accesses (applySummary), per callee
+  /// summary: the locks held, the locks let go on entry, the queue-front
+  /// turns, the threads running, the joins and the fork. A later call of
+  /// the same callee that adds the same gives each of the callee's
+  /// accesses that nothing else of the call changes (isContextFree) the
+  /// key, place and depth it gave before, which Accesses would drop.
+  struct AppliedContext {
+    std::vector<HeldLock> Locks, EntryReleased;
+    llvm::SmallVector<ir::AccessPath, 0> QueueFronts;
+    llvm::SmallVector<uint32_t, 0> Live;
+    uint8_t JoinedOuter = 0;
+    bool InFork = false;
+    friend bool operator==(const AppliedContext &A,
+                           const AppliedContext &B) {
+      return A.Locks == B.Locks && A.EntryReleased == B.EntryReleased &&
+             A.QueueFronts == B.QueueFronts && A.Live == B.Live &&
+             A.JoinedOuter == B.JoinedOuter && A.InFork == B.InFork;
+    }
+  };
+  llvm::DenseMap<const FunctionSummary *, std::vector<AppliedContext>>
+      AppliedContexts;
+  /// Records \p Ctx for \p Callee; false if it was recorded before.
+  bool noteAppliedContext(const FunctionSummary &Callee, AppliedContext Ctx);
   std::optional<Operand> Return;
   /// Guards constructed as temporaries in the current block, innermost last.
   std::vector<GuardState> TempGuards;

@@ -303,6 +303,29 @@ bool FunctionAnalysis::onCrashPath(uint32_t BI) const {
   return true;
 }
 
+/// \p A, a callee's access, comes out of applySummary as a function of
+/// itself and the call's context (FunctionAnalysis::AppliedContext) only: its
+/// path and locks are global (or unknown locks), so the arguments do not
+/// change them; it names no thread the callee started or joined, so the
+/// call site does not; and it has no lock nestings.
+static bool isContextFree(const AccessSnapshot &A) {
+  auto Global = [](const HeldLock &L) {
+    return L.Unknown || L.Lock.Root == RootKind::Global;
+  };
+  return A.Path.Root == RootKind::Global && A.Live.empty() &&
+         A.JoinedOuter == 0 && A.Nestings.empty() &&
+         llvm::all_of(A.Locks, Global) && llvm::all_of(A.ReleasedBefore, Global);
+}
+
+bool FunctionAnalysis::noteAppliedContext(const FunctionSummary &Callee,
+                                          AppliedContext Ctx) {
+  std::vector<AppliedContext> &Seen = AppliedContexts[&Callee];
+  if (llvm::is_contained(Seen, Ctx))
+    return false;
+  Seen.push_back(std::move(Ctx));
+  return true;
+}
+
 void FunctionAnalysis::applySummary(const ir::Instr &I,
                                     const FunctionSummary &Callee,
                                     AbstractState &S) {
@@ -336,7 +359,26 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
   static const std::vector<AccessSnapshot> NotRecording;
   const std::vector<AccessSnapshot> &CalleeAccesses =
       Recording ? Callee.Accesses : NotRecording;
+  // Called here before with what this call adds: its context-free accesses
+  // are known already (a function that reads a stream forty times, each
+  // read reaching ten thousand accesses). Declared effects (REQUIRES) and
+  // lock nestings depend on the call itself: not then.
+  bool Repeated = false;
+  if (Recording && !CalleeAccesses.empty() && C.DeclaredEffects.empty() &&
+      S.Held.nestings().empty()) {
+    AppliedContext Ctx;
+    Ctx.Locks = CallerLocks;
+    Ctx.EntryReleased = S.EntryReleased;
+    Ctx.QueueFronts = S.QueueFronts;
+    if (TrackThreads)
+      Ctx.Live = LiveNow;
+    Ctx.JoinedOuter = S.JoinedOuter;
+    Ctx.InFork = S.ForkBlock >= 0;
+    Repeated = !noteAppliedContext(Callee, std::move(Ctx));
+  }
   for (const AccessSnapshot &A : CalleeAccesses) {
+    if (Repeated && isContextFree(A))
+      continue;
     std::optional<AccessPath> P;
     bool Local = false;
     if (A.Path.Root != RootKind::Local)

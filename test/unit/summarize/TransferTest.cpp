@@ -163,6 +163,39 @@ TEST(Transfer, PointerArgumentMapsFormalOntoActualPath) {
   EXPECT_EQ(S.Accesses[0].Path.str(), "this->stats_.hits");
 }
 
+// applySummary skips a callee's global accesses when an earlier call of it
+// added the same context (AppliedContext): those would all be dropped. A
+// call under another lock, or an access through another argument, still
+// adds its own.
+TEST(Transfer, CallsThatAddTheSameContextAddNothingNew) {
+  FunctionBuilder Touch("touch", "", ir::FunctionKind::Free);
+  Touch.formal("p");
+  Touch.write(FunctionBuilder::global("g"), 10)
+      .write(ir::AccessPath::formal(0, "p").deref().field("S::n"), 11);
+  MapLookup L;
+  L.add(summarizeFunction(Touch.build(), L));
+
+  FunctionBuilder Caller("run", "", ir::FunctionKind::Free);
+  auto Arg = [](const char *G) {
+    return Operand::object(FunctionBuilder::global(G));
+  };
+  Caller.call("touch", {Arg("a")}, 20)
+      .call("touch", {Arg("a")}, 21)
+      .lock(FunctionBuilder::global("m"), 22)
+      .call("touch", {Arg("b")}, 23)
+      .unlock(FunctionBuilder::global("m"), 24)
+      .call("touch", {Arg("b")}, 25);
+  FunctionSummary S = summarizeFunction(Caller.build(), L);
+  std::vector<std::string> Got;
+  for (const AccessSnapshot &A : S.Accesses)
+    Got.push_back(A.Path.str() + (A.isProtected() ? " locked" : "") +
+                  " via " + std::to_string(A.Trace[0].Location.Line));
+  std::sort(Got.begin(), Got.end());
+  EXPECT_EQ(Got, (std::vector<std::string>{
+                     "a.n via 20", "b.n locked via 23", "b.n via 25",
+                     "g locked via 23", "g via 20"}));
+}
+
 TEST(Transfer, LockWrapperEffectReachesCaller) {
   FunctionBuilder Acquire("Db::acquire", "Db", ir::FunctionKind::Method,
                           ir::AccessSpec::Private);
