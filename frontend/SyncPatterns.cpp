@@ -109,6 +109,32 @@ bool isSharedVar(const ValueDecl *D) {
          !VD->getType().isConstQualified();
 }
 
+bool waits(const Stmt *S, llvm::DenseSet<const VarDecl *> &LocalsWritten,
+           llvm::DenseSet<const VarDecl *> &LocalsStepped);
+
+/// \p FD's body reads shared memory atomically and does nothing else a
+/// wait would not: `static inline unsigned long getIOPendingCount(int i)
+/// { unsigned long c = 0; atomicGetWithSync(pending[i], c); return c; }`.
+/// A call of it is a load, as `atomic_load(..)` is. Looks one call deep.
+bool isAtomicReader(const FunctionDecl *FD) {
+  static thread_local unsigned Depth = 0;
+  const Stmt *Body = FD ? FD->getBody() : nullptr;
+  if (!Body || Depth > 0)
+    return false;
+  ++Depth;
+  llvm::DenseSet<const VarDecl *> Written, Stepped;
+  bool Waits = waits(Body, Written, Stepped);
+  --Depth;
+  if (!Waits)
+    return false;
+  bool Loads = false;
+  forEachDescendant(Body, [&](const Stmt *X) {
+    if (const auto *AE = dyn_cast<AtomicExpr>(X))
+      Loads |= !isFetchOpAtomic(AE) && !isCasAtomic(AE);
+  });
+  return Loads;
+}
+
 /// Reads memory other threads can see: a global, something behind a
 /// pointer, an atomic load, a call that reads or loads.
 /// The node \p X itself reads shared memory (readsShared, one node).
@@ -126,7 +152,8 @@ bool readsSharedHere(const Stmt *X) {
     // (`read(fd, ..)`).
     std::string N = llvm::StringRef(calleeName(CE)).lower();
     llvm::StringRef L(N);
-    return L.contains("atomic") || L.contains("load");
+    return L.contains("atomic") || L.contains("load") ||
+           isAtomicReader(CE->getDirectCallee());
   }
   return false;
 }
@@ -169,7 +196,8 @@ bool isWaitingCall(const CallExpr *CE) {
       "__verifier_atomic", "atomic", "barrier", "fence", "cpu_", "load",
       "assume", "nop"};
   return isCasName(L) ||
-         llvm::any_of(Words, [&](const char *W) { return L.contains(W); });
+         llvm::any_of(Words, [&](const char *W) { return L.contains(W); }) ||
+         isAtomicReader(CE->getDirectCallee());
 }
 
 /// The body waits: no plain store to shared memory, only waiting calls.
@@ -301,6 +329,28 @@ bool onlyRelaxedLoads(const Stmt *S, const ASTContext &Ctx) {
   return Relaxed && !Other;
 }
 
+/// The body of \p Body exits the loop (`break`, `return`) when a test of
+/// shared memory that names none of \p Counted says so: `for (j = 0; j <
+/// 1000000; j++) { if (pending(id) != 0) break; }` spins, bounded; a search
+/// (`if (a[i] == key) break;`) tests what the count names.
+bool exitsOnSharedTest(const Stmt *Body,
+                       const llvm::DenseSet<const VarDecl *> &Counted) {
+  bool Found = false;
+  forEachDescendant(Body, [&](const Stmt *X) {
+    const auto *If = dyn_cast<IfStmt>(X);
+    if (Found || !If || !If->getCond())
+      return;
+    const Stmt *Then = If->getThen();
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Then);
+        CS && CS->size() == 1)
+      Then = CS->body_front();
+    if ((isa_and_nonnull<BreakStmt>(Then) || isa_and_nonnull<ReturnStmt>(Then)) &&
+        readsShared(If->getCond()) && !mentions(If->getCond(), Counted))
+      Found = true;
+  });
+  return Found;
+}
+
 bool isHandRolledLoop(const Stmt *Loop, const ASTContext *Ctx) {
   LoopParts P = loopParts(Loop);
   if (!P.IsLoop)
@@ -312,11 +362,31 @@ bool isHandRolledLoop(const Stmt *Loop, const ASTContext *Ctx) {
   llvm::DenseSet<const VarDecl *> Counted, Stepped, InCond;
   if (!waits(Body, Counted, Stepped) || !waits(Inc, Counted, Stepped))
     return false;
+  // A local the body declares starts over each time round (`unsigned long
+  // pending = 0; for (j = 1; j < n; j++) pending += count(j);`): the loop
+  // re-reads with it, it does not walk or count with it.
+  forEachDescendant(Body, [&](const Stmt *X) {
+    if (const auto *DS = dyn_cast<DeclStmt>(X))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          Counted.erase(VD);
+          Stepped.erase(VD);
+        }
+  });
   // A condition that calls an ordinary function retries an operation
   // (`while ((item = alloc(q)) == NULL) ;`): not a wait on memory. One that
   // steps a local walks a buffer (`while ((c = *p++))`).
-  if (!waits(Cond, InCond, Stepped) || !Stepped.empty())
+  if (!waits(Cond, InCond, Stepped))
     return false;
+  if (!Stepped.empty()) {
+    // Unless it only counts its rounds: a spin bounded by a count (`for (j
+    // = 0; j < 1000000; j++) { if (pending(id) != 0) break; }`), whose
+    // exit tests shared memory the count does not name.
+    bool Counts = llvm::all_of(Stepped, [](const VarDecl *V) {
+      return V->getType()->isIntegerType();
+    });
+    return Counts && !readsShared(Cond) && exitsOnSharedTest(Body, Counted);
+  }
   if (isConstantTrue(Cond, Ctx))
     return readsShared(Body); // `for (;;) { if (flag) break; }`
   if (Ctx && onlyRelaxedLoads(Cond, *Ctx))

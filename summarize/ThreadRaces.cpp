@@ -566,9 +566,13 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
       // Prefer another thread's access, then a write, then (under
       // different locks) one that holds the lock it should, then one seen
       // (not assumed of a call racecar has no body for).
-      // A witness that does not share X's queue-front turn first: with it
-      // the finding is high (LowQueueFront).
+      // A witness that does not share X's queue-front turn first, and one
+      // whose thread does not synchronize by hand: with it the finding is
+      // high (LowQueueFront, LowHandRolledSync).
+      const bool SpinDoubt =
+          handRolled(Y.Origin) && !onBusyWait(X) && !onBusyWait(Y);
       int Rank = (queueFrontLowReasons(X.Snap, Y.Snap) ? 0 : 16) +
+                 (SpinDoubt ? 0 : 16) +
                  (Y.Origin != X.Origin ? 8 : 0) +
                  (isWrite(Y.Snap.Kind) ? 4 : 0) +
                  (V != PairVerdict::DifferentLocks || Guard.heldBy(Y.Snap)
