@@ -33,7 +33,7 @@ bool appeared(llvm::StringRef Path) {
 /// in that directory. Version 3: a "key <key>" line (the entry's own TU: an entry copied over
 /// another TU's is damage, not a hit), and "absent <path>" lines (files
 /// that must stay absent).
-constexpr const char *ManifestMagic = "racecar-manifest 4";
+constexpr const char *ManifestMagic = "racecar-manifest 5";
 
 /// The environment variables that add to the include search path (Clang's
 /// driver reads them; RACECAR_CLANG_RESOURCE_DIR, frontend/ResourceDir.h,
@@ -163,7 +163,7 @@ std::optional<int64_t> SummaryCache::dirMTime(llvm::StringRef Dir) {
 
 SummaryCache::InputsState
 SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
-                          bool Quiet) {
+                          bool Quiet, std::string *EntrySum) {
   std::string Manifest = entryPath(Key, ".deps");
   auto Buf = racer::serialize::readRegularFile(Manifest, /*IsText=*/true);
   if (!Buf)
@@ -181,14 +181,23 @@ SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
   }
   llvm::SmallVector<llvm::StringRef> Lines;
   Body->split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  if (Lines.size() < 2 || Lines[1] != "key " + Key) {
+  if (Lines.size() < 3 || Lines[1] != "key " + Key) {
     if (!Quiet)
       note("the entry '" + Manifest + "' is another translation unit's; "
            "re-analysing " + Job.File);
     return InputsState::Invalid;
   }
+  // The module the manifest describes, by its checksum.
+  llvm::StringRef Sum = Lines[2];
+  if (!Sum.consume_front("entry ") || Sum.empty()) {
+    if (!Quiet)
+      note("malformed manifest '" + Manifest + "'; re-analysing " + Job.File);
+    return InputsState::Invalid;
+  }
+  if (EntrySum)
+    *EntrySum = Sum.str();
   bool DirUnchanged = false; ///< the last absentdir's, so its files too
-  for (size_t I = 2; I < Lines.size(); ++I) {
+  for (size_t I = 3; I < Lines.size(); ++I) {
     if (Lines[I].consume_front("absentdir ")) {
       // A directory the absent files below were looked for in: if nothing
       // was created or removed in it since (its mtime), they still are not
@@ -238,11 +247,12 @@ SummaryCache::inputsOf(const frontend::TUJob &Job) {
     return std::nullopt;
   llvm::SmallVector<llvm::StringRef> Lines;
   Body->split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  if (Lines.size() < 2 || Lines[1] != "key " + keyOf(Job))
+  if (Lines.size() < 3 || Lines[1] != "key " + keyOf(Job) ||
+      !Lines[2].starts_with("entry "))
     return std::nullopt;
   EntryInputs In;
   bool InDir = false; ///< the absent files below have a directory
-  for (size_t I = 2; I < Lines.size(); ++I) {
+  for (size_t I = 3; I < Lines.size(); ++I) {
     if (Lines[I].consume_front("absentdir ")) {
       llvm::StringRef Dir = Lines[I].split(' ').second;
       InDir = Dir != "/";
@@ -266,7 +276,8 @@ SummaryCache::inputsOf(const frontend::TUJob &Job) {
 
 std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
   std::string Key = keyOf(Job);
-  switch (checkInputs(Key, Job, /*Quiet=*/false)) {
+  std::string EntrySum;
+  switch (checkInputs(Key, Job, /*Quiet=*/false, &EntrySum)) {
   case InputsState::Unchanged:
     break;
   case InputsState::Invalid:
@@ -277,14 +288,30 @@ std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
     ++Misses;
     return std::nullopt;
   }
-  auto File = serialize::readTUFile(entryPath(Key, ".rcs"));
-  if (!File) {
+  // The module must be the one the manifest describes: two scans of other
+  // contents storing the same TU at once may leave one's module beside the
+  // other's manifest (each file is replaced atomically, the pair is not).
+  auto Unusable = [&](const std::string &Why) {
     ++Invalid;
     ++Misses;
-    note("unusable entry for " + Job.File + ": " +
-         llvm::toString(File.takeError()) + "; re-analysing");
+    note("unusable entry for " + Job.File + ": " + Why + "; re-analysing");
     return std::nullopt;
-  }
+  };
+  const std::string Path = entryPath(Key, ".rcs");
+  auto Buf = racer::serialize::readRegularFile(Path);
+  if (!Buf)
+    return Unusable(Path + ": cannot read: " + Buf.getError().message());
+  llvm::ArrayRef<uint8_t> Bytes =
+      llvm::arrayRefFromStringRef<uint8_t>((*Buf)->getBuffer());
+  if (llvm::Expected<serialize::FileHeader> H = serialize::peekHeader(Bytes);
+      H && llvm::utohexstr(H->Checksum) != EntrySum)
+    return Unusable("its module is not the one its manifest describes "
+                    "(written by another scan at the same time?)");
+  else if (!H)
+    llvm::consumeError(H.takeError()); // decodeTUFile says what is wrong
+  llvm::Expected<serialize::TUFile> File = serialize::decodeTUFile(Bytes);
+  if (!File)
+    return Unusable(Path + ": " + llvm::toString(File.takeError()));
   if (File->MainFile != Job.File) {
     ++Invalid;
     ++Misses;
@@ -298,7 +325,9 @@ std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
 
 std::optional<std::string> SummaryCache::probe(const frontend::TUJob &Job) {
   std::string Key = keyOf(Job);
-  if (checkInputs(Key, Job, /*Quiet=*/true) != InputsState::Unchanged)
+  std::string EntrySum;
+  if (checkInputs(Key, Job, /*Quiet=*/true, &EntrySum) !=
+      InputsState::Unchanged)
     return std::nullopt;
   // The entry's identity: its key and its content checksum, verified (a
   // damaged entry is then a miss, found and rebuilt by lookup) but not
@@ -312,6 +341,8 @@ std::optional<std::string> SummaryCache::probe(const frontend::TUJob &Job) {
     llvm::consumeError(H.takeError());
     return std::nullopt;
   }
+  if (llvm::utohexstr(H->Checksum) != EntrySum)
+    return std::nullopt; // another scan's module: lookup rebuilds it
   return Key + ":" + llvm::utohexstr(H->Checksum);
 }
 
@@ -391,12 +422,14 @@ void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M,
   serialize::TUFile File;
   File.MainFile = Job.File;
   File.Module = M;
-  if (llvm::Error E =
-          serialize::writeTUFileAtomically(entryPath(Key, ".rcs"), File)) {
+  uint64_t Checksum = 0;
+  if (llvm::Error E = serialize::writeTUFileAtomically(entryPath(Key, ".rcs"),
+                                                       File, &Checksum)) {
     writeFailed("entry for " + Job.File + ": " + llvm::toString(std::move(E)));
     return;
   }
-  std::string Body = std::string(ManifestMagic) + "\nkey " + Key + "\n" + Inputs;
+  std::string Body = std::string(ManifestMagic) + "\nkey " + Key + "\nentry " +
+                     llvm::utohexstr(Checksum) + "\n" + Inputs;
   Body += "sum " + llvm::utohexstr(llvm::xxh3_64bits(Body)) + "\n";
   if (llvm::Error E = writeAtomically(entryPath(Key, ".deps"), Body))
     writeFailed("manifest for " + Job.File + ": " +

@@ -6,7 +6,9 @@
 // manifest records every input file the TU read (main file and non-system
 // headers, as recorded at parse time, like a depfile) with size, mtime and a
 // BLAKE3 content hash, and the include candidates looked for and not found
-// (a header appearing earlier on the search path shadows the one read). An
+// (a header appearing earlier on the search path shadows the one read), and
+// the checksum of the module it describes (the two files are replaced one at
+// a time: two scans storing a TU at once may mix them, which is a miss). An
 // entry is used only if every input still has the same content and no
 // absent file appeared; files whose size and mtime are unchanged are not
 // re-hashed.
@@ -87,8 +89,9 @@ public:
 private:
   enum class InputsState { Unchanged, Missing, Invalid, Changed };
   /// Checks the manifest of \p Key against the files on disk.
+  /// With \p EntrySum: the checksum of the module it describes.
   InputsState checkInputs(const std::string &Key, const frontend::TUJob &Job,
-                          bool Quiet);
+                          bool Quiet, std::string *EntrySum = nullptr);
   std::string entryPath(const std::string &Key, const char *Ext) const;
   void note(const std::string &Message);
   /// A failed write: each one with -v, else one warning for the whole scan

@@ -1253,10 +1253,17 @@ llvm::Expected<TUFile> decodeTUFile(llvm::ArrayRef<uint8_t> Bytes) {
   }
 }
 
-llvm::Error writeTUFileAtomically(const std::string &Path, const TUFile &F) {
+llvm::Error writeTUFileAtomically(const std::string &Path, const TUFile &F,
+                                  uint64_t *Checksum) {
   llvm::Expected<std::vector<uint8_t>> Bytes = tryEncode(F, EncodeOptions());
   if (!Bytes)
     return withPrefix(Path, Bytes.takeError());
+  if (Checksum) {
+    llvm::Expected<FileHeader> H = peekHeader(*Bytes);
+    if (!H)
+      return withPrefix(Path, H.takeError());
+    *Checksum = H->Checksum;
+  }
   return writeFileAtomically(
       Path,
       llvm::StringRef(reinterpret_cast<const char *>(Bytes->data()),

@@ -112,7 +112,9 @@ llvm::Expected<FileHeader> verifyChecksum(llvm::ArrayRef<uint8_t> Bytes);
 /// Writes \p F to \p Path through a unique temporary file in the same
 /// directory and rename(2): readers see the old file or the complete new
 /// one, never a partial file. The temporary is removed on failure.
-llvm::Error writeTUFileAtomically(const std::string &Path, const TUFile &F);
+/// With \p Checksum, the written file's FileHeader::Checksum.
+llvm::Error writeTUFileAtomically(const std::string &Path, const TUFile &F,
+                                  uint64_t *Checksum = nullptr);
 
 /// Reads and decodes \p Path. Error messages start with the path.
 llvm::Expected<TUFile> readTUFile(const std::string &Path);
