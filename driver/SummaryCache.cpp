@@ -163,8 +163,8 @@ std::optional<int64_t> SummaryCache::dirMTime(llvm::StringRef Dir) {
 
 SummaryCache::InputsState
 SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
-                          bool Quiet, std::string *EntrySum) {
-  std::string Manifest = entryPath(Key, ".deps");
+                          bool Quiet, std::string *EntrySum, bool Prev) {
+  std::string Manifest = entryPath(Key, Prev ? ".prev.deps" : ".deps");
   auto Buf = racer::serialize::readRegularFile(Manifest, /*IsText=*/true);
   if (!Buf)
     return InputsState::Missing;
@@ -237,9 +237,32 @@ SummaryCache::checkInputs(const std::string &Key, const frontend::TUJob &Job,
   return InputsState::Unchanged;
 }
 
+SummaryCache::InputsState
+SummaryCache::checkEither(const std::string &Key, const frontend::TUJob &Job,
+                          bool Quiet, std::string &EntrySum, bool &Prev) {
+  Prev = false;
+  InputsState State = checkInputs(Key, Job, Quiet, &EntrySum);
+  if (State == InputsState::Unchanged)
+    return State;
+  // The entry before it: an edit undone, a branch switched back.
+  std::string PrevSum;
+  if (checkInputs(Key, Job, /*Quiet=*/true, &PrevSum, /*Prev=*/true) ==
+      InputsState::Unchanged) {
+    Prev = true;
+    EntrySum = std::move(PrevSum);
+    return InputsState::Unchanged;
+  }
+  return State;
+}
+
 std::optional<SummaryCache::EntryInputs>
 SummaryCache::inputsOf(const frontend::TUJob &Job) {
-  auto Buf = racer::serialize::readRegularFile(entryPath(keyOf(Job), ".deps"), /*IsText=*/true);
+  // Of the entry the scan used: the previous one if only it is valid now.
+  std::string EntrySum;
+  bool Prev = false;
+  (void)checkEither(keyOf(Job), Job, /*Quiet=*/true, EntrySum, Prev);
+  auto Buf = racer::serialize::readRegularFile(
+      entryPath(keyOf(Job), Prev ? ".prev.deps" : ".deps"), /*IsText=*/true);
   if (!Buf)
     return std::nullopt;
   std::optional<llvm::StringRef> Body = manifestBody((*Buf)->getBuffer());
@@ -277,7 +300,8 @@ SummaryCache::inputsOf(const frontend::TUJob &Job) {
 std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
   std::string Key = keyOf(Job);
   std::string EntrySum;
-  switch (checkInputs(Key, Job, /*Quiet=*/false, &EntrySum)) {
+  bool Prev = false;
+  switch (checkEither(Key, Job, /*Quiet=*/false, EntrySum, Prev)) {
   case InputsState::Unchanged:
     break;
   case InputsState::Invalid:
@@ -297,7 +321,7 @@ std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
     note("unusable entry for " + Job.File + ": " + Why + "; re-analysing");
     return std::nullopt;
   };
-  const std::string Path = entryPath(Key, ".rcs");
+  const std::string Path = entryPath(Key, Prev ? ".prev.rcs" : ".rcs");
   auto Buf = racer::serialize::readRegularFile(Path);
   if (!Buf)
     return Unusable(Path + ": cannot read: " + Buf.getError().message());
@@ -326,13 +350,15 @@ std::optional<ir::Module> SummaryCache::lookup(const frontend::TUJob &Job) {
 std::optional<std::string> SummaryCache::probe(const frontend::TUJob &Job) {
   std::string Key = keyOf(Job);
   std::string EntrySum;
-  if (checkInputs(Key, Job, /*Quiet=*/true, &EntrySum) !=
+  bool Prev = false;
+  if (checkEither(Key, Job, /*Quiet=*/true, EntrySum, Prev) !=
       InputsState::Unchanged)
     return std::nullopt;
   // The entry's identity: its key and its content checksum, verified (a
   // damaged entry is then a miss, found and rebuilt by lookup) but not
   // decoded.
-  auto Buf = racer::serialize::readRegularFile(entryPath(Key, ".rcs"));
+  auto Buf = racer::serialize::readRegularFile(
+      entryPath(Key, Prev ? ".prev.rcs" : ".rcs"));
   if (!Buf)
     return std::nullopt;
   llvm::Expected<serialize::FileHeader> H = serialize::verifyChecksum(
@@ -419,6 +445,15 @@ void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M,
   }
   llvm::sys::fs::create_directories(
       llvm::sys::path::parent_path(entryPath(Key, ".rcs")));
+  // The entry it replaces stays as the previous one: undoing the edit, or
+  // switching back to a branch, finds it (checkEither). Each rename is
+  // atomic; a reader that meets a mixed pair sees another checksum.
+  if (llvm::sys::fs::exists(entryPath(Key, ".deps"))) {
+    (void)llvm::sys::fs::rename(entryPath(Key, ".deps"),
+                                entryPath(Key, ".prev.deps"));
+    (void)llvm::sys::fs::rename(entryPath(Key, ".rcs"),
+                                entryPath(Key, ".prev.rcs"));
+  }
   serialize::TUFile File;
   File.MainFile = Job.File;
   File.Module = M;

@@ -8,7 +8,9 @@
 // BLAKE3 content hash, and the include candidates looked for and not found
 // (a header appearing earlier on the search path shadows the one read), and
 // the checksum of the module it describes (the two files are replaced one at
-// a time: two scans storing a TU at once may mix them, which is a miss). An
+// a time: two scans storing a TU at once may mix them, which is a miss).
+// The entry a store replaces is kept as the TU's previous one, used when
+// only its inputs are as on disk (an edit undone, a branch switched back). An
 // entry is used only if every input still has the same content and no
 // absent file appeared; files whose size and mtime are unchanged are not
 // re-hashed.
@@ -89,9 +91,15 @@ public:
 private:
   enum class InputsState { Unchanged, Missing, Invalid, Changed };
   /// Checks the manifest of \p Key against the files on disk.
-  /// With \p EntrySum: the checksum of the module it describes.
+  /// With \p EntrySum: the checksum of the module it describes. With
+  /// \p Prev, the previous entry's manifest (the one a store replaced).
   InputsState checkInputs(const std::string &Key, const frontend::TUJob &Job,
-                          bool Quiet, std::string *EntrySum = nullptr);
+                          bool Quiet, std::string *EntrySum = nullptr,
+                          bool Prev = false);
+  /// The current entry's state, or Unchanged with \p Prev set if only the
+  /// previous entry's inputs are as on disk; \p EntrySum of the one found.
+  InputsState checkEither(const std::string &Key, const frontend::TUJob &Job,
+                          bool Quiet, std::string &EntrySum, bool &Prev);
   std::string entryPath(const std::string &Key, const char *Ext) const;
   void note(const std::string &Message);
   /// A failed write: each one with -v, else one warning for the whole scan

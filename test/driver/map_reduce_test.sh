@@ -76,9 +76,9 @@ scan --no-cache -o "$WORK/edited-nocache.txt"
 check "cached result == uncached result after the edit" cmp -s "$WORK/edited.txt" "$WORK/edited-nocache.txt"
 # Corrupt entries: a truncated TU file and a damaged manifest are detected,
 # reported with -v, rebuilt, and the result does not change.
-entry=$(find "$C" -name '*.rcs' | sort | head -1)
+entry=$(find "$C" -name '*.rcs' ! -name '*.prev.rcs' | sort | head -1)
 head -c 40 "$entry" >"$entry.cut" && mv "$entry.cut" "$entry"
-manifest=$(find "$C" -name '*.deps' | sort | tail -1)
+manifest=$(find "$C" -name '*.deps' ! -name '*.prev.deps' | sort | tail -1)
 sed -i '2s/^./9/' "$manifest"
 scan --cache-dir "$C" -v --stats -o "$WORK/recovered.txt" 2>"$WORK/recovered.stats"
 check "corrupt entries are reported" grep -q 'racecar: cache: ' "$WORK/recovered.stats"
