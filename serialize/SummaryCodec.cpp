@@ -82,6 +82,15 @@ public:
   llvm::StringRef str() const { return llvm::StringRef(Buf.data(), size()); }
   /// Empty, keeping the memory (the encoder's buffers are reused per thread).
   void clear() { Cur = Buf.data(); }
+  /// Empty, giving its memory back if it holds more than \p Keep bytes: one
+  /// large SCC's encoding (redis's `main`) would otherwise stay held by
+  /// every thread that ever encoded one, through the rest of the scan.
+  void trim(size_t Keep) {
+    if (Buf.size() <= Keep)
+      return clear();
+    std::vector<char>().swap(Buf);
+    Cur = End = nullptr;
+  }
 
 private:
   void reserve(size_t N) {
@@ -861,6 +870,9 @@ EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members
   R.Bytes += Heads.str();
   R.HeadBytes = static_cast<uint32_t>(R.Bytes.size());
   R.Bytes += Accesses.str();
+  constexpr size_t Keep = 1 << 20;
+  for (Bytes *B : {&Heads, &Accesses, &Table, &Shape})
+    B->trim(Keep);
   return R;
 }
 
