@@ -29,7 +29,8 @@ bool appeared(llvm::StringRef Path) {
   return !llvm::sys::fs::status(Path, St) &&
          St.type() != llvm::sys::fs::file_type::directory_file;
 }
-/// Version 4: "absentdir <mtime> <dir>" before the absent files looked for
+/// Version 5: an "entry <checksum>" line after the key (the module the
+/// manifest describes). Version 4: "absentdir <mtime> <dir>" before the absent files looked for
 /// in that directory. Version 3: a "key <key>" line (the entry's own TU: an entry copied over
 /// another TU's is damage, not a hit), and "absent <path>" lines (files
 /// that must stay absent).
@@ -242,27 +243,39 @@ SummaryCache::checkEither(const std::string &Key, const frontend::TUJob &Job,
                           bool Quiet, std::string &EntrySum, bool &Prev) {
   Prev = false;
   InputsState State = checkInputs(Key, Job, Quiet, &EntrySum);
-  if (State == InputsState::Unchanged)
-    return State;
-  // The entry before it: an edit undone, a branch switched back.
-  std::string PrevSum;
-  if (checkInputs(Key, Job, /*Quiet=*/true, &PrevSum, /*Prev=*/true) ==
-      InputsState::Unchanged) {
-    Prev = true;
-    EntrySum = std::move(PrevSum);
-    return InputsState::Unchanged;
+  if (State != InputsState::Unchanged) {
+    // The entry before it: an edit undone, a branch switched back.
+    std::string PrevSum;
+    if (checkInputs(Key, Job, /*Quiet=*/true, &PrevSum, /*Prev=*/true) ==
+        InputsState::Unchanged) {
+      Prev = true;
+      EntrySum = std::move(PrevSum);
+      State = InputsState::Unchanged;
+    }
   }
+  notePrev(Key, Prev);
   return State;
+}
+
+void SummaryCache::notePrev(const std::string &Key, bool Prev) {
+  std::lock_guard<std::mutex> G(UsedPrevMutex);
+  if (Prev)
+    UsedPrev.insert(Key);
+  else
+    UsedPrev.erase(Key);
 }
 
 std::optional<SummaryCache::EntryInputs>
 SummaryCache::inputsOf(const frontend::TUJob &Job) {
-  // Of the entry the scan used: the previous one if only it is valid now.
-  std::string EntrySum;
-  bool Prev = false;
-  (void)checkEither(keyOf(Job), Job, /*Quiet=*/true, EntrySum, Prev);
+  // Of the entry the scan used (lookup and probe noted which).
+  const std::string Key = keyOf(Job);
+  bool Prev;
+  {
+    std::lock_guard<std::mutex> G(UsedPrevMutex);
+    Prev = UsedPrev.contains(Key);
+  }
   auto Buf = racer::serialize::readRegularFile(
-      entryPath(keyOf(Job), Prev ? ".prev.deps" : ".deps"), /*IsText=*/true);
+      entryPath(Key, Prev ? ".prev.deps" : ".deps"), /*IsText=*/true);
   if (!Buf)
     return std::nullopt;
   std::optional<llvm::StringRef> Body = manifestBody((*Buf)->getBuffer());
@@ -270,7 +283,7 @@ SummaryCache::inputsOf(const frontend::TUJob &Job) {
     return std::nullopt;
   llvm::SmallVector<llvm::StringRef> Lines;
   Body->split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  if (Lines.size() < 3 || Lines[1] != "key " + keyOf(Job) ||
+  if (Lines.size() < 3 || Lines[1] != "key " + Key ||
       !Lines[2].starts_with("entry "))
     return std::nullopt;
   EntryInputs In;
@@ -454,6 +467,7 @@ void SummaryCache::store(const frontend::TUJob &Job, const ir::Module &M,
     (void)llvm::sys::fs::rename(entryPath(Key, ".rcs"),
                                 entryPath(Key, ".prev.rcs"));
   }
+  notePrev(Key, false); // the entry written now is the one in use
   serialize::TUFile File;
   File.MainFile = Job.File;
   File.Module = M;

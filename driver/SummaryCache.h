@@ -29,6 +29,7 @@
 #include "summarize/ir/IR.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
@@ -76,7 +77,8 @@ public:
     std::vector<std::string> AbsentDirs;
   };
   /// The inputs of \p Job's entry (its manifest), or nullopt if it has no
-  /// valid manifest. For the warm record (WarmStart.h).
+  /// valid manifest: of the entry this scan's lookup or probe used (the
+  /// previous one, after an undone edit). For the warm record (WarmStart.h).
   std::optional<EntryInputs> inputsOf(const frontend::TUJob &Job);
   /// The key of a job: racecar version, lowering version, the context, the
   /// include-path environment variables, compile command and directory.
@@ -98,8 +100,10 @@ private:
                           bool Prev = false);
   /// The current entry's state, or Unchanged with \p Prev set if only the
   /// previous entry's inputs are as on disk; \p EntrySum of the one found.
+  /// Notes which of the two entries of \p Key this scan uses (inputsOf).
   InputsState checkEither(const std::string &Key, const frontend::TUJob &Job,
                           bool Quiet, std::string &EntrySum, bool &Prev);
+  void notePrev(const std::string &Key, bool Prev);
   std::string entryPath(const std::string &Key, const char *Ext) const;
   void note(const std::string &Message);
   /// A failed write: each one with -v, else one warning for the whole scan
@@ -115,6 +119,9 @@ private:
   std::mutex DirMTimesMutex;
   llvm::StringMap<std::optional<int64_t>> DirMTimes;
   std::atomic<unsigned> Hits{0}, Misses{0}, Invalid{0};
+  /// The keys whose previous entry this scan uses (checkEither).
+  std::mutex UsedPrevMutex;
+  llvm::StringSet<> UsedPrev;
   std::atomic<bool> WarnedWrite{false};
 };
 

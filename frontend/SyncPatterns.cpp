@@ -115,11 +115,13 @@ bool waits(const Stmt *S, llvm::DenseSet<const VarDecl *> &LocalsWritten,
 /// \p FD's body reads shared memory atomically and does nothing else a
 /// wait would not: `static inline unsigned long getIOPendingCount(int i)
 /// { unsigned long c = 0; atomicGetWithSync(pending[i], c); return c; }`.
-/// A call of it is a load, as `atomic_load(..)` is. Looks one call deep.
+/// A call of it is a load, as `atomic_load(..)` is. Looks one call deep,
+/// into small bodies only (this runs for every call in every loop).
 bool isAtomicReader(const FunctionDecl *FD) {
+  constexpr unsigned MaxStatements = 8;
   static thread_local unsigned Depth = 0;
-  const Stmt *Body = FD ? FD->getBody() : nullptr;
-  if (!Body || Depth > 0)
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD ? FD->getBody() : nullptr);
+  if (!Body || Body->size() > MaxStatements || Depth > 0)
     return false;
   ++Depth;
   llvm::DenseSet<const VarDecl *> Written, Stepped;

@@ -10,8 +10,8 @@ scan() { "$RACECAR" scan -p "$P" --cache-dir "$C" "$@"; }
 scan -o "$WORK/ref.txt" 2>/dev/null
 check "reference scan" intact "$WORK/ref.txt"
 # The entries of alpha.cpp and beta.cpp, by what their manifests name.
-a=$(grep -l "alpha.cpp" $(find "$C" -name '*.deps'))
-b=$(grep -l "beta.cpp" $(find "$C" -name '*.deps'))
+a=$(manifest_of "$C" alpha.cpp)
+b=$(manifest_of "$C" beta.cpp)
 check "two entries found" test -n "$a" -a -n "$b"
 rm -rf "$C/warm" "$C/last-scan.result"
 

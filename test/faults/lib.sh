@@ -57,6 +57,11 @@ write_db() {
   } >"$P/compile_commands.json"
 }
 GOOD=("$(db_entry alpha.cpp)" "$(db_entry beta.cpp)")
+# The manifest of the cache entry (under cache dir $1) whose TU names $2
+# (alpha.cpp, beta.cpp): the current entry's, not the previous one's.
+manifest_of() {
+  grep -l "$2" $(find "$1" -name '*.deps' ! -name '*.prev.deps')
+}
 
 # gamma.cpp: a class whose add() races only when built with -DMETER_UNLOCKED
 # (for tests of what changes a TU's flags: response files, the database).

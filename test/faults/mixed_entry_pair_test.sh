@@ -13,7 +13,7 @@ C=$WORK/cache
 scan() { "$RACECAR" scan -p "$P" --cache-dir "$C" "$@"; }
 scan -o "$WORK/a.txt" 2>/dev/null
 check "first content: both races" intact "$WORK/a.txt"
-a=$(grep -l "alpha.cpp" $(find "$C" -name '*.deps'))
+a=$(manifest_of "$C" alpha.cpp)
 check "alpha's entry found" test -n "$a"
 cp "${a%.deps}.rcs" "$WORK/alpha-first.rcs"
 
