@@ -790,8 +790,12 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
                              std::string_view, unsigned, std::string_view>;
   using PathKey = std::tuple<std::string_view, std::string_view,
                              std::string_view, std::string_view>;
-  using LineKey =
-      std::tuple<std::string_view, std::string_view, std::string_view, unsigned>;
+  /// (class, top-level function, file, line of its grouping call, the
+  /// thread the grouped accesses race with): one call of main's loop that
+  /// races with the workers on one variable and with the maintenance thread
+  /// on another is two causes, two reports.
+  using LineKey = std::tuple<std::string_view, std::string_view,
+                             std::string_view, unsigned, std::string_view>;
   std::set<SiteKey> Sites;
   std::set<LineKey> Lines; ///< lines with a kept report
   /// The variables a call's line has a report of its own for (a breach of
@@ -865,7 +869,10 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     // already has one: the other variables it reaches are listed in that
     // report's notes (never dropped unseen).
     const bool AtAccess = reportedAtAccess(Taken[I]);
-    LineKey Line{*L.Class, *L.TopFunction, *L.GroupLoc.File, L.GroupLoc.Line};
+    LineKey Line{*L.Class, *L.TopFunction, *L.GroupLoc.File, L.GroupLoc.Line,
+                 AtAccess && !L.Direct
+                     ? std::string_view(Taken[I].Conflicting.Function)
+                     : std::string_view()};
     // (At the access, the place names the function; the function's name
     // would not: a chain cut at its eighth call does not show it.)
     SiteKey S{*L.Class, AtAccess ? std::string_view() : *L.Function,
