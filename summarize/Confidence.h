@@ -123,14 +123,21 @@ inline Confidence confidenceOf(uint32_t LowReasons) {
 /// itself through an observer (AccessSnapshot::ContainerMethod: `get`,
 /// `operator->`, `operator bool`) and the other writes it (`reset()`, or an
 /// assignment, which libstdc++ defaults for unique_ptr: a plain write).
-/// Two replacements stay high.
+/// Two replacements stay high, and so does a replacement under a lock: a
+/// pointer its code replaces holding a mutex is one replaced while others
+/// use the object (duckdb's temporary directory handle, created on first
+/// use under `temp_handle_lock`).
 inline uint32_t pointerLowReasons(const AccessSnapshot &A,
                                   const AccessSnapshot &B) {
   auto Observes = [](const AccessSnapshot &X) {
     return isContainer(X.Kind) && !isWrite(X.Kind) &&
            isSmartPointerMethod(X.ContainerMethod);
   };
-  return (Observes(A) && isWrite(B.Kind)) || (Observes(B) && isWrite(A.Kind))
+  auto ReplacesUnlocked = [](const AccessSnapshot &X) {
+    return isWrite(X.Kind) && !X.holdsMutex();
+  };
+  return (Observes(A) && ReplacesUnlocked(B)) ||
+                 (Observes(B) && ReplacesUnlocked(A))
              ? uint32_t(LowPointerReplaced)
              : 0u;
 }

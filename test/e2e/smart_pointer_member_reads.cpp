@@ -1,8 +1,10 @@
 // A smart pointer member is itself shared memory: `if (!sink_)`,
 // `sink_->Write()`, `sink_.get()` read it, `sink_ = s` and `sink_.reset()`
 // write it (the classic shared_ptr race: a reader copies or dereferences it
-// while another thread replaces it). Low: real code mostly replaces such a
-// pointer while its object is set up or torn down (pointer-replaced).
+// while another thread replaces it). A replacement under a lock is one
+// made while others use the object: high. One without a lock is low: real
+// code mostly replaces such a pointer unlocked while its object is set up
+// or torn down (pointer-replaced).
 #include <memory>
 #include <mutex>
 
@@ -15,7 +17,7 @@ struct Sink {
 class Logger {
 public:
   void Log_bad(int v) {
-    if (!sink_) // expected-low-race{{read of `this->sink_` (call to 'std::__shared_ptr::operator bool') without synchronization in 'logging::Logger::Log_bad' races with the write in 'logging::Logger::Close_ok' [low: a smart pointer member is read on one side and replaced on the other}}
+    if (!sink_) // expected-race{{read of `this->sink_` (call to 'std::__shared_ptr::operator bool') without synchronization in 'logging::Logger::Log_bad' races with the write in 'logging::Logger::Close_ok'}}
       return;
     sink_->Write(v); // (the same read again: one report per method)
   }
@@ -24,7 +26,7 @@ public:
     if (sink_)
       sink_->Write(v);
   }
-  Sink *Raw_bad() { return sink_.get(); } // expected-low-race{{read of `this->sink_` (call to 'std::__shared_ptr::get') without synchronization in 'logging::Logger::Raw_bad' races with the write in 'logging::Logger::Close_ok' [low: a smart pointer member}}
+  Sink *Raw_bad() { return sink_.get(); } // expected-race{{read of `this->sink_` (call to 'std::__shared_ptr::get') without synchronization in 'logging::Logger::Raw_bad' races with the write in 'logging::Logger::Close_ok'}}
   void Replace_ok(std::shared_ptr<Sink> s) {
     std::lock_guard<std::mutex> g(mu_);
     sink_ = std::move(s);
@@ -62,7 +64,7 @@ public:
     thread_ = std::make_unique<Thread>();
   }
   void Shutdown_bad() {
-    if (thread_) // expected-low-race{{read of `this->thread_` (call to 'std::unique_ptr::operator bool') without synchronization in 'timing::Timer::Shutdown_bad' races with the write in 'timing::Timer::Start_ok' [low: a smart pointer member is read on one side and replaced on the other}}
+    if (thread_) // expected-race{{read of `this->thread_` (call to 'std::unique_ptr::operator bool') without synchronization in 'timing::Timer::Shutdown_bad' races with the write in 'timing::Timer::Start_ok'}}
       return;
   }
 
@@ -72,3 +74,32 @@ private:
 };
 
 } // namespace timing
+
+namespace plugins {
+
+struct Codec {
+  int Encode(int v) { return v; }
+};
+
+// The codec is chosen once, without a lock, by the code that sets the
+// object up; the encoder reads it unlocked: low (pointer-replaced).
+class Encoder {
+public:
+  void SelectCodec_bad() {
+    codec_ = std::make_unique<Codec>(); // expected-race{{unprotected write to `this->codec_` in 'plugins::Encoder::SelectCodec_bad' races with itself on another thread}}
+  }
+  int Encode_low(int v) {
+    if (!codec_) // expected-low-race{{read of `this->codec_` (call to 'std::unique_ptr::operator bool') without synchronization in 'plugins::Encoder::Encode_low' races with the write in 'plugins::Encoder::SelectCodec_bad' [low: a smart pointer member is read on one side and replaced on the other}}
+      return v;
+    std::lock_guard<std::mutex> g(mu_);
+    ++encoded_;
+    return v;
+  }
+
+private:
+  std::mutex mu_;
+  std::unique_ptr<Codec> codec_;
+  long encoded_ = 0;
+};
+
+} // namespace plugins
