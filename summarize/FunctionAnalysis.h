@@ -573,6 +573,11 @@ private:
   /// Locals bound to a new object inside a loop: each iteration has its
   /// own (a thread started in the same loop gets its own, FreshArgs).
   std::set<uint32_t> FreshInLoop;
+  /// Locals bound somewhere to the pointer or reference an unseen function
+  /// returns (`auto &bm = BufferManager::Get(db);`): owned for its
+  /// accesses (RacerD), but a call on it is not one on an object not shared
+  /// yet (CallContext::Unshared): the object may be anyone's.
+  std::set<uint32_t> OpaqueResults;
   uint32_t CurBlock = 0;
   /// The instruction being transferred (for assumptions' places).
   ir::Loc CurLoc;

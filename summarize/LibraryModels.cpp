@@ -580,6 +580,10 @@ bool isSmartPointerMethod(llvm::StringRef M) {
   return C != tables().Classes.end() && C->second == ClassRole::SmartPointer;
 }
 
+bool isStandardLibraryName(llvm::StringRef Name) {
+  return Name.starts_with("std::") || Name.starts_with("__gnu_cxx::");
+}
+
 bool isContainerCopyMethod(llvm::StringRef M) {
   size_t Cut = M.rfind("::");
   if (Cut == llvm::StringRef::npos || !M.starts_with("std::"))

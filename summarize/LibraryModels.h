@@ -210,6 +210,10 @@ bool isStdSmartPointer(llvm::StringRef ClassName);
 bool isAtomicClassName(llvm::StringRef QualifiedClass);
 /// \p QualifiedMethod ("std::__shared_ptr::get") is a std smart pointer's.
 bool isSmartPointerMethod(llvm::StringRef QualifiedMethod);
+
+/// A function or method of the C++ standard library (`std::`, libstdc++'s
+/// `__gnu_cxx::`), by qualified name.
+bool isStandardLibraryName(llvm::StringRef QualifiedName);
 /// \p QualifiedMethod copies a whole std container or smart pointer from
 /// its argument: a constructor (`std::vector::vector`) or an assignment
 /// (`std::basic_string::operator=`). Such a read reads every element.

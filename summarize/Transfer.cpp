@@ -866,7 +866,10 @@ void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
     U.AllHoldReceiver &= Receiver;
     U.AllLockedOutside &= Outside;
   }
-  if (R.K == Operand::Kind::Fresh) {
+  if (R.K == Operand::Kind::Fresh && R.Path.Root == RootKind::Local &&
+      OpaqueResults.count(R.Path.Index)) {
+    U.Kinds |= SharedReceiver; // an unseen function's result: anyone's
+  } else if (R.K == Operand::Kind::Fresh) {
     U.Kinds |= OwnedReceiver;
     if (isNamedFresh(R) && R.Path.Root == RootKind::Local) {
       if (TrackThreads) {
@@ -950,6 +953,11 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
     if (C.ResultLocal >= 0)
       // RacerD: unknown => owned; named for threads (`d = malloc(..)`).
     {
+      // (The standard library's accessors return what their object
+      // holds: a smart pointer's `operator->`, a container's element.)
+      if (!lookupExternalEffect(C.CalleeName).ResultFresh &&
+          !isStandardLibraryName(C.CalleeName.str()))
+        OpaqueResults.insert(static_cast<uint32_t>(C.ResultLocal));
       S.Bindings[C.ResultLocal] = namedFresh(localObject(C.ResultLocal));
       S.allocate(static_cast<uint32_t>(C.ResultLocal));
       if (inLoop())
