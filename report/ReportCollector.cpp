@@ -664,6 +664,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     /// ones): of the accesses one call leads to, the nearest is the
     /// report, the others its notes.
     size_t Depth;
+    /// The conflicting access holds a mutex.
+    bool ConflictLocked;
   };
   auto lightLocLess = [](const LightLoc &X, const LightLoc &Y) {
     if (*X.File != *Y.File)
@@ -681,6 +683,11 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       return *X.Class < *Y.Class ? -1 : 1;
     if (X.Depth != Y.Depth)
       return X.Depth < Y.Depth ? -1 : 1;
+    // Of the accesses one call reaches, one whose other side holds a lock
+    // heads the report: the lock shows the memory is meant to be guarded
+    // (a handle created under its mutex, against a setter's plain write).
+    if (X.ConflictLocked != Y.ConflictLocked)
+      return X.ConflictLocked ? -1 : 1;
     if (X.Path != Y.Path)
       return X.Path < Y.Path ? -1 : 1;
     if (*X.Function != *Y.Function)
@@ -729,7 +736,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
          std::move(Path), lightSideLoc(F.Reported, AtAccess),
          lightSideLoc(F.Conflicting, AtAccess), &F.Reported.Function,
          lightLoc(groupingCall(A) ? groupingCall(A)->Location : A.Location),
-         A.Trace.size() + A.Trace.hidden()});
+         A.Trace.size() + A.Trace.hidden(),
+         F.Conflicting.Access.holdsMutex()});
   }
   // Per memory location (path), the functions holding each named lock at
   // an access to it: a lock only one function holds there protects nothing

@@ -18,12 +18,60 @@ FindingSink::~FindingSink() = default;
 
 namespace {
 
-bool isReportable(const ir::Function &F) {
+/// A method the class check takes as an entry: one its users may call at
+/// any time. A private one is too when code outside the class calls it (a
+/// friend class's `BlockHandle::Load` calling `BufferManager::
+/// WriteTemporaryBuffer`): \p CalledOutside.
+bool isReportable(const ir::Function &F, bool CalledOutside) {
   // A specialized copy is reached through its callers only.
-  return !F.Class.empty() && F.Access != ir::AccessSpec::Private &&
+  return !F.Class.empty() &&
+         (F.Access != ir::AccessSpec::Private || CalledOutside) &&
          !F.Specialized &&
          (F.Kind == ir::FunctionKind::Method ||
           F.Kind == ir::FunctionKind::StaticMethod);
+}
+
+/// Per function: a private method that a function outside its class calls
+/// (a friend's method, a free function), not through a lambda of its own
+/// class's. Needs the call graph; without one, none.
+std::vector<bool> privateCalledOutside(
+    const std::vector<ir::Function> &Functions,
+    const std::vector<FunctionSummary> &Summaries, const CallGraph *Graph) {
+  std::vector<bool> Out(Functions.size(), false);
+  if (!Graph)
+    return Out;
+  auto Calls = [&](uint32_t Caller, ir::Symbol Callee) {
+    const std::vector<CallContext> &U = Summaries[Caller].CallContexts;
+    auto It = std::lower_bound(
+        U.begin(), U.end(), Callee,
+        [](const CallContext &A, ir::Symbol B) { return A.Callee < B; });
+    return It != U.end() && It->Callee == Callee;
+  };
+  for (uint32_t F = 0; F < Functions.size(); ++F) {
+    const ir::Function &M = Functions[F];
+    if (M.Access != ir::AccessSpec::Private || M.Class.empty() ||
+        M.Kind != ir::FunctionKind::Method)
+      continue;
+    const uint32_t Own = Graph->sccOf()[F];
+    for (uint32_t K : Graph->callers()[Own]) {
+      // Which member of a caller SCC calls F: the only one, when both SCCs
+      // are single functions; else one that records how it calls F.
+      const bool Single =
+          Graph->sccs()[K].size() == 1 && Graph->sccs()[Own].size() == 1;
+      for (uint32_t Caller : Graph->sccs()[K]) {
+        const ir::Function &C = Functions[Caller];
+        if (C.Class == M.Class || C.Kind == ir::FunctionKind::Lambda ||
+            llvm::StringRef(C.Class).starts_with(M.Class.str() + "::") ||
+            (!Single && !Calls(Caller, M.Symbol)))
+          continue;
+        Out[F] = true;
+        break;
+      }
+      if (Out[F])
+        break;
+    }
+  }
+  return Out;
 }
 
 /// Accesses with a location key: globals, and `this` paths of methods
@@ -250,9 +298,11 @@ planClassChecks(const std::vector<ir::Function> &Functions,
 
   llvm::StringMap<uint32_t> Slot;
   std::vector<ClassCheck> Plan;
+  const std::vector<bool> CalledOutside =
+      privateCalledOutside(Functions, Summaries, Graph);
   for (uint32_t I = 0; I < Functions.size(); ++I) {
     const ir::Function &F = Functions[I];
-    if (!isReportable(F))
+    if (!isReportable(F, CalledOutside[I]))
       continue;
     EvidenceKind K = Checked.lookup(F.Class);
     if (K == EvidenceKind::None)
