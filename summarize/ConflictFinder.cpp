@@ -221,6 +221,13 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
       Setup = Synced = Receiver = Outside = false;
       Callers.clear();
     }
+    // Code outside the class calls it too (another class's method, a free
+    // function): its users are in the program, and what they all do is
+    // what its users do.
+    const bool CalledOutside = llvm::any_of(Callers, [&](const auto &C) {
+      const ir::Function &K = Functions[C.first];
+      return K.Class != Fn.Class && K.Kind != ir::FunctionKind::Lambda;
+    });
     for (const auto &[Caller, Ctx] : Callers) {
       if (!(Ctx & CallContext::Unshared) ||
           ((Ctx & CallContext::OnThis) && !Out.SetupOnly[Caller]))
@@ -229,10 +236,12 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
         Synced = false;
       // A method of its own class calling it on `this` under the class's
       // lock says nothing of the callers outside the class: a public
-      // method is theirs to call too.
+      // method is theirs to call too. (Unless code outside the class calls
+      // it as well: then those callers are in the program, and all hold a
+      // lock, as `AddSuperVersionsToFreeQueue`'s do.)
       if ((Ctx & CallContext::OnThisAny) &&
           Fn.Access != ir::AccessSpec::Private &&
-          Functions[Caller].Class == Fn.Class)
+          Functions[Caller].Class == Fn.Class && !CalledOutside)
         Synced = false;
       if (!(Ctx & CallContext::HoldsReceiver))
         Receiver = false;
