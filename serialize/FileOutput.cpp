@@ -96,6 +96,68 @@ llvm::Error writeFileAtomically(const std::string &Path, llvm::StringRef Data,
   return llvm::Error::success();
 }
 
+StreamedFile::StreamedFile(std::string P) : Path(std::move(P)) {
+  int FD = -1;
+  if ((Error = createTempBeside(Path, FD, Tmp))) {
+    ErrorWhat = "cannot create a temporary file";
+    return;
+  }
+  llvm::sys::RemoveFileOnSignal(Tmp);
+  OS = std::make_unique<llvm::raw_fd_ostream>(FD, /*shouldClose=*/true);
+}
+
+StreamedFile::~StreamedFile() {
+  if (OS)
+    discard();
+}
+
+void StreamedFile::append(llvm::StringRef Data) {
+  if (!OS || Error)
+    return;
+  *OS << Data;
+  OS->flush(); // on disk now, not in a buffer
+  Size += Data.size();
+  if (OS->has_error()) {
+    Error = OS->error();
+    ErrorWhat = "write failed";
+  }
+}
+
+void StreamedFile::discard() {
+  if (!OS)
+    return;
+  OS->close();
+  OS->clear_error();
+  OS.reset();
+  llvm::sys::fs::remove(Tmp);
+  llvm::sys::DontRemoveFileOnSignal(Tmp);
+}
+
+llvm::Error StreamedFile::finish() {
+  if (!OS)
+    return fail(Error ? Error : std::make_error_code(std::errc::io_error),
+                Path, ErrorWhat ? ErrorWhat : "already finished");
+  OS->close();
+  if (!Error && OS->has_error()) {
+    Error = OS->error();
+    ErrorWhat = "write failed";
+  }
+  OS->clear_error();
+  OS.reset();
+  auto Done = llvm::make_scope_exit([&] {
+    llvm::sys::DontRemoveFileOnSignal(Tmp);
+  });
+  if (Error) {
+    llvm::sys::fs::remove(Tmp);
+    return fail(Error, Path, ErrorWhat);
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
+    llvm::sys::fs::remove(Tmp);
+    return fail(EC, Path, "cannot rename into place");
+  }
+  return llvm::Error::success();
+}
+
 unsigned removeStaleTemporaries(const std::string &Dir, unsigned Depth,
                                 std::chrono::seconds MinAge) {
   unsigned Removed = 0;

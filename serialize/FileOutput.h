@@ -24,6 +24,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/ErrorOr.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
 #include <memory>
@@ -39,6 +40,34 @@ namespace racer::serialize {
 /// file, never written into (opening a FIFO blocks until a reader comes).
 llvm::Error writeFileAtomically(const std::string &Path, llvm::StringRef Data,
                                 bool ReplaceSpecial = false);
+
+/// A file written piece by piece through a temporary beside \p Path (as
+/// writeFileAtomically does it whole) and renamed into place by finish(),
+/// so a large file is never held in memory; dropped unfinished, the
+/// temporary is removed. The first error sticks: later appends do nothing
+/// and finish() returns it.
+class StreamedFile {
+public:
+  explicit StreamedFile(std::string Path);
+  ~StreamedFile();
+  StreamedFile(const StreamedFile &) = delete;
+  StreamedFile &operator=(const StreamedFile &) = delete;
+
+  void append(llvm::StringRef Data);
+  /// Bytes appended so far.
+  uint64_t size() const { return Size; }
+  /// Closes the temporary and renames it to the path.
+  llvm::Error finish();
+  /// Removes the temporary: nothing is written.
+  void discard();
+
+private:
+  std::string Path, Tmp;
+  std::unique_ptr<llvm::raw_fd_ostream> OS;
+  std::error_code Error;
+  const char *ErrorWhat = nullptr;
+  uint64_t Size = 0;
+};
 
 /// Removes the temporaries writeFileAtomically leaves when killed (SIGKILL,
 /// a power cut: "<name>.tmp-<hex>") under \p Dir, down to \p Depth levels

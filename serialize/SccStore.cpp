@@ -300,15 +300,27 @@ ir::Digest SccStore::Writer::add(const ir::Digest &Key, uint64_t Identity,
                                ZstdLevel);
   if (ZSTD_isError(N))
     return E.Summaries; // not stored: a miss next time
-  std::string Compressed(Buffer.data(), N);
+  llvm::StringRef Compressed(Buffer.data(), N);
   E.Size = static_cast<uint32_t>(N);
   E.Checksum = llvm::xxh3_64bits(Compressed);
   std::lock_guard<std::mutex> G(M);
-  E.Offset = PackHeaderSize + NewPackBytes;
-  NewPackBytes += N;
-  NewBlobs.push_back(std::move(Compressed));
+  StreamedFile &Pack = newPack();
+  E.Offset = Pack.size();
+  Pack.append(Compressed);
   Added.push_back(E);
   return E.Summaries;
+}
+
+StreamedFile &SccStore::Writer::newPack() {
+  if (!NewPack) {
+    llvm::sys::fs::create_directories(From.Dir);
+    NewPackName = randomPackName();
+    NewPack = std::make_unique<StreamedFile>(path(From.Dir, NewPackName));
+    std::string Header(PackMagic, 4);
+    put32(Header, SccStoreVersion);
+    NewPack->append(Header);
+  }
+  return *NewPack;
 }
 
 llvm::Error SccStore::Writer::commit() {
@@ -349,21 +361,17 @@ llvm::Error SccStore::Writer::commit() {
     if (Used[P])
       Total += From.Packs[P]->getBufferSize();
   const bool Compact = Total > 2 * Live + (uint64_t(1) << 20);
-  // The new pack: this scan's entries, then (compacting) the kept ones.
-  std::string Pack(PackMagic, 4);
-  put32(Pack, SccStoreVersion);
-  Pack.reserve(PackHeaderSize + NewPackBytes + (Compact ? Live : 0));
-  for (const std::string &B : NewBlobs)
-    Pack += B;
-  decltype(NewBlobs)().swap(NewBlobs);
+  // The new pack: this scan's entries (written as they came), then
+  // (compacting) the kept ones.
   if (Compact)
     for (SccEntry &E : Next)
       if (E.Pack != NewPackId) {
         llvm::StringRef Bytes =
             From.Packs[E.Pack]->getBuffer().substr(E.Offset, E.Size);
+        StreamedFile &Pack = newPack();
         E.Offset = Pack.size();
         E.Pack = NewPackId;
-        Pack += Bytes;
+        Pack.append(Bytes);
       }
 
   llvm::sys::fs::create_directories(From.Dir);
@@ -378,15 +386,18 @@ llvm::Error SccStore::Writer::commit() {
   for (SccEntry &E : Next)
     if (E.Pack != NewPackId)
       E.Pack = Renumber[E.Pack];
-  if (Pack.size() > PackHeaderSize) {
-    std::string Name = randomPackName();
-    if (llvm::Error E = writeFileAtomically(path(From.Dir, Name), Pack,
-                                              /*ReplaceSpecial=*/true))
-      return E;
+  if (NewPack && NewPack->size() > PackHeaderSize) {
+    llvm::Error Failed = NewPack->finish();
+    NewPack.reset();
+    if (Failed)
+      return Failed;
     for (SccEntry &E : Next)
       if (E.Pack == NewPackId)
         E.Pack = uint32_t(Names.size());
-    Names.push_back(Name);
+    Names.push_back(NewPackName);
+  } else if (NewPack) {
+    NewPack->discard();
+    NewPack.reset();
   }
 
   std::string Index(IndexMagic, 4);

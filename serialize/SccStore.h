@@ -32,6 +32,7 @@
 #ifndef RACER_SERIALIZE_SCCSTORE_H
 #define RACER_SERIALIZE_SCCSTORE_H
 
+#include "serialize/FileOutput.h"
 #include "serialize/SummaryCodec.h"
 #include "summarize/ir/FunctionDigest.h"
 
@@ -111,13 +112,17 @@ public:
     unsigned added() const { return unsigned(Added.size()); }
 
   private:
+    /// The new pack, opened with its header (under M).
+    StreamedFile &newPack();
+
     const SccStore &From;
     std::mutex M;
     std::vector<SccEntry> Kept, Added; ///< Added: offsets into the new pack
-    /// The new pack's entries, compressed, in Added's order (one string
-    /// each: a single growing buffer copied itself over and over).
-    std::vector<std::string> NewBlobs;
-    uint64_t NewPackBytes = 0;
+    /// The new pack, written as entries come (a temporary beside its name
+    /// until commit), so its bytes are never all in memory; null until the
+    /// first entry.
+    std::unique_ptr<StreamedFile> NewPack;
+    std::string NewPackName;
   };
 
 private:

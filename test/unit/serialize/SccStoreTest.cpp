@@ -127,6 +127,54 @@ TEST_F(SccStoreTest, CommittedEntriesAreFoundWithTheirBytes) {
   EXPECT_EQ(S->find(key(51)), nullptr);
 }
 
+// The new pack is written as entries are added (a temporary beside its
+// name), not held in memory until commit; a scan that never commits leaves
+// nothing behind, and a commit with nothing new writes no pack.
+TEST_F(SccStoreTest, NewPackIsStreamedAndOnlyACommitNamesIt) {
+  auto Files = [&](llvm::StringRef Part) {
+    unsigned N = 0;
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+         It.increment(EC))
+      N += llvm::sys::path::filename(It->path()).contains(Part);
+    return N;
+  };
+  {
+    std::unique_ptr<SccStore> S = open();
+    SccStore::Writer W(*S);
+    W.add(key(1), 1, noise(1, 4000));
+    EXPECT_EQ(Files(".tmp-"), 1u);
+    auto Tmp = [&] {
+      std::error_code EC;
+      for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+           It.increment(EC))
+        if (llvm::sys::path::filename(It->path()).contains(".tmp-"))
+          return It->path();
+      return std::string();
+    }();
+    W.add(key(2), 2, noise(2, 4000));
+    // Both entries are in the temporary already (written, not buffered).
+    uint64_t Size = 0;
+    ASSERT_FALSE(llvm::sys::fs::file_size(Tmp, Size));
+    EXPECT_GE(Size, 8000u);
+  } // dropped without commit
+  EXPECT_EQ(Files("pack-"), 0u);
+  EXPECT_EQ(open()->size(), 0u);
+
+  scan({1, 2});
+  EXPECT_EQ(Files(".tmp-"), 0u);
+  EXPECT_EQ(packs().size(), 1u);
+  std::unique_ptr<SccStore> S = open();
+  ASSERT_NE(S->find(key(2)), nullptr);
+  llvm::Expected<std::string> Got = S->read(*S->find(key(2)), false);
+  ASSERT_TRUE(bool(Got)) << llvm::toString(Got.takeError());
+  EXPECT_EQ(*Got, bytes(2).Bytes);
+
+  scan({1, 2}); // all kept: no new pack
+  EXPECT_EQ(packs().size(), 1u);
+  EXPECT_EQ(Files(".tmp-"), 0u);
+}
+
 TEST_F(SccStoreTest, EntriesUnusedForThreeScansGo) {
   scan({1, 2, 3});
   scan({1, 2, 4}); // 3 unused once
