@@ -1007,6 +1007,20 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
                                     std::to_string(Also.size() - MaxListed) +
                                     " more variables " + Who +
                                     " races on"});
+    // The headline names them too (the first few): a reviewer reading
+    // one line sees every variable this cause races on.
+    if (!Also.empty()) {
+      constexpr size_t MaxNamed = 3;
+      std::string Names;
+      for (size_t J = 0; J < Also.size() && J < MaxNamed; ++J)
+        Names += std::string(J ? ", `" : "`") + Lights[Also[J]].Path + "`";
+      if (Also.size() > MaxNamed)
+        Names += " and " + std::to_string(Also.size() - MaxNamed) + " more";
+      std::string Clause = "; " + Who + " also races on " + Names;
+      size_t Low = R.Message.find(" [low: ");
+      R.Message.insert(Low == std::string::npos ? R.Message.size() : Low,
+                       Clause);
+    }
     Out.push_back(std::move(R));
   }
   return Out;

@@ -17,9 +17,10 @@ static int crash_reports;
 
 static void crash_report(int worker) {
   // One report for the call: the read of `served`, which the workers write
-  // under their lock, heads it; the count above is its note.
+  // under their lock, heads it; the count above is its note, and named in
+  // its message.
   crash_reports++;
-  fprintf(stderr, "worker %d: served %ld\n", worker, served); // expected-low-race{{read of `served` without synchronization in 'crash_report' (reached from 'worker_bad') races with the write in 'worker_bad' [low: 'worker_bad' reaches it only through 'crash_report', on a path that crashes the process}}
+  fprintf(stderr, "worker %d: served %ld\n", worker, served); // expected-low-race{{read of `served` without synchronization in 'crash_report' (reached from 'worker_bad') races with the write in 'worker_bad'; the call to 'crash_report' also races on `crash_reports` [low: 'worker_bad' reaches it only through 'crash_report', on a path that crashes the process}}
 }
 
 #define CHECK(w, cond) ((cond) ? (void)0 : (crash_report(w), abort()))

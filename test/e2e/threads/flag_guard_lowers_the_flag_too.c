@@ -20,7 +20,7 @@ static void assoc_start_expand(void) {
   if (started_expanding) // a note of the report below
     return;
   started_expanding = true; // a note of the report below (both low)
-  expand_bucket = 0; // expected-low-race{{unprotected write to `expand_bucket` in 'assoc_start_expand' (reached from 'main') races with the write in 'assoc_maintenance_thread' [low: it runs only while a shared flag has some value, and the other thread writes that flag, which may order the two]}}
+  expand_bucket = 0; // expected-low-race{{unprotected write to `expand_bucket` in 'assoc_start_expand' (reached from 'main') races with the write in 'assoc_maintenance_thread'; the call to 'assoc_start_expand' also races on `started_expanding` [low: it runs only while a shared flag has some value, and the other thread writes that flag, which may order the two]}}
 }
 
 static void *assoc_maintenance_thread(void *arg) {
