@@ -75,25 +75,9 @@ llvm::Error writeFileAtomically(const std::string &Path, llvm::StringRef Data,
       return fail(EC, Path, "cannot open");
     return writeAll(FD, Data, Path);
   }
-  int FD = -1;
-  std::string Tmp;
-  if (std::error_code EC = createTempBeside(Path, FD, Tmp))
-    return fail(EC, Path, "cannot create a temporary file");
-  // SIGINT or SIGTERM before the rename: removed, not left behind (a
-  // SIGKILL's are swept by removeStaleTemporaries).
-  llvm::sys::RemoveFileOnSignal(Tmp);
-  auto Done = llvm::make_scope_exit([&] {
-    llvm::sys::DontRemoveFileOnSignal(Tmp);
-  });
-  if (llvm::Error E = writeAll(FD, Data, Path)) {
-    llvm::sys::fs::remove(Tmp);
-    return E;
-  }
-  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
-    llvm::sys::fs::remove(Tmp);
-    return fail(EC, Path, "cannot rename into place");
-  }
-  return llvm::Error::success();
+  StreamedFile File(Path);
+  File.append(Data);
+  return File.finish();
 }
 
 StreamedFile::StreamedFile(std::string P) : Path(std::move(P)) {
@@ -102,6 +86,8 @@ StreamedFile::StreamedFile(std::string P) : Path(std::move(P)) {
     ErrorWhat = "cannot create a temporary file";
     return;
   }
+  // SIGINT or SIGTERM before the rename: removed, not left behind (a
+  // SIGKILL's are swept by removeStaleTemporaries).
   llvm::sys::RemoveFileOnSignal(Tmp);
   OS = std::make_unique<llvm::raw_fd_ostream>(FD, /*shouldClose=*/true);
 }

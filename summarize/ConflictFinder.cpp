@@ -9,6 +9,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
+#include <optional>
 #include <deque>
 #include <map>
 
@@ -21,7 +22,7 @@ namespace {
 /// A method the class check takes as an entry: one its users may call at
 /// any time. A private one is too when code outside the class calls it (a
 /// friend class's `BlockHandle::Load` calling `BufferManager::
-/// WriteTemporaryBuffer`): \p CalledOutside.
+/// WriteTemporaryBuffer`): \p CalledOutside (CallerContexts).
 bool isReportable(const ir::Function &F, bool CalledOutside) {
   // A specialized copy is reached through its callers only.
   return !F.Class.empty() &&
@@ -29,49 +30,6 @@ bool isReportable(const ir::Function &F, bool CalledOutside) {
          !F.Specialized &&
          (F.Kind == ir::FunctionKind::Method ||
           F.Kind == ir::FunctionKind::StaticMethod);
-}
-
-/// Per function: a private method that a function outside its class calls
-/// (a friend's method, a free function), not through a lambda of its own
-/// class's. Needs the call graph; without one, none.
-std::vector<bool> privateCalledOutside(
-    const std::vector<ir::Function> &Functions,
-    const std::vector<FunctionSummary> &Summaries, const CallGraph *Graph) {
-  std::vector<bool> Out(Functions.size(), false);
-  if (!Graph)
-    return Out;
-  auto Calls = [&](uint32_t Caller, ir::Symbol Callee) {
-    const std::vector<CallContext> &U = Summaries[Caller].CallContexts;
-    auto It = std::lower_bound(
-        U.begin(), U.end(), Callee,
-        [](const CallContext &A, ir::Symbol B) { return A.Callee < B; });
-    return It != U.end() && It->Callee == Callee;
-  };
-  for (uint32_t F = 0; F < Functions.size(); ++F) {
-    const ir::Function &M = Functions[F];
-    if (M.Access != ir::AccessSpec::Private || M.Class.empty() ||
-        M.Kind != ir::FunctionKind::Method)
-      continue;
-    const uint32_t Own = Graph->sccOf()[F];
-    for (uint32_t K : Graph->callers()[Own]) {
-      // Which member of a caller SCC calls F: the only one, when both SCCs
-      // are single functions; else one that records how it calls F.
-      const bool Single =
-          Graph->sccs()[K].size() == 1 && Graph->sccs()[Own].size() == 1;
-      for (uint32_t Caller : Graph->sccs()[K]) {
-        const ir::Function &C = Functions[Caller];
-        if (C.Class == M.Class || C.Kind == ir::FunctionKind::Lambda ||
-            llvm::StringRef(C.Class).starts_with(M.Class.str() + "::") ||
-            (!Single && !Calls(Caller, M.Symbol)))
-          continue;
-        Out[F] = true;
-        break;
-      }
-      if (Out[F])
-        break;
-    }
-  }
-  return Out;
 }
 
 /// Accesses with a location key: globals, and `this` paths of methods
@@ -119,6 +77,7 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
   Out.Synchronized.assign(N, false);
   Out.ReceiverLocked.assign(N, false);
   Out.LockedOutside.assign(N, false);
+  Out.CalledOutside.assign(N, false);
   // Bodies are gone by now: callers come from the call graph (by SCC) and
   // thread entries from the summaries' spawns.
   std::vector<bool> Entry(N, false);
@@ -226,8 +185,10 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
     // what its users do.
     const bool CalledOutside = llvm::any_of(Callers, [&](const auto &C) {
       const ir::Function &K = Functions[C.first];
-      return K.Class != Fn.Class && K.Kind != ir::FunctionKind::Lambda;
+      return K.Class != Fn.Class && K.Kind != ir::FunctionKind::Lambda &&
+             !llvm::StringRef(K.Class).starts_with(Fn.Class.str() + "::");
     });
+    Out.CalledOutside[F] = CalledOutside;
     for (const auto &[Caller, Ctx] : Callers) {
       if (!(Ctx & CallContext::Unshared) ||
           ((Ctx & CallContext::OnThis) && !Out.SetupOnly[Caller]))
@@ -307,11 +268,12 @@ planClassChecks(const std::vector<ir::Function> &Functions,
 
   llvm::StringMap<uint32_t> Slot;
   std::vector<ClassCheck> Plan;
-  const std::vector<bool> CalledOutside =
-      privateCalledOutside(Functions, Summaries, Graph);
+  std::optional<CallerContexts> Ctx;
+  if (Graph)
+    Ctx = callerContexts(Functions, Summaries, *Graph);
   for (uint32_t I = 0; I < Functions.size(); ++I) {
     const ir::Function &F = Functions[I];
-    if (!isReportable(F, CalledOutside[I]))
+    if (!isReportable(F, Ctx && Ctx->CalledOutside[I]))
       continue;
     EvidenceKind K = Checked.lookup(F.Class);
     if (K == EvidenceKind::None)
@@ -343,20 +305,18 @@ planClassChecks(const std::vector<ir::Function> &Functions,
     llvm::sort(T);
     T.erase(std::unique(T.begin(), T.end()), T.end());
   }
-  if (Graph) {
-    CallerContexts Ctx = callerContexts(Functions, Summaries, *Graph);
+  if (Ctx)
     for (ClassCheck &C : Plan)
       for (uint32_t M : C.Methods) {
-        if (Ctx.SetupOnly[M])
+        if (Ctx->SetupOnly[M])
           C.SetupOnly.push_back(M);
-        if (Ctx.Synchronized[M])
+        if (Ctx->Synchronized[M])
           C.Synchronized.push_back(M);
-        if (Ctx.ReceiverLocked[M])
+        if (Ctx->ReceiverLocked[M])
           C.ReceiverLocked.push_back(M);
-        if (Ctx.LockedOutside[M])
+        if (Ctx->LockedOutside[M])
           C.LockedOutside.push_back(M);
       }
-  }
   // By name: the order of findings never depends on the input order.
   std::sort(Plan.begin(), Plan.end(),
             [](const ClassCheck &A, const ClassCheck &B) {

@@ -91,6 +91,11 @@ struct CallerContexts {
   /// Every call of it holds a named lock that lies outside its receiver
   /// object (CallContext::LockedOutsideReceiver): none of the object's own.
   std::vector<bool> LockedOutside;
+  /// Code outside its class calls it (another class's method, a free
+  /// function; not a lambda, not a class nested in its own): its users are
+  /// in the program. A private method so called is an entry of the class
+  /// check (a friend's call).
+  std::vector<bool> CalledOutside;
 };
 CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
                               const std::vector<FunctionSummary> &Summaries,
