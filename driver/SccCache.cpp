@@ -239,7 +239,7 @@ uint64_t SccCache::Run::identityOf(uint32_t C) const {
 // ir::Function changed; add the new field to reduceKey (below) if it is not
 // part of the body, then update the size.
 #if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
-static_assert(sizeof(ir::Function) == 224,
+static_assert(sizeof(ir::Function) == 256,
               "ir::Function changed: update SccCache::Run::reduceKey");
 #endif
 
@@ -274,6 +274,8 @@ ir::Digest SccCache::Run::reduceKey() const {
       B.u64(L.File).u64(L.Line).u64(L.Col);
     B.u64(F.OnceInitLast).u64(F.FlagGuardLast);
     B.str(F.FlagGuardVar);
+    B.str(F.OnceInitVar);
+    Symbols(F.OnceInitUnwritten);
     Symbols(ir::callablesOf(F));
     Symbols(ir::threadEntriesOf(F));
   }

@@ -22,6 +22,7 @@
 #include "frontend/FunctionLowerer.h"
 #include "summarize/LibraryModels.h"
 #include "summarize/QueueFront.h"
+#include "frontend/OnceUpdates.h"
 #include "frontend/SyncPatterns.h"
 
 #include "clang/AST/Expr.h"
@@ -161,6 +162,16 @@ ir::Function FunctionLowerer::run() {
       F.OnceInitLast = Last.Line;
     else
       F.OnceInit = ir::Loc();
+  } else if (OnceUpdate Up = findOnceUpdate(Body, Ctx); Up.First) {
+    ir::Loc Last = Files.loc(Up.Last->getBeginLoc());
+    ir::Loc First = Files.loc(Up.First->getBeginLoc());
+    if (Last.File == First.File && Last.Line >= First.Line) {
+      F.OnceInit = First;
+      F.OnceInitLast = Last.Line;
+      F.OnceInitVar = ir::Symbol(variableSymbol(Up.Var));
+      for (const VarDecl *G : Up.Unwritten)
+        F.OnceInitUnwritten.push_back(ir::Symbol(variableSymbol(G)));
+    }
   }
 
   if (FlagGuardRegion Guard = findFlagGuard(Body); Guard.Flag) {

@@ -542,9 +542,17 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
   case LowConditionWait:
     return "it comes after a wait on a condition variable, which may order "
            "it after the other access";
-  case LowOnceInit:
+  case LowOnceInit: {
+    const RaceSide &S =
+        F.Reported.OnceUpdate.empty() ? F.Conflicting : F.Reported;
+    if (!S.OnceUpdate.empty())
+      return "'" + S.OnceUpdate +
+             "' updates it under a lock only while it differs from a value "
+             "every thread computes alike (from memory no code writes), so "
+             "only the first thread writes and the others come after it";
     return "it is in a once-only initialization under a flag, which orders "
            "it before the threads that find the flag set";
+  }
   case LowFlagGuarded:
     return "it runs only while a shared flag has some value, and the other "
            "thread writes that flag, which may order the two";

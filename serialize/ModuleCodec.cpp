@@ -119,7 +119,7 @@ RACER_SIZE(ir::CallInfo, 168);
 RACER_SIZE(ir::CallableArg, 168);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 88);
-RACER_SIZE(ir::Function, 224); // Packed, Specialized and HasSpecializedCopies
+RACER_SIZE(ir::Function, 256); // Packed, Specialized and HasSpecializedCopies
                                 // are link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 232);
@@ -413,6 +413,12 @@ private:
     if (!isDefault(F.OnceInit))
       loc(B.initOnceInit(), F.OnceInit);
     B.setOnceInitLast(F.OnceInitLast);
+    B.setOnceInitVar(str(F.OnceInitVar));
+    if (!F.OnceInitUnwritten.empty()) {
+      auto UL = B.initOnceInitUnwritten(F.OnceInitUnwritten.size());
+      for (size_t I = 0; I < F.OnceInitUnwritten.size(); ++I)
+        UL.set(I, str(F.OnceInitUnwritten[I]));
+    }
     if (!isDefault(F.FlagGuard))
       loc(B.initFlagGuard(), F.FlagGuard);
     B.setFlagGuardLast(F.FlagGuardLast);
@@ -844,6 +850,9 @@ private:
     if (R.hasOnceInit())
       F.OnceInit = loc(R.getOnceInit());
     F.OnceInitLast = R.getOnceInitLast();
+    F.OnceInitVar = str(R.getOnceInitVar());
+    for (auto U : R.getOnceInitUnwritten())
+      F.OnceInitUnwritten.push_back(str(U));
     if (R.hasFlagGuard())
       F.FlagGuard = loc(R.getFlagGuard());
     F.FlagGuardLast = R.getFlagGuardLast();

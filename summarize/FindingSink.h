@@ -51,6 +51,9 @@ struct RaceSide {
   /// The method of the destructor's this side goes through (LowTeardown),
   /// or "".
   std::string Teardown;
+  /// The function whose once-only update by value holds this side
+  /// (LowOnceInit; ir::Function::OnceInitVar), or "".
+  std::string OnceUpdate;
 };
 
 struct RaceFinding {

@@ -3,6 +3,7 @@
 #include "summarize/LockProtection.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
 #include <map>
@@ -118,7 +119,11 @@ public:
                FindingSink &Sink, const TakenAddresses *Addresses)
       : Functions(Functions), Summaries(Summaries), Graph(Graph), Skip(Skip),
         Sink(Sink), Addresses(Addresses), Aliases(linkedAliases(Summaries)),
-        MainFiles(mainFiles(Functions)) {}
+        MainFiles(mainFiles(Functions)) {
+    for (uint32_t I = 0; I < Functions.size(); ++I)
+      if (Functions[I].OnceInit.Line)
+        OnceFunctions[Functions[I].Name.str()].push_back(I);
+  }
 
   void run(uint32_t Root, ThreadRaceStats &Stats);
 
@@ -153,19 +158,23 @@ private:
     return W.Line && A.Snap.Trace.empty() && W.File == A.Snap.Location.File &&
            A.Snap.Location.Line > W.Line;
   }
-  /// \p A is in its thread's once-only initialization: its place in the
-  /// thread's function (the call it is under, or itself) is in the branch
-  /// that sets the flag, and it holds a lock (a flag tested without one is
-  /// no order: `if (!stop) { ...; stop = 1; }` races on the flag too).
+  /// \p A is in a once-only initialization (ir::Function::OnceInit) and
+  /// holds a lock (a flag tested without one is no order: `if (!stop) {
+  /// ...; stop = 1; }` races on the flag too): its place in the thread's
+  /// function (the call it is under, or itself), or in a function its
+  /// trace enters, is in that function's region, and the region is
+  /// once-only in this program (onceHolds).
   bool inOnceInit(const OriginAccess &A) const {
-    if (!A.Snap.holdsMutex())
-      return false;
-    const ir::Function &F = Functions[Origins[A.Origin].Function];
-    const ir::Loc &L =
-        A.Snap.Trace.empty() ? A.Snap.Location : A.Snap.Trace.front().Location;
-    return F.OnceInit.Line && L.File == F.OnceInit.File &&
-           L.Line >= F.OnceInit.Line && L.Line <= F.OnceInitLast;
+    return A.Snap.holdsMutex() && onceRegionOf(A, /*Checked=*/true);
   }
+  /// The function whose once-only region holds \p A's place in it (see
+  /// inOnceInit), or null; with \p Checked, only regions that onceHolds.
+  const ir::Function *onceRegionOf(const OriginAccess &A, bool Checked) const;
+  /// A once-only update by value (ir::Function::OnceInitVar) is once-only
+  /// only if no code writes the globals its value is read from nor takes
+  /// their address, and every write of the variable updated is in such a
+  /// region. A flag's region holds as found.
+  bool onceHolds(const ir::Function &F) const;
   /// \p A is in its thread's branch on a shared flag (ir::Function::
   /// FlagGuard) that \p Other's thread writes, A holds a lock, and A's
   /// thread never touches the flag without one: the flag's value may keep
@@ -248,7 +257,67 @@ private:
   /// (origin, global) for every global an origin writes, and for every
   /// global it accesses once without a lock (FlagGuard flags).
   std::set<std::pair<uint32_t, ir::Symbol>> GlobalsWritten, GlobalsUnlocked;
+  /// Functions with a once-only region (ir::Function::OnceInit), by name
+  /// (what a trace's frames say).
+  llvm::StringMap<llvm::SmallVector<uint32_t, 1>> OnceFunctions;
+  /// onceHolds, by function, for this root's origins.
+  mutable std::map<const ir::Function *, bool> OnceHolds;
 };
+
+const ir::Function *RootAnalysis::onceRegionOf(const OriginAccess &A,
+                                               bool Checked) const {
+  auto In = [&](const ir::Function &F, const ir::Loc &L) {
+    return F.OnceInit.Line && L.File == F.OnceInit.File &&
+           L.Line >= F.OnceInit.Line && L.Line <= F.OnceInitLast &&
+           (!Checked || onceHolds(F));
+  };
+  const CallChain &T = A.Snap.Trace;
+  const ir::Function &Own = Functions[Origins[A.Origin].Function];
+  if (In(Own, T.empty() ? A.Snap.Location : T.front().Location))
+    return &Own;
+  if (OnceFunctions.empty() || T.hidden())
+    return nullptr;
+  // Frame K calls a function; its place there is frame K+1's call, or the
+  // access itself.
+  for (size_t K = 0; K < T.size(); ++K) {
+    auto It = OnceFunctions.find(T[K].Callee.str());
+    if (It == OnceFunctions.end())
+      continue;
+    const ir::Loc &L = K + 1 < T.size() ? T[K + 1].Location : A.Snap.Location;
+    for (uint32_t FI : It->second)
+      if (In(Functions[FI], L))
+        return &Functions[FI];
+  }
+  return nullptr;
+}
+
+bool RootAnalysis::onceHolds(const ir::Function &F) const {
+  if (F.OnceInitVar.empty())
+    return true;
+  auto [It, New] = OnceHolds.try_emplace(&F, false);
+  if (!New)
+    return It->second;
+  auto Untouchable = [&](ir::Symbol G) {
+    return Addresses && !Addresses->mayBeTaken(G.str());
+  };
+  bool Holds = Untouchable(F.OnceInitVar) &&
+               llvm::all_of(F.OnceInitUnwritten, Untouchable);
+  for (const OriginAccess &X : Accesses) {
+    if (!Holds)
+      break;
+    if (X.Snap.Path.Root != RootKind::Global || !isWrite(X.Snap.Kind))
+      continue;
+    if (llvm::is_contained(F.OnceInitUnwritten, X.Snap.Path.Symbol))
+      Holds = false;
+    else if (X.Snap.Path.Symbol == F.OnceInitVar) {
+      // Written in a region of the same kind: the same variable's update.
+      const ir::Function *R = onceRegionOf(X, /*Checked=*/false);
+      Holds = R && R->OnceInitVar == F.OnceInitVar;
+    }
+  }
+  It->second = Holds;
+  return Holds;
+}
 
 void RootAnalysis::expand(uint32_t Root) {
   auto Limit = [&](AssumptionKind K, ir::Loc At) {
@@ -335,6 +404,7 @@ std::optional<AccessPath> RootAnalysis::toRoot(const AccessPath &P,
 
 void RootAnalysis::materialize() {
   Accesses.clear();
+  OnceHolds.clear();
   GlobalsWritten.clear();
   GlobalsUnlocked.clear();
   for (uint32_t O = 0; O < Origins.size(); ++O) {
@@ -616,8 +686,14 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
       R.LowReasons |= LowHandRolledSync;
     if (afterConditionWait(X) || afterConditionWait(*Best))
       R.LowReasons |= LowConditionWait;
-    if (inOnceInit(X) || inOnceInit(*Best))
-      R.LowReasons |= LowOnceInit;
+    for (auto [A, Side] : {std::pair(&X, &R.Reported),
+                           std::pair(Best, &R.Conflicting)})
+      if (A->Snap.holdsMutex())
+        if (const ir::Function *F = onceRegionOf(*A, /*Checked=*/true)) {
+          R.LowReasons |= LowOnceInit;
+          if (!F->OnceInitVar.empty())
+            Side->OnceUpdate = F->Name.str();
+        }
     if (inFlagGuard(X, *Best) || inFlagGuard(*Best, X))
       R.LowReasons |= LowFlagGuarded;
     if (Summaries[Origins[X.Origin].Function].ConditionalLock.Line ||

@@ -166,6 +166,8 @@ struct Function {
   lockWrapper @19 :Bool;
   documentedRequires @20 :UInt8;  # ir::DocumentedLock (format 28)
   lastLine @21 :UInt32;           # ir::Function::LastLine (format 35)
+  onceInitVar @22 :StrId;         # ir::Function::OnceInitVar (format 36)
+  onceInitUnwritten @23 :List(StrId);
 }
 
 struct ClassInfo {

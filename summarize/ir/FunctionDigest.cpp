@@ -26,7 +26,7 @@ RACER_DIGESTED_SIZE(CallInfo, 168);
 RACER_DIGESTED_SIZE(CallableArg, 168);
 RACER_DIGESTED_SIZE(Instr, 112);
 RACER_DIGESTED_SIZE(Block, 88);
-RACER_DIGESTED_SIZE(Function, 224);
+RACER_DIGESTED_SIZE(Function, 256);
 #undef RACER_DIGESTED_SIZE
 #endif
 
@@ -166,6 +166,10 @@ public:
     loc(F.ConditionWait);
     loc(F.OnceInit);
     line(F.OnceInit.File, F.OnceInitLast);
+    sym(F.OnceInitVar);
+    var(F.OnceInitUnwritten.size());
+    for (ir::Symbol U : F.OnceInitUnwritten)
+      sym(U);
     loc(F.FlagGuard);
     line(F.FlagGuard.File, F.FlagGuardLast);
     sym(F.FlagGuardVar);

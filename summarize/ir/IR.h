@@ -441,6 +441,13 @@ struct Function {
   /// it to another (`if (!inited) { init(); inited = 1; }`).
   Loc OnceInit;
   uint32_t OnceInitLast = 0;
+  /// For a once-only update by value (frontend/OnceUpdates.h: `if (e >
+  /// max) max = e;` where every thread's `e` is the same), the variable
+  /// updated, and the globals `e` is read from. Once-only only if no code
+  /// writes those and no code outside such regions writes the variable
+  /// (ThreadRaces checks both). Empty for a flag's once-only region.
+  ir::Symbol OnceInitVar;
+  std::vector<ir::Symbol> OnceInitUnwritten;
   /// The first branch on a shared global flag, or Line 0: from FlagGuard
   /// (the then-branch) to line FlagGuardLast (the end of the else-branch)
   /// runs only while FlagGuardVar has some value (`if (busy == 0) { .. }`).

@@ -273,7 +273,8 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
   if (F.Specialized)
     OS << "  specialized\n";
   if (F.OnceInit.Line)
-    OS << "  once-init at " << F.OnceInit.Line << "-" << F.OnceInitLast << "\n";
+    OS << "  once-init at " << F.OnceInit.Line << "-" << F.OnceInitLast
+       << (F.OnceInitVar.empty() ? "" : " of ") << F.OnceInitVar << "\n";
   if (F.FlagGuard.Line)
     OS << "  flag guard " << F.FlagGuardVar << " at " << F.FlagGuard.Line
        << "-" << F.FlagGuardLast << "\n";

@@ -170,6 +170,8 @@ ir::Module realisticModule() {
     F.ConditionWait = {2, 11, 3};
     F.OnceInit = {2, 13, 3};
     F.OnceInitLast = 15;
+    F.OnceInitVar = ir::Symbol("c:@max");
+    F.OnceInitUnwritten = {ir::Symbol("c:@storage")};
     F.UpdatesAtomically = true;
     F.OnlyForwards = true;
     F.DocumentedRequires = ir::DocumentedLock::Unnamed;
@@ -501,7 +503,11 @@ void dump(llvm::raw_ostream &OS, const ir::Module &M) {
     dump(OS, F.HandRolledSync);
     dump(OS, F.ConditionWait);
     dump(OS, F.OnceInit);
-    OS << " once-last " << F.OnceInitLast << " atomic " << F.UpdatesAtomically
+    OS << " once-last " << F.OnceInitLast << " once-var ";
+    dump(OS, F.OnceInitVar);
+    for (const auto &S : F.OnceInitUnwritten)
+      dump(OS, S);
+    OS << " atomic " << F.UpdatesAtomically
        << " forwards " << F.OnlyForwards << " documented "
        << unsigned(F.DocumentedRequires);
     OS << "\n";
