@@ -80,6 +80,19 @@ void Linker::add(uint32_t Seq, ir::Module Mod, bool Replace) {
     Origin From{Key, I};
     auto [It, New] = FunctionIds.try_emplace(
         F.Symbol, static_cast<uint32_t>(Functions.size()));
+    if (!New && !(Replace && SameKey(Functions[It->second].From.Module))) {
+      // Two definitions, each in its own module's main file, of different
+      // files: not inline code, but two programs' own (LinkedProgram::
+      // DuplicateDefinitions).
+      const KeptFunction &K = Functions[It->second];
+      const llvm::StringRef KeptMain = K.From.Module.MainFile.str();
+      if (F.Location.File < ModFiles.size() &&
+          ModFiles[F.Location.File] == Key.MainFile.str() &&
+          K.F.Location.File < Files.size() &&
+          Files[K.F.Location.File] == KeptMain &&
+          KeptMain != Key.MainFile.str())
+        DuplicateDefinitions.push_back(F.Symbol.str());
+    }
     if (!New && !(From < Functions[It->second].From) &&
         !(Replace && SameKey(Functions[It->second].From.Module)))
       continue; // inline and template code: an earlier TU's copy stays
@@ -224,6 +237,9 @@ LinkedProgram Linker::finish() {
   SortUnique(FunctionPointersCalled);
   SortUnique(FunctionPointersAssigned);
   SortUnique(FunctionPointerStores);
+  SortUnique(DuplicateDefinitions);
+  P.DuplicateDefinitions = std::move(DuplicateDefinitions);
+  DuplicateDefinitions.clear();
   // "pointer\tfunction": the pointer may hold another function if some TU
   // takes its address or stores anything but that function into it.
   for (const std::string &Entry : FunctionPointersCalled) {

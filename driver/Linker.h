@@ -54,6 +54,12 @@ struct LinkedProgram {
   std::vector<std::string> FunctionPointersReassigned;
   /// The union of ir::Module::FunctionPointerStores, sorted.
   std::vector<std::string> FunctionPointerStores;
+  /// Functions defined in the main files of two modules with different
+  /// main files (`_serverAssert` in debug.c and in redisassert.c): one
+  /// program cannot link both, so the database holds several programs. One
+  /// definition is kept; summarize/Programs.h does not follow calls to
+  /// these when it tells the programs apart. Sorted.
+  std::vector<std::string> DuplicateDefinitions;
 };
 
 class Linker {
@@ -135,6 +141,7 @@ private:
   /// The unions of ir::Module::FunctionPointersCalled/Assigned (unsorted).
   std::vector<std::string> FunctionPointersCalled, FunctionPointersAssigned;
   std::vector<std::string> FunctionPointerStores;
+  std::vector<std::string> DuplicateDefinitions; ///< unsorted
   std::vector<KeptFunction> Functions;
   llvm::StringMap<uint32_t> FunctionIds; ///< symbol -> index in Functions
   /// With DigestBodies: the digest of each of Functions.

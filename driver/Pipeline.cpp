@@ -9,6 +9,7 @@
 #include "summarize/ConflictFinder.h"
 #include "summarize/LibraryModels.h"
 #include "summarize/IndirectCalls.h"
+#include "summarize/Programs.h"
 #include "summarize/Specialize.h"
 #include "summarize/Summarizer.h"
 #include "summarize/WorkLimit.h"
@@ -155,7 +156,8 @@ ConflictStats findConflictsInParallel(const std::vector<ir::Function> &Fns,
                                       const std::vector<ir::ClassInfo> &Classes,
                                       report::ReportCollector &Collector,
                                       tbb::task_arena &Arena,
-                                      const TakenAddresses *Addresses) {
+                                      const TakenAddresses *Addresses,
+                                      const ProgramPartition *Programs) {
   ConflictStats Stats;
   const std::vector<ClassCheck> Plan =
       planClassChecks(Fns, PS.summaries(), Classes, Stats, &PS.graph());
@@ -185,7 +187,7 @@ ConflictStats findConflictsInParallel(const std::vector<ir::Function> &Fns,
   sortUnique(All);
   Stats.Threads =
       findThreadRaces(Fns, PS.summaries(), PS.graph(), All, Collector,
-                      Addresses);
+                      Addresses, Programs);
   return Stats;
 }
 
@@ -501,8 +503,14 @@ ScanResult reduceLinked(LinkedProgram Program,
   // Calls that pass constants run copies of their callees for them.
   resetPeakRss();
   auto T2 = std::chrono::steady_clock::now();
+  ProgramPartition Programs;
   {
     std::vector<uint32_t> Changed;
+    // Which `main` reaches which files, before calls through slots become
+    // calls of what the slots hold. (Mains keep their indexes: what is
+    // added below goes at the end.)
+    Programs =
+        partitionPrograms(Program.Functions, Program.DuplicateDefinitions);
     // Calls through function pointers in fields and globals reach the
     // functions stored there; then copies for constant arguments.
     IndirectCallStats Ind = resolveIndirectCalls(
@@ -573,7 +581,8 @@ ScanResult reduceLinked(LinkedProgram Program,
         Assumption{AssumptionKind::UnresolvedCall, ir::Loc()});
   St.Conflicts = findConflictsInParallel(Program.Functions, *PS,
                                          Program.Classes, Collector, Arena,
-                                         Addresses ? &*Addresses : nullptr);
+                                         Addresses ? &*Addresses : nullptr,
+                                         &Programs);
   St.ConflictSeconds = secondsSince(T3);
   St.ConflictPeakMiB = peakRssMiB();
 

@@ -301,6 +301,10 @@ ir::Digest SccCache::Run::reduceKey() const {
   B.u64(P.AddressesUnknown).u64(P.AddressTaken.size());
   for (const std::string &G : P.AddressTaken)
     B.str(G);
+  // The functions two programs define (which files each `main` reaches).
+  B.u64(P.DuplicateDefinitions.size());
+  for (const std::string &S : P.DuplicateDefinitions)
+    B.str(S);
   return B.finish();
 }
 

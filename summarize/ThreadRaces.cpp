@@ -116,9 +116,11 @@ public:
   RootAnalysis(const std::vector<ir::Function> &Functions,
                const std::vector<FunctionSummary> &Summaries,
                const CallGraph &Graph, llvm::ArrayRef<ir::Loc> Skip,
-               FindingSink &Sink, const TakenAddresses *Addresses)
+               FindingSink &Sink, const TakenAddresses *Addresses,
+               const ProgramPartition *Programs)
       : Functions(Functions), Summaries(Summaries), Graph(Graph), Skip(Skip),
-        Sink(Sink), Addresses(Addresses), Aliases(linkedAliases(Summaries)),
+        Sink(Sink), Addresses(Addresses), Programs(Programs),
+        Aliases(linkedAliases(Summaries)),
         MainFiles(mainFiles(Functions)) {
     for (uint32_t I = 0; I < Functions.size(); ++I)
       if (Functions[I].OnceInit.Line)
@@ -243,9 +245,11 @@ private:
   llvm::ArrayRef<ir::Loc> Skip; ///< sorted
   FindingSink &Sink;
   const TakenAddresses *Addresses; ///< null: any global's may be taken
+  const ProgramPartition *Programs; ///< null: programs told apart by main
   const LinkedAliases Aliases;
   const std::vector<uint32_t> MainFiles;
-  /// MainFiles but the root's own, when the root is a `main` (sorted).
+  /// MainFiles but the root's own, when the root is a `main`, and the files
+  /// only other programs reach (Programs; sorted).
   std::vector<uint32_t> Foreign;
 
   std::vector<Origin> Origins;
@@ -721,10 +725,18 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
 void RootAnalysis::run(uint32_t Root, ThreadRaceStats &Stats) {
   Foreign.clear();
   const ir::Function &R = Functions[Root];
-  if (R.Kind == ir::FunctionKind::Free && R.Name == "main")
+  if (R.Kind == ir::FunctionKind::Free && R.Name == "main") {
     for (uint32_t File : MainFiles)
       if (File != R.Location.File)
         Foreign.push_back(File);
+    if (Programs)
+      if (auto It = Programs->find(Root); It != Programs->end()) {
+        Foreign.insert(Foreign.end(), It->second.begin(), It->second.end());
+        llvm::sort(Foreign);
+        Foreign.erase(std::unique(Foreign.begin(), Foreign.end()),
+                      Foreign.end());
+      }
+  }
   expand(Root);
   if (Origins.size() < 2)
     return;
@@ -781,7 +793,8 @@ ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
                                 const CallGraph &Graph,
                                 llvm::ArrayRef<ir::Loc> AlreadyReported,
                                 FindingSink &Sink,
-                                const TakenAddresses *Addresses) {
+                                const TakenAddresses *Addresses,
+                                const ProgramPartition *Programs) {
   ThreadRaceStats Stats;
   // Thread entries are origins of their own, never roots.
   llvm::DenseSet<uint32_t> Entries;
@@ -807,7 +820,7 @@ ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
         Sink.noteAssumption(A);
   }
   RootAnalysis RA(Functions, Summaries, Graph, AlreadyReported, Sink,
-                  Addresses);
+                  Addresses, Programs);
   for (uint32_t F = 0; F < Functions.size(); ++F) {
     if (Summaries[F].Spawns.empty() || Entries.count(F))
       continue;

@@ -27,6 +27,7 @@
 #define RACER_SUMMARIZE_THREADRACES_H
 
 #include "summarize/CallGraph.h"
+#include "summarize/Programs.h"
 #include "summarize/FindingSink.h"
 #include "summarize/Summary.h"
 
@@ -60,13 +61,16 @@ struct TakenAddresses {
 /// \p Summaries[i] is the summary of \p Functions[i]; \p Graph their call
 /// graph. Accesses located in \p AlreadyReported (innermost locations that
 /// the class-based analysis reported; sorted) are not reported again.
-/// Without \p Addresses, any global's address may be taken.
+/// Without \p Addresses, any global's address may be taken. \p Programs:
+/// the files each `main` leaves to the database's other programs
+/// (summarize/Programs.h); without it, only the files holding other mains.
 ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
                                 const std::vector<FunctionSummary> &Summaries,
                                 const CallGraph &Graph,
                                 llvm::ArrayRef<ir::Loc> AlreadyReported,
                                 FindingSink &Sink,
-                                const TakenAddresses *Addresses = nullptr);
+                                const TakenAddresses *Addresses = nullptr,
+                                const ProgramPartition *Programs = nullptr);
 
 } // namespace racer
 
