@@ -728,8 +728,8 @@ std::string compactText(const Expr *E, ASTContext &Ctx) {
   return T;
 }
 
-/// The range of \p For if it counts \p V up by one from an initial value
-/// to a bound: "FROM OP BOUND +1"; else "".
+/// The range of \p For if it counts \p V up by a constant step from an
+/// initial value to a bound: "FROM OP BOUND +STEP"; else "".
 std::string rangeOf(const ForStmt *For, const VarDecl *V, ASTContext &Ctx) {
   const Expr *From = nullptr;
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
@@ -741,18 +741,20 @@ std::string rangeOf(const ForStmt *For, const VarDecl *V, ASTContext &Ctx) {
   }
   if (!From)
     return std::string();
-  bool StepOne = false;
-  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(For->getInc()))
-    StepOne = UO->isIncrementOp() && refersTo(UO->getSubExpr(), V);
-  else if (const auto *CA =
-               dyn_cast_or_null<CompoundAssignOperator>(For->getInc()))
+  uint64_t Step = 0;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(For->getInc())) {
+    if (UO->isIncrementOp() && refersTo(UO->getSubExpr(), V))
+      Step = 1;
+  } else if (const auto *CA =
+                 dyn_cast_or_null<CompoundAssignOperator>(For->getInc())) {
     if (CA->getOpcode() == BO_AddAssign && refersTo(CA->getLHS(), V))
       if (const auto *IL =
               dyn_cast<IntegerLiteral>(CA->getRHS()->IgnoreParenImpCasts()))
-        StepOne = IL->getValue() == 1;
+        Step = IL->getValue().getLimitedValue(1u << 16);
+  }
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!StepOne || !Cond || !refersTo(Cond->getLHS(), V))
+  if (!Step || !Cond || !refersTo(Cond->getLHS(), V))
     return std::string();
   const char *Op = Cond->getOpcode() == BO_LT   ? "<"
                    : Cond->getOpcode() == BO_LE ? "<="
@@ -761,7 +763,7 @@ std::string rangeOf(const ForStmt *For, const VarDecl *V, ASTContext &Ctx) {
   if (!Op)
     return std::string();
   return compactText(From, Ctx) + " " + Op + " " +
-         compactText(Cond->getRHS(), Ctx) + " +1";
+         compactText(Cond->getRHS(), Ctx) + " +" + std::to_string(Step);
 }
 
 } // namespace

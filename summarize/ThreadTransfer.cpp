@@ -346,6 +346,31 @@ static bool elementHandle(const Operand &H) {
   return false;
 }
 
+/// A join loop of range \p Join over the handles a start loop of range
+/// \p Start filled joins only some of them, for sure: the same start and
+/// comparison, and a bound a constant below the start loop's (`i < n - 1`
+/// against `i < n`) or a step above its step of one (`i += 2`). (Ranges
+/// are "FROM OP BOUND +STEP", frontend/SyncPatterns.cpp.)
+static bool joinsOnlySome(llvm::StringRef Join, llvm::StringRef Start) {
+  auto Parts = [](llvm::StringRef R) {
+    llvm::SmallVector<llvm::StringRef, 4> P;
+    R.split(P, ' ');
+    return P;
+  };
+  llvm::SmallVector<llvm::StringRef, 4> J = Parts(Join), S = Parts(Start);
+  if (J.size() != 4 || S.size() != 4 || J[0] != S[0] || J[1] != S[1] ||
+      S[3] != "+1")
+    return false;
+  uint64_t Step = 0;
+  if (J[2] == S[2])
+    return J[3].drop_front().getAsInteger(10, Step) == false && Step > 1;
+  // BOUND-k: the bound's text, then a positive constant taken off.
+  llvm::StringRef Less = J[2];
+  uint64_t K = 0;
+  return J[3] == "+1" && Less.consume_front(S[2]) &&
+         Less.consume_front("-") && !Less.getAsInteger(10, K) && K > 0;
+}
+
 void FunctionAnalysis::applyJoin(const Operand &Handle, AbstractState &S,
                                  ir::Loc At, ir::Symbol Range, bool Direct) {
   bool Matched = false;
@@ -353,9 +378,16 @@ void FunctionAnalysis::applyJoin(const Operand &Handle, AbstractState &S,
   for (const ThreadSpawn &T : Spawns)
     if (std::binary_search(S.Started.begin(), S.Started.end(), T.Id) &&
         sameHandle(Handle, T.Handle)) {
-      insertId(S.Joined, T.Id);
       Matched = true;
       ++Count;
+      // A loop that joins only some of the threads a loop started (`for (i
+      // = 0; i < n - 1; i++) pthread_join(t[i], 0);`): the others keep
+      // running, for sure.
+      if (T.Multi && !Range.empty() && !T.LoopRange.empty() &&
+          elementHandle(Handle) &&
+          joinsOnlySome(Range.str(), T.LoopRange.str()))
+        continue;
+      insertId(S.Joined, T.Id);
       // Joined for sure only if the handle names this one thread. An
       // unknown handle may be another thread's. A thread started many
       // times is joined in full only by a join loop over an array of
