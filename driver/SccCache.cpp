@@ -190,14 +190,23 @@ SccCache::Run::movesOf(uint32_t K, const ir::Digest &Then) {
     return nullptr;
   if (Adopted[K])
     ensureAccesses(K);
+  // The members callers read (a member only its own SCC calls is released
+  // once the SCC is done): their places are all its callers hold of it.
   std::vector<const FunctionSummary *> Current;
-  for (uint32_t F : PS.graph().sccs()[K]) {
-    if (PS.released(F))
-      return nullptr;
-    Current.push_back(&PS.summaries()[F]);
+  std::vector<FunctionSummary> Kept;
+  const std::vector<uint32_t> &Members = PS.graph().sccs()[K];
+  if (Before->size() != Members.size())
+    return nullptr;
+  for (size_t M = 0; M < Members.size(); ++M) {
+    if (PS.released(Members[M]))
+      continue;
+    Current.push_back(&PS.summaries()[Members[M]]);
+    Kept.push_back(std::move((*Before)[M]));
   }
+  if (Current.empty())
+    return nullptr;
   auto M = std::make_shared<LineMoves>();
-  if (Failed || !M->add(*Before, Current))
+  if (Failed || !M->add(Kept, Current))
     return nullptr;
   It->second = std::move(M);
   return It->second;
@@ -437,8 +446,10 @@ void SccCache::Run::ensureAccesses(uint32_t C) {
            "); summarizing everything again");
       return;
     }
+    // (Not those released: a member only its own SCC calls.)
     for (size_t M = 0; M < Members.size(); ++M)
-      PS.setAccesses(Members[M], std::move((*Full)[M].Accesses));
+      if (!PS.released(Members[M]))
+        PS.setAccesses(Members[M], std::move((*Full)[M].Accesses));
   });
 }
 

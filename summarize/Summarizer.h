@@ -106,6 +106,8 @@ private:
   std::pair<uint64_t, uint32_t> MostWork{0, 0};
   /// Per function: the reduce phase reads its accesses whatever its class.
   std::vector<bool> Retained;
+  /// Per function: a function of another SCC calls it.
+  std::vector<bool> CalledFromOutside;
   /// Per function: its class's index into the class tables, or -1.
   std::vector<int32_t> ClassOf;
   /// Per class: its members, how many are not summarized yet, and whether

@@ -446,3 +446,54 @@ TEST(ThreadRaces, ReleasedSummariesAreOnlyThoseNothingReadsLater) {
   EXPECT_EQ(SB.ClassesChecked, 2u);
   EXPECT_EQ(describe(A.Races), describe(B.Races));
 }
+
+// A recursive SCC's members that only the SCC itself calls are released as
+// soon as the SCC is done: no caller outside reads them. Those a caller
+// outside calls wait for it, and its summary is the same as without release.
+TEST(ThreadRaces, InternalMembersOfARecursiveSCCAreReleasedWhenItIsDone) {
+  // void loop(void) { g++; step(); }     called from outside
+  // void step(void) { h++; loop(); }      called only by loop
+  // void serve(void) { loop(); }          the caller, after the SCC
+  FunctionBuilder Loop = freeFn("loop");
+  Loop.read(FunctionBuilder::global("g"), 2).write(FunctionBuilder::global("g"), 2);
+  Loop.call("step", {}, 3);
+  FunctionBuilder Step = freeFn("step");
+  Step.read(FunctionBuilder::global("h"), 6).write(FunctionBuilder::global("h"), 6);
+  Step.call("loop", {}, 7);
+  FunctionBuilder Serve = freeFn("serve");
+  Serve.call("loop", {}, 10);
+  std::vector<ir::Function> Fns = {Loop.build(), Step.build(), Serve.build()};
+
+  ProgramSummarizer Kept(Fns), Released(Fns, /*ReleaseUnneeded=*/true);
+  Kept.summarizeAll();
+  auto Index = [&](const char *Name) {
+    for (uint32_t I = 0; I < Fns.size(); ++I)
+      if (Fns[I].Name == Name)
+        return I;
+    return uint32_t(999);
+  };
+  const CallGraph &G = Released.graph();
+  const uint32_t SCC = G.sccOf()[Index("loop")];
+  ASSERT_EQ(G.sccOf()[Index("step")], SCC);
+  ASSERT_NE(G.sccOf()[Index("serve")], SCC);
+  const uint32_t Caller = G.sccOf()[Index("serve")];
+  for (uint32_t C = 0; C < G.sccs().size(); ++C) {
+    Released.computeSCC(C);
+    if (C == Caller) // it reads loop's summary whole: the same as without
+      EXPECT_TRUE(Released.summaries()[Index("serve")] ==
+                  Kept.summaries()[Index("serve")]);
+    Released.finishSCC(C);
+    if (C != SCC)
+      continue;
+    // The SCC is done, its caller is not.
+    EXPECT_TRUE(Released.released(Index("step")));
+    EXPECT_TRUE(Released.summaries()[Index("step")].Accesses.empty());
+    EXPECT_FALSE(Released.released(Index("loop")));
+    EXPECT_EQ(Released.summaries()[Index("loop")].Accesses.size(),
+              Kept.summaries()[Index("loop")].Accesses.size());
+  }
+  // serve reaches both globals through loop (a read and a write of each).
+  EXPECT_EQ(Kept.summaries()[Index("serve")].Accesses.size(), 4u);
+  // (serve is uncalled and starts no thread: released once done.)
+  EXPECT_TRUE(Released.released(Index("serve")));
+}
