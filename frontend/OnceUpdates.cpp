@@ -1,33 +1,21 @@
 //===- OnceUpdates.cpp - Updates that can happen only once, by value -----===//
 #include "frontend/OnceUpdates.h"
+#include "frontend/SyncPatterns.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
-#include <functional>
 
 namespace racer::frontend::lowering {
 
 using namespace clang;
 
 namespace {
-
-void forEachDescendant(const Stmt *S,
-                       const std::function<void(const Stmt *)> &F) {
-  if (!S)
-    return;
-  F(S);
-  if (isa<LambdaExpr>(S) || isa<BlockExpr>(S))
-    return;
-  for (const Stmt *C : S->children())
-    forEachDescendant(C, F);
-}
 
 /// The values an expression may have: a few integers, read from the
 /// constants and globals listed, or any (Top).

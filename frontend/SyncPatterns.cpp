@@ -16,9 +16,6 @@ namespace racer::frontend::lowering {
 
 using namespace clang;
 
-namespace {
-
-/// Calls over children, not entering lambdas and blocks (other functions).
 void forEachDescendant(const Stmt *S,
                        const std::function<void(const Stmt *)> &F) {
   if (!S)
@@ -29,6 +26,8 @@ void forEachDescendant(const Stmt *S,
   for (const Stmt *C : S->children())
     forEachDescendant(C, F);
 }
+
+namespace {
 
 std::string calleeName(const CallExpr *CE) {
   if (const FunctionDecl *FD = CE->getDirectCallee())

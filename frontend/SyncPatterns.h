@@ -28,10 +28,16 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace racer::frontend::lowering {
+
+/// Calls \p F on \p S and every statement below it, not entering lambdas
+/// and blocks (other functions' bodies).
+void forEachDescendant(const clang::Stmt *S,
+                       const std::function<void(const clang::Stmt *)> &F);
 
 /// The condition, body and increment of a while, do or for loop.
 struct LoopParts {
