@@ -479,9 +479,10 @@ TEST(ThreadRaces, InternalMembersOfARecursiveSCCAreReleasedWhenItIsDone) {
   const uint32_t Caller = G.sccOf()[Index("serve")];
   for (uint32_t C = 0; C < G.sccs().size(); ++C) {
     Released.computeSCC(C);
-    if (C == Caller) // it reads loop's summary whole: the same as without
+    if (C == Caller) { // it reads loop's summary whole: the same as without
       EXPECT_TRUE(Released.summaries()[Index("serve")] ==
                   Kept.summaries()[Index("serve")]);
+    }
     Released.finishSCC(C);
     if (C != SCC)
       continue;
