@@ -174,7 +174,7 @@ private:
   const ir::Function *onceRegionOf(const OriginAccess &A, bool Checked) const;
   /// A once-only update by value (ir::Function::OnceInitVar) is once-only
   /// only if no code writes the globals its value is read from nor takes
-  /// their address, and every write of the variable updated is in such a
+  /// their address, and every write of the variable updated is in \p F's
   /// region. A flag's region holds as found.
   bool onceHolds(const ir::Function &F) const;
   /// \p A is in its thread's branch on a shared flag (ir::Function::
@@ -313,11 +313,10 @@ bool RootAnalysis::onceHolds(const ir::Function &F) const {
       continue;
     if (llvm::is_contained(F.OnceInitUnwritten, X.Snap.Path.Symbol))
       Holds = false;
-    else if (X.Snap.Path.Symbol == F.OnceInitVar) {
-      // Written in a region of the same kind: the same variable's update.
-      const ir::Function *R = onceRegionOf(X, /*Checked=*/false);
-      Holds = R && R->OnceInitVar == F.OnceInitVar;
-    }
+    else if (X.Snap.Path.Symbol == F.OnceInitVar)
+      // Written in this update's branch only (another function's update of
+      // the same variable may write another value).
+      Holds = onceRegionOf(X, /*Checked=*/false) == &F;
   }
   It->second = Holds;
   return Holds;

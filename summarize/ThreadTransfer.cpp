@@ -382,8 +382,10 @@ void FunctionAnalysis::applyJoin(const Operand &Handle, AbstractState &S,
       ++Count;
       // A loop that joins only some of the threads a loop started (`for (i
       // = 0; i < n - 1; i++) pthread_join(t[i], 0);`): the others keep
-      // running, for sure.
-      if (T.Multi && !Range.empty() && !T.LoopRange.empty() &&
+      // running, for sure. (Both loops here: their bounds name the same
+      // variables.)
+      if (Direct && T.Trace.empty() && T.Multi && !Range.empty() &&
+          !T.LoopRange.empty() &&
           elementHandle(Handle) &&
           joinsOnlySome(Range.str(), T.LoopRange.str()))
         continue;

@@ -7,7 +7,8 @@
  * analysis sees that shape but does not prove the order: a possible race
  * (low), worded as such. Its twins race: a table main fills in, a table
  * whose elements differ, a mark another worker resets, a value read from a
- * global whose address escapes. */
+ * global whose address escapes, a mark two updates raise to two values
+ * (in one thread's code, a known miss: see raise_level_to_one). */
 #include <pthread.h>
 
 #define SLOTS 8
@@ -23,6 +24,7 @@ static volatile int level_peak = -1;
 static volatile int reset_peak = -1;
 static volatile int escaped_peak = -1;
 static volatile int folded_peak = -2147483647 - 1;
+static volatile int level_mark;
 static _Atomic int checks_failed;
 
 void fill_from(int *table, int n);
@@ -94,6 +96,48 @@ static void reset_marks(void) {
   pthread_mutex_unlock(&mark_lock);
 }
 
+// Two updates of one mark, each once-only alone, with two values: the mark
+// is written twice, the second time under the first's readers. Run by two
+// kinds of threads, the second update is seen and the race stays certain.
+static volatile int mode_mark;
+
+static void raise_to_one_bad(void) {
+  pthread_mutex_lock(&mark_lock);
+  if (1 > mode_mark)
+    mode_mark = 1;
+  pthread_mutex_unlock(&mark_lock);
+  if (mode_mark < 1) // expected-race{{read of `mode_mark` without synchronization in 'raise_to_one_bad' (reached from 'worker') races with the write in 'raise_to_two_bad'}}
+    checks_failed = 1;
+}
+
+static void raise_to_two_bad(void) {
+  pthread_mutex_lock(&mark_lock);
+  if (2 > mode_mark)
+    mode_mark = 2;
+  pthread_mutex_unlock(&mark_lock);
+}
+
+// The same two updates in one thread's code: its summary keeps one write of
+// the mark per lock set (the first), so the second update goes unseen and
+// the race is only possible. FIXME: it is certain.
+static void raise_level_to_one(void) {
+  pthread_mutex_lock(&mark_lock);
+  if (1 > level_mark)
+    level_mark = 1;
+  pthread_mutex_unlock(&mark_lock);
+  if (level_mark < 1) // expected-low-race{{read of `level_mark` without synchronization in 'raise_level_to_one' (reached from 'worker') races with the write in 'raise_level_to_one' [low: 'raise_level_to_one' updates it}}
+    checks_failed = 1;
+}
+
+static void raise_level_to_two(void) {
+  pthread_mutex_lock(&mark_lock);
+  if (2 > level_mark)
+    level_mark = 2;
+  pthread_mutex_unlock(&mark_lock);
+  if (level_mark < 2)
+    checks_failed = 1;
+}
+
 // The table's address goes to a function racecar cannot see, which may
 // fill it.
 static void check_escaped_bad(int slot) {
@@ -114,12 +158,16 @@ static void *worker(void *arg) {
   check_levels_bad(slot);
   check_reset_bad(slot);
   check_escaped_bad(slot);
+  raise_to_one_bad();
+  raise_level_to_one();
+  raise_level_to_two();
   return 0;
 }
 
 static void *resetter(void *arg) {
   (void)arg;
   reset_marks();
+  raise_to_two_bad();
   return 0;
 }
 
