@@ -60,6 +60,9 @@ struct LinkedProgram {
   /// definition is kept; summarize/Programs.h does not follow calls to
   /// these when it tells the programs apart. Sorted.
   std::vector<std::string> DuplicateDefinitions;
+  /// Set after the link (summarize/IndirectCalls.h): the names of the
+  /// dispatchers of slots of callback tables, sorted.
+  std::vector<std::string> TableSlots;
 };
 
 class Linker {

@@ -157,7 +157,8 @@ ConflictStats findConflictsInParallel(const std::vector<ir::Function> &Fns,
                                       report::ReportCollector &Collector,
                                       tbb::task_arena &Arena,
                                       const TakenAddresses *Addresses,
-                                      const ProgramPartition *Programs) {
+                                      const ProgramPartition *Programs,
+                                      llvm::ArrayRef<std::string> TableSlots) {
   ConflictStats Stats;
   const std::vector<ClassCheck> Plan =
       planClassChecks(Fns, PS.summaries(), Classes, Stats, &PS.graph());
@@ -187,7 +188,7 @@ ConflictStats findConflictsInParallel(const std::vector<ir::Function> &Fns,
   sortUnique(All);
   Stats.Threads =
       findThreadRaces(Fns, PS.summaries(), PS.graph(), All, Collector,
-                      Addresses, Programs);
+                      Addresses, Programs, TableSlots);
   return Stats;
 }
 
@@ -513,8 +514,13 @@ ScanResult reduceLinked(LinkedProgram Program,
         partitionPrograms(Program.Functions, Program.DuplicateDefinitions);
     // Calls through function pointers in fields and globals reach the
     // functions stored there; then copies for constant arguments.
-    IndirectCallStats Ind = resolveIndirectCalls(
-        Program.Functions, Program.FunctionPointerStores, &Changed);
+    IndirectCallStats Ind =
+        resolveIndirectCalls(Program.Functions, Program.FunctionPointerStores,
+                             &Changed, &Program.TableSlots);
+    llvm::sort(Program.TableSlots);
+    Program.TableSlots.erase(
+        std::unique(Program.TableSlots.begin(), Program.TableSlots.end()),
+        Program.TableSlots.end());
     std::vector<std::string>().swap(Program.FunctionPointerStores);
     St.IndirectSlots = Ind.SlotsCalled;
     St.IndirectDispatchers = Ind.Dispatchers + Ind.Direct;
@@ -582,7 +588,7 @@ ScanResult reduceLinked(LinkedProgram Program,
   St.Conflicts = findConflictsInParallel(Program.Functions, *PS,
                                          Program.Classes, Collector, Arena,
                                          Addresses ? &*Addresses : nullptr,
-                                         &Programs);
+                                         &Programs, Program.TableSlots);
   St.ConflictSeconds = secondsSince(T3);
   St.ConflictPeakMiB = peakRssMiB();
 

@@ -314,6 +314,10 @@ ir::Digest SccCache::Run::reduceKey() const {
   B.u64(P.DuplicateDefinitions.size());
   for (const std::string &S : P.DuplicateDefinitions)
     B.str(S);
+  // The slots of callback tables (LowTableDispatch).
+  B.u64(P.TableSlots.size());
+  for (const std::string &S : P.TableSlots)
+    B.str(S);
   return B.finish();
 }
 

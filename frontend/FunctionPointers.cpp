@@ -63,7 +63,9 @@ std::string functionPointerSlotOfValue(const Expr *E, std::string &Name) {
   return slotOf(E, &Name);
 }
 
-void FunctionPointerStores::store(const std::string &Slot, const Expr *V) {
+void FunctionPointerStores::store(const std::string &Slot, const Expr *V,
+                                  bool InTable) {
+  const char *Fn = InTable ? "\ttfn:" : "\tfn:";
   if (Slot.empty() || !V)
     return;
   V = V->IgnoreParenCasts();
@@ -81,17 +83,17 @@ void FunctionPointerStores::store(const std::string &Slot, const Expr *V) {
         Conv && Conv->getParent()->isLambda())
       if (const CXXMethodDecl *Op = Conv->getParent()->getLambdaCallOperator();
           Op && !Op->getDescribedFunctionTemplate()) {
-        Stores.push_back(Slot + "\tfn:" + functionSymbol(Op));
+        Stores.push_back(Slot + Fn + functionSymbol(Op));
         return;
       }
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(V)) {
-    store(Slot, CO->getTrueExpr());
-    store(Slot, CO->getFalseExpr());
+    store(Slot, CO->getTrueExpr(), InTable);
+    store(Slot, CO->getFalseExpr(), InTable);
     return;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(V)) {
-    if (const auto *Fn = dyn_cast<FunctionDecl>(DRE->getDecl())) {
-      Stores.push_back(Slot + "\tfn:" + functionSymbol(Fn));
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl())) {
+      Stores.push_back(Slot + Fn + functionSymbol(FD));
       return;
     }
     if (const auto *PVD = dyn_cast<ParmVarDecl>(DRE->getDecl())) {
@@ -144,10 +146,10 @@ void FunctionPointerStores::initializer(const InitListExpr *ILE) {
       continue;
     if (const auto *Elements = dyn_cast<InitListExpr>(Init->IgnoreParens())) {
       for (const Expr *E : Elements->inits()) // a field array of functions
-        store("field:" + fieldName(FD), E);
+        store("field:" + fieldName(FD), E, /*InTable=*/true);
       continue;
     }
-    store("field:" + fieldName(FD), Init);
+    store("field:" + fieldName(FD), Init, /*InTable=*/true);
   }
 }
 

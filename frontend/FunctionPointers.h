@@ -58,8 +58,11 @@ public:
   void initializer(const clang::InitListExpr *ILE);
   /// A global function pointer or array of them with an initializer.
   void variable(const clang::VarDecl *VD);
-  /// \p Slot holds the function \p Value designates.
-  void store(const std::string &Slot, const clang::Expr *Value);
+  /// \p Slot holds the function \p Value designates. \p InTable: a
+  /// struct's initializer stores it ("tfn:", a table of callbacks such as
+  /// `dictType t = {hash, dup, .., destructor}`), not an assignment ("fn:").
+  void store(const std::string &Slot, const clang::Expr *Value,
+             bool InTable = false);
   /// \p To holds whatever \p From holds.
   void copy(const std::string &To, const std::string &From);
   /// The stores, sorted and unique.

@@ -503,6 +503,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "crash-path";
   case LowTestHook:
     return "test-hook";
+  case LowTableDispatch:
+    return "table-dispatch";
   }
   return "unknown";
 }
@@ -600,6 +602,15 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
                                   ? F.Reported.Function
                                   : F.Conflicting.Function;
     return "'" + Hook + "' is a test hook: only tests call it";
+  }
+  case LowTableDispatch: {
+    const RaceSide &S =
+        F.Reported.TableSlot.empty() ? F.Conflicting : F.Reported;
+    return "'" + S.Function + "' reaches it only through a call of `" +
+           S.TableSlot +
+           "`, a slot of callback tables (one per kind of object): which "
+           "table this object has is not tracked, and another kind's "
+           "function may run instead";
   }
   case LowAssumedWrite: {
     const AccessSnapshot &W = F.Reported.Access.isAssumedWrite()

@@ -112,8 +112,14 @@ enum LowReason : uint32_t {
   /// `TEST_` methods in debug builds only). Production code racing on the
   /// same memory is the witness when there is one, and then stays high.
   LowTestHook = 1u << 17,
+  /// One side is reached only through a call of a slot that structs'
+  /// initializers fill, one per kind of object (`d->type->valDestructor`,
+  /// 13 dictionary types; `td->io_ops->init`): the call runs the function
+  /// of the table its object was made with, and the field-based resolution
+  /// takes every table's (summarize/IndirectCalls.h).
+  LowTableDispatch = 1u << 18,
 };
-constexpr unsigned NumLowReasons = 18;
+constexpr unsigned NumLowReasons = 19;
 
 inline Confidence confidenceOf(uint32_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

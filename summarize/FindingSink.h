@@ -54,6 +54,9 @@ struct RaceSide {
   /// The function whose once-only update by value holds this side
   /// (LowOnceInit; ir::Function::OnceInitVar), or "".
   std::string OnceUpdate;
+  /// The slot of callback tables this side is reached through
+  /// (LowTableDispatch), or "".
+  std::string TableSlot;
 };
 
 struct RaceFinding {

@@ -20,6 +20,16 @@ struct SlotValues {
   std::set<std::string> Functions;
   std::set<std::string> Slots; ///< what these hold too
   bool Unknown = false;
+  /// Functions stored by structs' initializers, and values stored
+  /// otherwise: an assignment (`dtype.valDestructor = f`, a table set up at
+  /// run time), another slot's, a parameter's (a callback registered by
+  /// the caller: never a slot of tables).
+  uint32_t FromTables = 0, Assigned = 0;
+  bool FromFormal = false;
+  /// Mostly filled by tables (three in four), never by a parameter.
+  bool ofTables() const {
+    return !FromFormal && !Unknown && FromTables >= 3 * Assigned;
+  }
 };
 
 /// "formal:<symbol>#k" -> (symbol, k).
@@ -163,7 +173,8 @@ ir::Function dispatcher(llvm::StringRef Symbol, llvm::StringRef Name,
 
 IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
                                        const std::vector<std::string> &Stores,
-                                       std::vector<uint32_t> *Changed) {
+                                       std::vector<uint32_t> *Changed,
+                                       std::vector<std::string> *TableSlots) {
   IndirectCallStats Stats;
   // The slots called, with the most actuals any call passes and a name.
   struct Called {
@@ -219,13 +230,20 @@ IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
     SlotValues &V = Held[Slot.str()];
     std::string Fn;
     uint32_t K = 0;
+    if (Value.consume_front("tfn:")) {
+      V.Functions.insert(Value.str());
+      ++V.FromTables;
+      continue;
+    }
+    ++V.Assigned;
     if (Value.consume_front("fn:"))
       V.Functions.insert(Value.str());
     else if (Value.consume_front("slot:"))
       V.Slots.insert(Value.str());
-    else if (Value.consume_front("formal:") && parseFormal(Value, Fn, K))
+    else if (Value.consume_front("formal:") && parseFormal(Value, Fn, K)) {
+      V.FromFormal = true;
       Formals.resolve(Fn, K, V);
-    else
+    } else
       V.Unknown = true;
   }
   std::map<std::string, std::vector<std::string>> CopiedFrom;
@@ -285,6 +303,9 @@ IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
     for (const ir::Function *T : Targets)
       NumFormals = std::max<uint32_t>(NumFormals, T->Formals.size());
     ir::Function D = dispatcher(Symbol, Call.Name, NumFormals, Targets, Unknown);
+    if (TableSlots && It->second.ofTables() && !Unknown &&
+        Targets.size() >= MinTableTargets)
+      TableSlots->push_back(D.Name.str());
     const bool Packed = !Functions.empty() && Functions.front().Packed;
     if (Packed)
       D.Packed = ir::packBody(D, nullptr);

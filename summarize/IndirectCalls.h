@@ -55,14 +55,27 @@ struct IndirectCallStats {
 /// scan at 1.31 GB against 0.81 GB without them, for the same reports.
 inline constexpr uint32_t MaxDispatchTargets = 64;
 
+/// A slot that structs' initializers fill (three stores in four at least,
+/// none from a parameter), with at least this many functions, is a slot of
+/// callback tables (`dictType`'s `valDestructor`,
+/// one per kind of dictionary; fio's `ioengine_ops`): a call through it
+/// runs the function of the table its object was made with, which the
+/// field-based resolution does not know. A race reached only through such
+/// a call is possible, not certain (LowTableDispatch).
+inline constexpr uint32_t MinTableTargets = 4;
+
 /// Points the calls through each slot holding one known function at it,
 /// and adds a dispatcher (at the end of \p Functions) for each slot holding
 /// more. \p Stores: the program's ir::Module::FunctionPointerStores,
 /// sorted. \p Changed receives the indexes of the dispatchers and of the
-/// functions whose calls changed, sorted.
+/// functions whose calls changed, sorted. \p TableSlots receives the
+/// names (what traces call them) of the dispatchers of slots of callback
+/// tables (MinTableTargets).
 IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
                                        const std::vector<std::string> &Stores,
-                                       std::vector<uint32_t> *Changed);
+                                       std::vector<uint32_t> *Changed,
+                                       std::vector<std::string> *TableSlots =
+                                           nullptr);
 
 } // namespace racer
 

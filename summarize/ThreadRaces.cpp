@@ -117,9 +117,11 @@ public:
                const std::vector<FunctionSummary> &Summaries,
                const CallGraph &Graph, llvm::ArrayRef<ir::Loc> Skip,
                FindingSink &Sink, const TakenAddresses *Addresses,
-               const ProgramPartition *Programs)
+               const ProgramPartition *Programs,
+               llvm::ArrayRef<std::string> TableSlots)
       : Functions(Functions), Summaries(Summaries), Graph(Graph), Skip(Skip),
         Sink(Sink), Addresses(Addresses), Programs(Programs),
+        TableSlots(TableSlots),
         Aliases(linkedAliases(Summaries)),
         MainFiles(mainFiles(Functions)) {
     for (uint32_t I = 0; I < Functions.size(); ++I)
@@ -198,6 +200,21 @@ private:
                std::make_pair(F.FlagGuard.Line, F.FlagGuard.Col) &&
            L.Line <= F.FlagGuardLast;
   }
+  /// \p S is reached through a call of a slot of callback tables
+  /// (IndirectCalls.h, MinTableTargets), among the frames its trace keeps.
+  bool throughTable(const AccessSnapshot &S) const {
+    return !tableSlotOf(S).empty();
+  }
+  /// The first such slot's name, or "".
+  llvm::StringRef tableSlotOf(const AccessSnapshot &S) const {
+    if (TableSlots.empty())
+      return {};
+    for (const CallSite &C : S.Trace)
+      if (std::binary_search(TableSlots.begin(), TableSlots.end(),
+                             C.Callee.str()))
+        return C.Callee.str();
+    return {};
+  }
   /// \p A is on the line of its thread's hand-rolled loop (the read of a
   /// plain flag a busy-wait spins on).
   bool onBusyWait(const OriginAccess &A) const {
@@ -246,6 +263,7 @@ private:
   FindingSink &Sink;
   const TakenAddresses *Addresses; ///< null: any global's may be taken
   const ProgramPartition *Programs; ///< null: programs told apart by main
+  llvm::ArrayRef<std::string> TableSlots; ///< sorted names
   const LinkedAliases Aliases;
   const std::vector<uint32_t> MainFiles;
   /// MainFiles but the root's own, when the root is a `main`, and the files
@@ -602,7 +620,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     bool HoldsGuard = Guard.heldBy(X.Snap);
     // What would make a finding with witness W low.
     auto Doubts = [&](const OriginAccess &W) {
-      return int(W.Snap.onCrashPath()) * 4 + int(inOnceInit(W)) +
+      return int(W.Snap.onCrashPath()) * 4 + int(throughTable(W.Snap)) * 4 +
+             int(inOnceInit(W)) +
              int(afterConditionWait(W)) +
              int(inFlagGuard(X, W) || inFlagGuard(W, X));
     };
@@ -689,6 +708,10 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
       R.LowReasons |= LowHandRolledSync;
     if (afterConditionWait(X) || afterConditionWait(*Best))
       R.LowReasons |= LowConditionWait;
+    R.Reported.TableSlot = tableSlotOf(X.Snap).str();
+    R.Conflicting.TableSlot = tableSlotOf(Best->Snap).str();
+    if (!R.Reported.TableSlot.empty() || !R.Conflicting.TableSlot.empty())
+      R.LowReasons |= LowTableDispatch;
     for (auto [A, Side] : {std::pair(&X, &R.Reported),
                            std::pair(Best, &R.Conflicting)})
       if (A->Snap.holdsMutex())
@@ -793,7 +816,8 @@ ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
                                 llvm::ArrayRef<ir::Loc> AlreadyReported,
                                 FindingSink &Sink,
                                 const TakenAddresses *Addresses,
-                                const ProgramPartition *Programs) {
+                                const ProgramPartition *Programs,
+                                llvm::ArrayRef<std::string> TableSlots) {
   ThreadRaceStats Stats;
   // Thread entries are origins of their own, never roots.
   llvm::DenseSet<uint32_t> Entries;
@@ -819,7 +843,7 @@ ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
         Sink.noteAssumption(A);
   }
   RootAnalysis RA(Functions, Summaries, Graph, AlreadyReported, Sink,
-                  Addresses, Programs);
+                  Addresses, Programs, TableSlots);
   for (uint32_t F = 0; F < Functions.size(); ++F) {
     if (Summaries[F].Spawns.empty() || Entries.count(F))
       continue;

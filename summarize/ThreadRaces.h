@@ -64,13 +64,16 @@ struct TakenAddresses {
 /// Without \p Addresses, any global's address may be taken. \p Programs:
 /// the files each `main` leaves to the database's other programs
 /// (summarize/Programs.h); without it, only the files holding other mains.
+/// \p TableSlots: the names of the dispatchers of slots of callback tables
+/// (summarize/IndirectCalls.h), sorted.
 ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
                                 const std::vector<FunctionSummary> &Summaries,
                                 const CallGraph &Graph,
                                 llvm::ArrayRef<ir::Loc> AlreadyReported,
                                 FindingSink &Sink,
                                 const TakenAddresses *Addresses = nullptr,
-                                const ProgramPartition *Programs = nullptr);
+                                const ProgramPartition *Programs = nullptr,
+                                llvm::ArrayRef<std::string> TableSlots = {});
 
 } // namespace racer
 

@@ -151,3 +151,39 @@ TEST(IndirectCalls, HundredsOfHandlersStayUnresolved) {
   EXPECT_EQ(S.Dispatchers, 1u);
   EXPECT_EQ(dispatched(Fs.back()).size(), size_t(MaxDispatchTargets));
 }
+
+// A slot that structs' initializers fill (three stores in four at least,
+// none from a parameter), with four functions or more, is a slot of
+// callback tables: its dispatcher's name is listed (LowTableDispatch).
+TEST(IndirectCalls, SlotsOfCallbackTablesAreListed) {
+  auto Program = [] {
+    return std::vector<ir::Function>{worker("field:job::fn"), leaf("a"),
+                                     leaf("b"),  leaf("c"), leaf("d")};
+  };
+  auto Tables = [&](std::vector<std::string> Stores) {
+    std::vector<ir::Function> Fs = Program();
+    std::vector<std::string> Out;
+    resolveIndirectCalls(Fs, Stores, nullptr, &Out);
+    return Out;
+  };
+  const std::vector<std::string> Four = {
+      "field:job::fn\ttfn:c:@a", "field:job::fn\ttfn:c:@b",
+      "field:job::fn\ttfn:c:@c", "field:job::fn\ttfn:c:@d"};
+  EXPECT_EQ(Tables(Four), std::vector<std::string>{"job::fn"});
+  // One table set up at run time among four initializers: still tables.
+  std::vector<std::string> Local = Four;
+  Local.push_back("field:job::fn\tfn:c:@a");
+  EXPECT_EQ(Tables(Local), std::vector<std::string>{"job::fn"});
+  // Assigned as often as initialized: callbacks set at run time.
+  EXPECT_TRUE(Tables({"field:job::fn\ttfn:c:@a", "field:job::fn\ttfn:c:@b",
+                      "field:job::fn\tfn:c:@c", "field:job::fn\tfn:c:@d"})
+                  .empty());
+  // A callback a caller registers: never tables.
+  std::vector<std::string> Registered = Four;
+  Registered.push_back("field:job::fn\tformal:c:@submit#0");
+  EXPECT_TRUE(Tables(Registered).empty());
+  // Three tables are too few to doubt the call.
+  EXPECT_TRUE(Tables({"field:job::fn\ttfn:c:@a", "field:job::fn\ttfn:c:@b",
+                      "field:job::fn\ttfn:c:@c"})
+                  .empty());
+}
