@@ -49,15 +49,14 @@ bool isIntegral(QualType T) {
   return T->isIntegralOrUnscopedEnumerationType() && !T.isVolatileQualified();
 }
 
-/// A shared integer variable: a global or static, not thread-local.
+/// A shared integer variable (isSharedVar).
 const VarDecl *sharedVarOf(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !VD->hasGlobalStorage() ||
-      VD->getTLSKind() != VarDecl::TLS_None ||
-      !VD->getType()->isIntegralOrUnscopedEnumerationType())
-    return nullptr;
-  return VD;
+  return VD && isSharedVar(VD) &&
+                 VD->getType()->isIntegralOrUnscopedEnumerationType()
+             ? VD
+             : nullptr;
 }
 
 /// A local of \p Body (not a parameter) of integer type.

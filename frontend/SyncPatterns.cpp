@@ -101,12 +101,16 @@ bool containsCas(const Stmt *S) {
   return Found;
 }
 
+} // namespace
+
 bool isSharedVar(const ValueDecl *D) {
   const auto *VD = dyn_cast_or_null<VarDecl>(D);
   return VD && VD->hasGlobalStorage() &&
          VD->getTLSKind() == VarDecl::TLS_None &&
          !VD->getType().isConstQualified();
 }
+
+namespace {
 
 bool waits(const Stmt *S, llvm::DenseSet<const VarDecl *> &LocalsWritten,
            llvm::DenseSet<const VarDecl *> &LocalsStepped);

@@ -39,6 +39,10 @@ namespace racer::frontend::lowering {
 void forEachDescendant(const clang::Stmt *S,
                        const std::function<void(const clang::Stmt *)> &F);
 
+/// \p D is memory threads share: a global or static variable, not
+/// thread-local, not const.
+bool isSharedVar(const clang::ValueDecl *D);
+
 /// The condition, body and increment of a while, do or for loop.
 struct LoopParts {
   bool IsLoop = false;

@@ -168,11 +168,12 @@ private:
   /// function (the call it is under, or itself), or in a function its
   /// trace enters, is in that function's region, and the region is
   /// once-only in this program (onceHolds).
-  bool inOnceInit(const OriginAccess &A) const {
-    return A.Snap.holdsMutex() && onceRegionOf(A, /*Checked=*/true);
+  /// Returns that function, or null.
+  const ir::Function *onceInitOf(const OriginAccess &A) const {
+    return A.Snap.holdsMutex() ? onceRegionOf(A, /*Checked=*/true) : nullptr;
   }
   /// The function whose once-only region holds \p A's place in it (see
-  /// inOnceInit), or null; with \p Checked, only regions that onceHolds.
+  /// onceInitOf), or null; with \p Checked, only regions that onceHolds.
   const ir::Function *onceRegionOf(const OriginAccess &A, bool Checked) const;
   /// A once-only update by value (ir::Function::OnceInitVar) is once-only
   /// only if no code writes the globals its value is read from nor takes
@@ -621,7 +622,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     // What would make a finding with witness W low.
     auto Doubts = [&](const OriginAccess &W) {
       return int(W.Snap.onCrashPath()) * 4 + int(throughTable(W.Snap)) * 4 +
-             int(inOnceInit(W)) +
+             int(onceInitOf(W) != nullptr) +
              int(afterConditionWait(W)) +
              int(inFlagGuard(X, W) || inFlagGuard(W, X));
     };
@@ -714,12 +715,11 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
       R.LowReasons |= LowTableDispatch;
     for (auto [A, Side] : {std::pair(&X, &R.Reported),
                            std::pair(Best, &R.Conflicting)})
-      if (A->Snap.holdsMutex())
-        if (const ir::Function *F = onceRegionOf(*A, /*Checked=*/true)) {
-          R.LowReasons |= LowOnceInit;
-          if (!F->OnceInitVar.empty())
-            Side->OnceUpdate = F->Name.str();
-        }
+      if (const ir::Function *F = onceInitOf(*A)) {
+        R.LowReasons |= LowOnceInit;
+        if (!F->OnceInitVar.empty())
+          Side->OnceUpdate = F->Name.str();
+      }
     if (inFlagGuard(X, *Best) || inFlagGuard(*Best, X))
       R.LowReasons |= LowFlagGuarded;
     if (Summaries[Origins[X.Origin].Function].ConditionalLock.Line ||
