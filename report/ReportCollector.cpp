@@ -505,6 +505,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "test-hook";
   case LowTableDispatch:
     return "table-dispatch";
+  case LowCallersUnseen:
+    return "callers-unseen";
   }
   return "unknown";
 }
@@ -611,6 +613,15 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
            "`, a slot of callback tables (one per kind of object): which "
            "table this object has is not tracked, and another kind's "
            "function may run instead";
+  }
+  case LowCallersUnseen: {
+    const RaceSide &S = F.Reported.Uncalled ? F.Reported : F.Conflicting;
+    return "no code in the scan calls '" + S.Function +
+           "', and every access to this memory in methods the scan does "
+           "call is made under their callers' locks (each call of '" +
+           F.LockedByCallersIn +
+           "' holds one): its own callers, outside the scan, are taken to "
+           "hold one too";
   }
   case LowAssumedWrite: {
     const AccessSnapshot &W = F.Reported.Access.isAssumedWrite()

@@ -118,8 +118,17 @@ enum LowReason : uint32_t {
   /// of the table its object was made with, and the field-based resolution
   /// takes every table's (summarize/IndirectCalls.h).
   LowTableDispatch = 1u << 18,
+  /// One side is in a method that no code in the scanned program calls (its
+  /// callers are outside the scan), and the memory is guarded only by
+  /// callers' locks: every access to it that has callers in the program is
+  /// in a method each call of which holds a lock, and no method locks
+  /// around it itself. Its unseen callers are taken to follow the same
+  /// contract (`DBImpl::DeleteAllRecoveredTransactions`, called by the
+  /// transaction DB's code during Open, against `InsertRecoveredTransaction`,
+  /// called with the DB mutex held).
+  LowCallersUnseen = 1u << 19,
 };
-constexpr unsigned NumLowReasons = 19;
+constexpr unsigned NumLowReasons = 20;
 
 inline Confidence confidenceOf(uint32_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

@@ -78,6 +78,7 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
   Out.ReceiverLocked.assign(N, false);
   Out.LockedOutside.assign(N, false);
   Out.CalledOutside.assign(N, false);
+  Out.Uncalled.assign(N, false);
   // Bodies are gone by now: callers come from the call graph (by SCC) and
   // thread entries from the summaries' spawns.
   std::vector<bool> Entry(N, false);
@@ -154,6 +155,7 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
     for (uint32_t Copy : CopiesOf[F])
       for (uint32_t K : Graph.callers()[Graph.sccOf()[Copy]])
         Calls.push_back({K, Functions[Copy].Symbol});
+    Out.Uncalled[F] = Calls.empty() && Eligible(F);
     bool Setup = true, Synced = true, Receiver = true, Outside = true;
     // Which members of the caller SCCs call F, and how.
     llvm::SmallVector<std::pair<uint32_t, uint8_t>, 4> Callers;
@@ -280,7 +282,7 @@ planClassChecks(const std::vector<ir::Function> &Functions,
       continue;
     auto [It, New] = Slot.try_emplace(F.Class, uint32_t(Plan.size()));
     if (New)
-      Plan.push_back({F.Class, {}, K, {}, {}, {}, {}, {}});
+      Plan.push_back({F.Class, {}, K, {}, {}, {}, {}, {}, {}});
     Plan[It->second].Methods.push_back(I);
   }
   // The teardown: the class's own methods that a destructor of it calls
@@ -316,6 +318,8 @@ planClassChecks(const std::vector<ir::Function> &Functions,
           C.ReceiverLocked.push_back(M);
         if (Ctx->LockedOutside[M])
           C.LockedOutside.push_back(M);
+        if (Ctx->Uncalled[M])
+          C.Uncalled.push_back(M);
       }
   // By name: the order of findings never depends on the input order.
   std::sort(Plan.begin(), Plan.end(),
@@ -421,6 +425,32 @@ unsigned findClassConflicts(const ClassCheck &Class,
     return std::binary_search(Class.Synchronized.begin(),
                               Class.Synchronized.end(), F);
   };
+  auto IsUncalled = [&](uint32_t F) {
+    return std::binary_search(Class.Uncalled.begin(), Class.Uncalled.end(),
+                              F);
+  };
+  // Memory the class leaves to its callers' locks: no access to it holds a
+  // lock of its own method's, and every one is in a method each call of
+  // which holds a lock (caller-synchronized) or in a method nothing in the
+  // program calls. Returns one caller-synchronized method (the evidence),
+  // or null if the memory is not such.
+  auto CallersLockOnly =
+      [&](std::initializer_list<const std::vector<Entry> *> Groups)
+      -> const ir::Function * {
+    const ir::Function *Synced = nullptr;
+    for (const std::vector<Entry> *Es : Groups)
+      for (const Entry &E : *Es) {
+        if (E.Access->holdsMutex())
+          return nullptr;
+        if (IsSynced(E.Function)) {
+          if (!Synced)
+            Synced = &Functions[E.Function];
+        } else if (!IsUncalled(E.Function)) {
+          return nullptr;
+        }
+      }
+    return Synced;
+  };
   uint32_t ClassReasons = 0;
   if (Class.Evidence == EvidenceKind::ThreadEntry)
     ClassReasons = LowThreadEntryOnly;
@@ -441,6 +471,10 @@ unsigned findClassConflicts(const ClassCheck &Class,
   // memory, or (nested) one side's object holds the other's in place.
   auto PairAccesses = [&](const std::vector<Entry> &As,
                           const std::vector<Entry> &Entries) {
+    const ir::Function *LockedByCallers =
+        Class.Uncalled.empty() || Class.Synchronized.empty()
+            ? nullptr
+            : CallersLockOnly({&As, &Entries});
     // The conflicting write for \p A: a write in a method that may run
     // once the object is shared (else, with a low finding, one in a method
     // that runs only during setup); among those, one in another method if
@@ -626,6 +660,24 @@ unsigned findClassConflicts(const ClassCheck &Class,
           (B->Access->holdsMutex() || IsSynced(B->Function))) {
         R.LowReasons |= LowCallerSynchronized;
         R.Reported.CallerSynchronized = true;
+      }
+      // A method no code in the program calls, on memory every called
+      // method accesses only under its callers' locks: its callers are
+      // outside the scan, and the memory's contract says they hold the
+      // lock too (`DBImpl::DeleteAllRecoveredTransactions`, whose callers
+      // are in the transaction DB's code, against `InsertRecoveredTransaction`
+      // called with the DB mutex held). A method that takes a lock around
+      // the memory itself makes it the class's to guard: no such reason.
+      if (LockedByCallers && !(R.LowReasons & LowCallerSynchronized) &&
+          (IsUncalled(A.Function) || IsUncalled(B->Function))) {
+        R.LowReasons |= LowCallersUnseen;
+        R.Reported.Uncalled = IsUncalled(A.Function);
+        R.Conflicting.Uncalled = IsUncalled(B->Function);
+        R.LockedByCallersIn =
+            (IsSynced(A.Function)    ? Functions[A.Function]
+             : IsSynced(B->Function) ? Functions[B->Function]
+                                     : *LockedByCallers)
+                .Name.str();
       }
       // A low finding does not keep the thread check from reporting the
       // same access between threads it can see precisely.

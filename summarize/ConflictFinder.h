@@ -60,6 +60,9 @@ struct ClassCheck {
   /// The class's own methods its destructor calls (by qualified name,
   /// sorted): the object's teardown (LowTeardown).
   std::vector<std::string> Teardown;
+  /// Methods (of Methods) no code in the program calls and no thread runs
+  /// (CallerContexts::Uncalled), ascending.
+  std::vector<uint32_t> Uncalled;
 };
 
 /// The classes with evidence of concurrent use that have reportable methods,
@@ -96,6 +99,10 @@ struct CallerContexts {
   /// in the program. A private method so called is an entry of the class
   /// check (a friend's call).
   std::vector<bool> CalledOutside;
+  /// No function in the program calls it, and no thread runs it: a method
+  /// of the class's interface whose users are outside the scan
+  /// (LowCallersUnseen).
+  std::vector<bool> Uncalled;
 };
 CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
                               const std::vector<FunctionSummary> &Summaries,

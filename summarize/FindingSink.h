@@ -48,6 +48,8 @@ struct RaceSide {
   bool SetupOnly = false;
   /// Function runs only under its callers' locks (LowCallerSynchronized).
   bool CallerSynchronized = false;
+  /// No code in the program calls the function (LowCallersUnseen).
+  bool Uncalled = false;
   /// The method of the destructor's this side goes through (LowTeardown),
   /// or "".
   std::string Teardown;
@@ -67,6 +69,9 @@ struct RaceFinding {
   RaceSide Conflicting; ///< the access it races with (a write)
   /// Why the finding is low-confidence (LowReason bits); 0: high.
   uint32_t LowReasons = 0;
+  /// A method whose callers all hold a lock around the memory
+  /// (LowCallersUnseen), or "".
+  std::string LockedByCallersIn;
 
   Confidence confidence() const { return confidenceOf(LowReasons); }
 };
