@@ -111,6 +111,7 @@ void summarizeInParallel(ProgramSummarizer &PS,
       Functions[F].Packed.reset();
     }
   });
+  PS.releaseCallablesNotStarted();
 }
 
 /// With the summary cache: reuses or summarizes each SCC (SccCache::Run).
@@ -121,12 +122,14 @@ summarizeWithCache(std::unique_ptr<ProgramSummarizer> PS, LinkedProgram &P,
                    SccCache &Cache, tbb::task_arena &Arena,
                    std::unique_ptr<SccCache::Run> &Run) {
   forEachSCCBottomUp(PS->graph(), Arena, [&](uint32_t C) { Run->step(C); });
+  PS->releaseCallablesNotStarted(); // their stored accesses need no reading
   if (Run->finish())
     return PS;
   PS = std::make_unique<ProgramSummarizer>(P.Functions,
                                            /*ReleaseUnneeded=*/true, P.Classes);
   Run = std::make_unique<SccCache::Run>(Cache, P, *PS, /*Reuse=*/false);
   forEachSCCBottomUp(PS->graph(), Arena, [&](uint32_t C) { Run->step(C); });
+  PS->releaseCallablesNotStarted();
   Run->finish();
   return PS;
 }

@@ -275,6 +275,27 @@ void ProgramSummarizer::finishSCC(uint32_t C) {
         callersDone(F);
 }
 
+unsigned ProgramSummarizer::releaseCallablesNotStarted() {
+  if (!ReleaseUnneeded)
+    return 0;
+  std::vector<bool> Started(Functions.size(), false);
+  for (const FunctionSummary &S : Summaries)
+    for (const ThreadSpawn &Sp : S.Spawns) {
+      auto It = Graph.index().find(Sp.Entry);
+      if (It != Graph.index().end())
+        Started[It->second] = true;
+    }
+  unsigned N = 0;
+  for (uint32_t F = 0; F < Functions.size(); ++F) {
+    if (!Retained[F] || Started[F] || Released[F].load())
+      continue;
+    Retained[F] = false;
+    callersDone(F); // every SCC is done: so are its callers
+    N += Released[F].load();
+  }
+  return N;
+}
+
 void ProgramSummarizer::summarizeAll() {
   for (uint32_t C = 0; C < Graph.sccs().size(); ++C)
     summarizeSCC(C);

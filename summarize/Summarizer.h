@@ -73,6 +73,14 @@ public:
     return ReleaseUnneeded && Released[F].load();
   }
 
+  /// Once every SCC is done: releases the accesses of the functions kept
+  /// only because code names them as callables (Retained) that no summary
+  /// starts as a thread. Whether a callable runs as a thread is known only
+  /// from its namers' summaries (`create_worker(worker, ..)` binds it at the
+  /// call); the reduce reads the accesses of thread entries, roots and
+  /// checked classes' methods, and no other. Returns how many it released.
+  unsigned releaseCallablesNotStarted();
+
   const std::vector<FunctionSummary> &summaries() const { return Summaries; }
   const std::vector<ir::Function> &functions() const { return Functions; }
 
