@@ -80,6 +80,7 @@ SccCache::Run::Run(SccCache &Cache, const LinkedProgram &P,
   Summaries.resize(N);
   Shapes.resize(N);
   Adopted.assign(N, nullptr);
+  PendingMoves.resize(N);
   AccessesRead.reset(new std::once_flag[N]);
   ir::DigestBuilder S;
   S.u64(KeyVersion).str("racecar " RACECAR_VERSION).str(binaryIdentity());
@@ -148,31 +149,43 @@ std::vector<ir::Digest> SccCache::Run::basisOf(
   return B;
 }
 
-std::optional<std::vector<FunctionSummary>>
-SccCache::Run::readWithMoves(uint32_t C, const serialize::SccEntry &E,
-                             const std::vector<uint32_t> &Callees,
-                             const std::vector<ir::Digest> &Now) {
+ir::Digest SccCache::Run::movedDigest(const serialize::SccEntry &E,
+                                      const std::vector<ir::Digest> &Now) {
+  // Its moves are a function of the stored entry and of what its callees'
+  // summaries are now: so are its summaries.
+  ir::DigestBuilder B;
+  B.str("moved").digest(E.Summaries).u64(Now.size());
+  for (const ir::Digest &D : Now)
+    B.digest(D);
+  return B.finish();
+}
+
+void SccCache::Run::keepMoveSources(const serialize::SccEntry &E,
+                                    const std::vector<ir::Digest> &Now) {
+  // The callee versions its moves are found from: a later scan finds them
+  // again from these.
+  for (size_t I = 0; I < E.Basis.size() && I < Now.size(); ++I)
+    if (!(E.Basis[I] == Now[I]))
+      if (const serialize::SccEntry *Old =
+              Cache.Store->findSummaries(E.Basis[I]))
+        Writer->keep(*Old);
+}
+
+std::shared_ptr<const LineMoves>
+SccCache::Run::calleeMoves(const serialize::SccEntry &E,
+                           const std::vector<uint32_t> &Callees,
+                           const std::vector<ir::Digest> &Now) {
   if (E.Basis.size() != Callees.size())
-    return std::nullopt;
+    return nullptr;
   auto Union = std::make_shared<LineMoves>();
   for (size_t I = 0; I < Callees.size(); ++I) {
     if (E.Basis[I] == Now[I])
       continue;
     std::shared_ptr<const LineMoves> Of = movesOf(Callees[I], E.Basis[I]);
     if (!Of || !Union->merge(*Of))
-      return std::nullopt;
+      return nullptr;
   }
-  std::optional<std::vector<FunctionSummary>> Mine = read(E, /*HeadsOnly=*/false);
-  if (!Mine || Mine->size() != PS.graph().sccs()[C].size())
-    return std::nullopt;
-  Union->apply(*Mine);
-  // Its callers' copies of its places moved the same way: they need not
-  // read its stored version to find how.
-  {
-    std::lock_guard<std::mutex> G(MovesMutex);
-    KnownMoves.try_emplace({C, E.Summaries}, std::move(Union));
-  }
-  return Mine;
+  return Union;
 }
 
 std::shared_ptr<const LineMoves>
@@ -185,6 +198,7 @@ SccCache::Run::movesOf(uint32_t K, const ir::Digest &Then) {
   const serialize::SccEntry *Old = Cache.Store->findSummaries(Then);
   if (!Old || Old->Shape != Shapes[K])
     return nullptr; // not stored any more, or not only lines
+  Writer->keep(*Old);
   std::optional<std::vector<FunctionSummary>> Before = read(*Old, /*HeadsOnly=*/false);
   if (!Before)
     return nullptr;
@@ -333,12 +347,22 @@ std::optional<std::vector<report::Report>> SccCache::Run::reuseAll() {
   const size_t N = Summaries.size();
   std::vector<const serialize::SccEntry *> Found(N);
   for (uint32_t C = 0; C < N; ++C) { // callees first
-    Found[C] = Cache.Store->find(keyOf(C));
+    std::vector<uint32_t> Callees;
+    Found[C] = Cache.Store->find(keyOf(C, &Callees));
     if (!Found[C]) {
       std::fill(Summaries.begin(), Summaries.end(), ir::Digest());
       return std::nullopt;
     }
-    Summaries[C] = Found[C]->Summaries;
+    // One whose callees moved lines since it was stored: as step() names
+    // it when it adopts it with their moves (if they turn out to be more
+    // than moves, step() summarizes it and stores it anew, and the reduce
+    // recorded then names that).
+    std::vector<ir::Digest> Basis = basisOf(Callees);
+    Summaries[C] = Found[C]->Basis == Basis
+                       ? Found[C]->Summaries
+                       : movedDigest(*Found[C], Basis);
+    if (!(Found[C]->Basis == Basis))
+      MoveSources.push_back({Found[C], std::move(Basis)});
     Shapes[C] = Found[C]->Shape;
   }
   std::optional<std::vector<report::Report>> R;
@@ -351,6 +375,8 @@ std::optional<std::vector<report::Report>> SccCache::Run::reuseAll() {
   // The store keeps what this scan used.
   for (const serialize::SccEntry *E : Found)
     Writer->keep(*E);
+  for (const auto &[E, Basis] : MoveSources)
+    keepMoveSources(*E, Basis);
   Reused = unsigned(N);
   ReduceReused = true;
   if (llvm::Error E = Writer->commit())
@@ -371,22 +397,29 @@ void SccCache::Run::step(uint32_t C) {
   const serialize::SccEntry *E =
       Reuse && !Failed ? Cache.Store->find(Key) : nullptr;
   if (E && E->Basis != Basis) {
-    // Made from callees that have moved lines since: read it all, its
-    // places moved with theirs (LineMoves.h), and store it so.
-    if (std::optional<std::vector<FunctionSummary>> Moved =
-            readWithMoves(C, *E, Callees, Basis)) {
-      std::vector<const FunctionSummary *> S;
-      for (const FunctionSummary &F : *Moved)
-        S.push_back(&F);
-      serialize::EncodedSummaries Enc =
-          serialize::encodeSummaries(S, P.Files, [&](const ir::Loc &L) {
-            return Anchors.anchorOf(L);
-          });
-      if (Enc.Shape == E->Shape) {
-        Shapes[C] = Enc.Shape;
-        Summaries[C] = Writer->add(Key, E->Identity, Enc, std::move(Basis));
-        std::call_once(AccessesRead[C], [] {}); // all read
-        PS.adoptSCC(C, std::move(*Moved));
+    // Made from callees that have moved lines since: its places move with
+    // theirs (LineMoves.h). Only its heads are read now, moved; its
+    // accesses are read and moved if someone needs them (a caller
+    // summarized again, the reduce). It is not stored again: its summaries
+    // are the stored ones with these moves, and their digest says so.
+    if (std::shared_ptr<const LineMoves> Union =
+            calleeMoves(*E, Callees, Basis)) {
+      std::optional<std::vector<FunctionSummary>> Heads =
+          read(*E, /*HeadsOnly=*/true);
+      if (Heads && Heads->size() == Members.size()) {
+        Union->apply(*Heads);
+        {
+          // Its callers' copies of its places moved the same way.
+          std::lock_guard<std::mutex> G(MovesMutex);
+          KnownMoves.try_emplace({C, E->Summaries}, Union);
+        }
+        Summaries[C] = movedDigest(*E, Basis);
+        Shapes[C] = E->Shape;
+        Adopted[C] = E;
+        PendingMoves[C] = std::move(Union);
+        Writer->keep(*E);
+        keepMoveSources(*E, Basis);
+        PS.adoptSCC(C, std::move(*Heads));
         ++Reused;
         ++LinesMoved;
         return;
@@ -450,6 +483,8 @@ void SccCache::Run::ensureAccesses(uint32_t C) {
            "); summarizing everything again");
       return;
     }
+    if (PendingMoves[C])
+      PendingMoves[C]->apply(*Full);
     // (Not those released: a member only its own SCC calls.)
     for (size_t M = 0; M < Members.size(); ++M)
       if (!PS.released(Members[M]))

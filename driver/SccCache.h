@@ -132,13 +132,19 @@ public:
                      std::vector<uint32_t> *CalleeSCCs = nullptr) const;
     /// Their summaries' digests now.
     std::vector<ir::Digest> basisOf(const std::vector<uint32_t> &Callees) const;
-    /// \p E (SCC \p C's, made from callee summaries E.Basis), read whole
-    /// with its places moved as those callees' moved since (to \p Now):
-    /// none if they changed in more than lines, or cannot be read.
-    std::optional<std::vector<FunctionSummary>>
-    readWithMoves(uint32_t C, const serialize::SccEntry &E,
-                  const std::vector<uint32_t> &Callees,
-                  const std::vector<ir::Digest> &Now);
+    /// The digest of \p E's summaries with its places moved as its
+    /// callees' moved since (to \p Now).
+    static ir::Digest movedDigest(const serialize::SccEntry &E,
+                                  const std::vector<ir::Digest> &Now);
+    /// Keeps in the store the callee versions \p E's moves are found from.
+    void keepMoveSources(const serialize::SccEntry &E,
+                         const std::vector<ir::Digest> &Now);
+    /// How \p E's places moved as its callees' moved since (to \p Now),
+    /// or null if they changed in more than lines.
+    std::shared_ptr<const LineMoves>
+    calleeMoves(const serialize::SccEntry &E,
+                const std::vector<uint32_t> &Callees,
+                const std::vector<ir::Digest> &Now);
     /// How SCC \p K's places moved since its summaries were \p Then (the
     /// digest of a stored version of one shape), or null if they did not
     /// only move.
@@ -183,6 +189,14 @@ public:
     std::map<std::pair<uint32_t, ir::Digest>, std::shared_ptr<const LineMoves>>
         KnownMoves;
     std::vector<const serialize::SccEntry *> Adopted;
+    /// Per SCC adopted from an entry made from callees that have moved
+    /// lines since: how its places move (applied to its heads at once, to
+    /// its accesses when they are read), else null.
+    std::vector<std::shared_ptr<const LineMoves>> PendingMoves;
+    /// reuseAll's entries made from callees that moved since, with the
+    /// callees' summaries now.
+    std::vector<std::pair<const serialize::SccEntry *, std::vector<ir::Digest>>>
+        MoveSources;
     std::unique_ptr<std::once_flag[]> AccessesRead;
     /// The program's file index of each path (for decoding).
     llvm::StringMap<uint32_t> FileIds;
@@ -209,6 +223,7 @@ private:
   std::unique_ptr<serialize::SccStore> Store;
   ResultCache Reduce;
   bool ReuseReduce;
+
 };
 
 } // namespace racer::driver

@@ -180,6 +180,27 @@ check "statement: the reports name the new line" grep -q 'util.c:8:15: warning: 
 check "statement: only the function re-summarized" grep -q ' 1 recomputed' <(line "$WORK/stmt.txt.err")
 check "statement: its callers read with lines moved" grep -qE '\(([1-9][0-9]*) with lines moved\)' <(line "$WORK/stmt.txt.err")
 
+# Callers whose callees only moved are not stored again: their summaries are
+# the stored ones with the moves applied, named by that version and their
+# callees' summaries now. A second statement in the same function moves them
+# again from the same stored version; removing it gives back the first
+# statement's summaries and reports; a comment elsewhere (a parse, no summary
+# changed) finds every SCC's summaries and the last pairing.
+sed -i 's|^int ratio(int scale) {$|int ratio(int scale) {\n  (void)1;|' "$P/util.c"
+scan "$WORK/stmt2.txt"
+reference "$WORK/stmt2.ref"
+check "second statement: same reports as a scan without cache" cmp -s "$WORK/stmt2.ref" "$WORK/stmt2.txt"
+check "second statement: only the function re-summarized" grep -q ' 1 recomputed' <(line "$WORK/stmt2.txt.err")
+check "second statement: its callers moved again" grep -qE '\(([1-9][0-9]*) with lines moved\)' <(line "$WORK/stmt2.txt.err")
+sed -i '/^  (void)1;$/d' "$P/util.c"
+scan "$WORK/stmt3.txt"
+check "first statement again: the same reports" cmp -s "$WORK/stmt.ref" "$WORK/stmt3.txt"
+printf '/* elsewhere */\n' >>"$P/main.c"
+scan "$WORK/stmt4.txt"
+check "a comment after the moves: the same reports" cmp -s "$WORK/stmt.ref" "$WORK/stmt4.txt"
+check "a comment after the moves: nothing summarized" grep -q ' 0 recomputed' <(line "$WORK/stmt4.txt.err")
+check "a comment after the moves: the last pairing reused" grep -q 'pairing skipped' "$WORK/stmt4.txt.err"
+
 # --verdict: the assumptions travel in the cached summaries, and the verdict
 # of a cached scan is that of a scan without cache. A callback called by the
 # threads (an unresolved call) makes it unknown; once the call is gone, the
