@@ -543,12 +543,14 @@ ScanResult reduceLinked(LinkedProgram Program,
   St.SCCs = static_cast<unsigned>(PS->graph().sccs().size());
   std::unique_ptr<SccCache::Run> Run;
   // The reports of the last reduce, when its inputs are the same.
+  report::Coverage ReusedScope;
   auto Reused = [&](std::vector<report::Report> Reports) {
     St.SummarizeSeconds = secondsSince(T2);
     St.SummaryCache = Run->stats();
     St.SummaryCacheUsed = true;
     Summaries->describe(St.SummaryCache);
     R.Reports = std::move(Reports);
+    R.Scope = ReusedScope;
     R.Files = std::move(Program.Files);
     R.Stats = St;
     return std::move(R);
@@ -556,14 +558,14 @@ ScanResult reduceLinked(LinkedProgram Program,
   if (Summaries) {
     Run = std::make_unique<SccCache::Run>(*Summaries, Program, *PS);
     // Every SCC as in the last scan (an edit of a comment): nothing read.
-    if (std::optional<std::vector<report::Report>> Reports = Run->reuseAll())
+    if (std::optional<std::vector<report::Report>> Reports = Run->reuseAll(&ReusedScope))
       return Reused(std::move(*Reports));
     PS = summarizeWithCache(std::move(PS), Program, *Summaries, Arena, Run);
     St.SummaryCache = Run->stats();
     St.SummaryCacheUsed = true;
     // Re-summarized, but to the same summaries.
     if (std::optional<std::vector<report::Report>> Reports =
-            Run->reuseReduce())
+            Run->reuseReduce(&ReusedScope))
       return Reused(std::move(*Reports));
   } else {
     // Frees the bodies as it goes: conflicts and reports read only names,
@@ -610,7 +612,7 @@ ScanResult reduceLinked(LinkedProgram Program,
   St.ReportSeconds = secondsSince(T4);
   St.ReportPeakMiB = peakRssMiB();
   if (Run) {
-    Run->store(R.Reports);
+    Run->store(R.Reports, R.Scope);
     Summaries->describe(St.SummaryCache);
   }
   R.Files = std::move(Program.Files);
@@ -665,10 +667,12 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
   std::vector<std::optional<std::string>> Ids;
   if (Results) {
     auto T0 = std::chrono::steady_clock::now();
+    report::Coverage Scope;
     if (std::optional<std::string> D = scanDigest(*Cache, Jobs, Ids, Threads))
       if (std::optional<std::vector<report::Report>> Reports =
-              Results->load(*D)) {
+              Results->load(*D, &Scope)) {
         ScanResult R;
+        R.Scope = Scope;
         R.Reports = std::move(*Reports);
         for (const frontend::TUJob &J : Jobs)
           R.MainFiles.push_back(relativeTo(J.File, pathRoot()));
@@ -721,7 +725,7 @@ ScanResult runScan(std::vector<frontend::TUJob> Jobs,
   if (Results && R.FailedTUs.empty())
     if (std::optional<std::string> D =
             scanDigest(*Cache, Scanned, Ids, Threads)) {
-      Results->store(*D, R.Reports);
+      Results->store(*D, R.Reports, R.Scope);
       R.ResultCached = true;
     }
   return R;

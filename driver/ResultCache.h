@@ -20,6 +20,7 @@
 #define RACER_DRIVER_RESULTCACHE_H
 
 #include "report/Report.h"
+#include "report/Writers.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"
@@ -42,10 +43,14 @@ public:
   static std::string digestOf(llvm::ArrayRef<std::string> TUIdentities);
 
   /// The reports of the last scan if its digest is \p Digest.
-  std::optional<std::vector<report::Report>> load(const std::string &Digest);
-  /// Records \p Reports as the result of the scan with \p Digest.
+  /// With \p Scope, what it checked too.
+  std::optional<std::vector<report::Report>>
+  load(const std::string &Digest, report::Coverage *Scope = nullptr);
+  /// Records \p Reports (and what the scan checked, \p Scope) as the
+  /// result of the scan with \p Digest.
   void store(const std::string &Digest,
-             const std::vector<report::Report> &Reports);
+             const std::vector<report::Report> &Reports,
+             const report::Coverage &Scope = {});
 
 private:
   std::string Path;

@@ -341,7 +341,8 @@ const ir::Digest &SccCache::Run::finalReduceKey() {
   return *FinalReduceKey;
 }
 
-std::optional<std::vector<report::Report>> SccCache::Run::reuseAll() {
+std::optional<std::vector<report::Report>>
+SccCache::Run::reuseAll(report::Coverage *Scope) {
   if (!Reuse)
     return std::nullopt;
   const size_t N = Summaries.size();
@@ -367,7 +368,7 @@ std::optional<std::vector<report::Report>> SccCache::Run::reuseAll() {
   }
   std::optional<std::vector<report::Report>> R;
   if (Cache.ReuseReduce)
-    R = Cache.Reduce.load(reduceKey().hex());
+    R = Cache.Reduce.load(reduceKey().hex(), Scope);
   if (!R) {
     std::fill(Summaries.begin(), Summaries.end(), ir::Digest());
     return std::nullopt;
@@ -507,11 +508,12 @@ bool SccCache::Run::finish() {
   return !Failed;
 }
 
-std::optional<std::vector<report::Report>> SccCache::Run::reuseReduce() {
+std::optional<std::vector<report::Report>>
+SccCache::Run::reuseReduce(report::Coverage *Scope) {
   if (Failed || !Reuse || !Cache.ReuseReduce)
     return std::nullopt;
   std::optional<std::vector<report::Report>> R =
-      Cache.Reduce.load(finalReduceKey().hex());
+      Cache.Reduce.load(finalReduceKey().hex(), Scope);
   if (!R)
     return std::nullopt;
   ReduceReused = true;
@@ -520,10 +522,11 @@ std::optional<std::vector<report::Report>> SccCache::Run::reuseReduce() {
   return R;
 }
 
-void SccCache::Run::store(const std::vector<report::Report> &Reports) {
+void SccCache::Run::store(const std::vector<report::Report> &Reports,
+                          const report::Coverage &Scope) {
   if (Failed)
     return;
-  Cache.Reduce.store(finalReduceKey().hex(), Reports);
+  Cache.Reduce.store(finalReduceKey().hex(), Reports, Scope);
   if (llvm::Error E = Writer->commit())
     Cache.writeFailed(llvm::toString(std::move(E)));
 }

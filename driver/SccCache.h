@@ -107,7 +107,8 @@ public:
     /// If every SCC's key is in the store and the reduce of those
     /// summaries is the last one recorded: its reports. Reads no
     /// summaries.
-    std::optional<std::vector<report::Report>> reuseAll();
+    std::optional<std::vector<report::Report>>
+    reuseAll(report::Coverage *Scope = nullptr);
 
     /// Adopts or summarizes SCC \p C; its callee SCCs must be done.
     /// Thread-safe for distinct SCCs.
@@ -119,9 +120,11 @@ public:
     /// After finish(): if every SCC's summaries came out as in the last
     /// reduce (an edit that changed no summary), that reduce's reports;
     /// the store is written then.
-    std::optional<std::vector<report::Report>> reuseReduce();
+    std::optional<std::vector<report::Report>>
+    reuseReduce(report::Coverage *Scope = nullptr);
     /// Records the reduce's reports and writes the store.
-    void store(const std::vector<report::Report> &Reports);
+    void store(const std::vector<report::Report> &Reports,
+               const report::Coverage &Scope = {});
 
     SccCacheStats stats() const;
 

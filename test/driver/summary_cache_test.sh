@@ -200,6 +200,16 @@ scan "$WORK/stmt4.txt"
 check "a comment after the moves: the same reports" cmp -s "$WORK/stmt.ref" "$WORK/stmt4.txt"
 check "a comment after the moves: nothing summarized" grep -q ' 0 recomputed' <(line "$WORK/stmt4.txt.err")
 check "a comment after the moves: the last pairing reused" grep -q 'pairing skipped' "$WORK/stmt4.txt.err"
+# What the scan checked (JSON "coverage") is kept with reused reports: a
+# scan whose pairing is skipped, and one answered whole from the last
+# scan's result, say what a scan without cache says.
+"$R" scan -p "$P" --no-cache --quiet --format=json -o "$WORK/cov.ref"
+printf '/* and again */\n' >>"$P/main.c"
+"$R" scan -p "$P" --cache-dir "$C" --quiet --format=json -o "$WORK/cov1.json"
+"$R" scan -p "$P" --cache-dir "$C" --quiet --format=json -o "$WORK/cov2.json"
+check "coverage: pairing skipped, as without cache" cmp -s "$WORK/cov.ref" "$WORK/cov1.json"
+check "coverage: the last scan's result, as without cache" cmp -s "$WORK/cov.ref" "$WORK/cov2.json"
+check "coverage: threads counted" grep -q '"threads": *[1-9]' "$WORK/cov2.json"
 
 # --verdict: the assumptions travel in the cached summaries, and the verdict
 # of a cached scan is that of a scan without cache. A callback called by the

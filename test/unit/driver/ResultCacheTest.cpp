@@ -62,6 +62,29 @@ TEST(ResultCache, StoredReportsComeBackOnlyForTheirDigest) {
   EXPECT_TRUE(Empty->empty());
 }
 
+TEST(ResultCache, WhatTheScanCheckedComesBackWithItsReports) {
+  TempDir Dir;
+  driver::ResultCache RC(std::string(Dir.Path), /*Verbose=*/false,
+                         llvm::nulls());
+  std::string D = driver::ResultCache::digestOf({"a.c k1:1"});
+  report::Coverage C;
+  C.ClassesChecked = 3;
+  C.ClassesSkipped = 350;
+  C.ThreadRoots = 2;
+  C.Threads = 26;
+  C.UnresolvedStarts = 1;
+  C.UnresolvedCalls = 9;
+  RC.store(D, {sampleReport()}, C);
+  report::Coverage Back;
+  ASSERT_TRUE(RC.load(D, &Back));
+  EXPECT_EQ(Back.ClassesChecked, 3u);
+  EXPECT_EQ(Back.ClassesSkipped, 350u);
+  EXPECT_EQ(Back.ThreadRoots, 2u);
+  EXPECT_EQ(Back.Threads, 26u);
+  EXPECT_EQ(Back.UnresolvedStarts, 1u);
+  EXPECT_EQ(Back.UnresolvedCalls, 9u);
+}
+
 TEST(ResultCache, DamagedFileIsAMiss) {
   TempDir Dir;
   std::string Log;
