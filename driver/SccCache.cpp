@@ -418,8 +418,9 @@ void SccCache::Run::step(uint32_t C) {
         Shapes[C] = E->Shape;
         Adopted[C] = E;
         PendingMoves[C] = std::move(Union);
+        // (The callee versions its moves came from are kept by movesOf,
+        // or by the callee's own adoption.)
         Writer->keep(*E);
-        keepMoveSources(*E, Basis);
         PS.adoptSCC(C, std::move(*Heads));
         ++Reused;
         ++LinesMoved;

@@ -1,5 +1,6 @@
 //===- CallGraph.cpp - Tarjan's SCCs over the linked program --------------===//
 #include "summarize/CallGraph.h"
+#include "summarize/Summary.h"
 #include "summarize/ir/PackedBody.h"
 
 #include <algorithm>
@@ -95,6 +96,19 @@ CallGraph CallGraph::build(const std::vector<ir::Function> &Functions) {
       G.Callers[Callee].push_back(C);
   }
   return G;
+}
+
+std::vector<bool>
+startedAsThreads(const CallGraph &G,
+                 const std::vector<FunctionSummary> &Summaries) {
+  std::vector<bool> Started(Summaries.size(), false);
+  for (const FunctionSummary &S : Summaries)
+    for (const ThreadSpawn &T : S.Spawns) {
+      auto It = G.index().find(T.Entry);
+      if (It != G.index().end() && It->second < Started.size())
+        Started[It->second] = true;
+    }
+  return Started;
 }
 
 } // namespace racer

@@ -47,6 +47,13 @@ private:
   llvm::StringMap<uint32_t> Index;
 };
 
+struct FunctionSummary;
+
+/// Per function of \p G: some summary of \p Summaries (one per function)
+/// starts it as a thread's entry (ThreadSpawn::Entry).
+std::vector<bool> startedAsThreads(const CallGraph &G,
+                                   const std::vector<FunctionSummary> &Summaries);
+
 } // namespace racer
 
 #endif

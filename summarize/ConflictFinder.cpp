@@ -81,13 +81,7 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
   Out.Uncalled.assign(N, false);
   // Bodies are gone by now: callers come from the call graph (by SCC) and
   // thread entries from the summaries' spawns.
-  std::vector<bool> Entry(N, false);
-  for (const FunctionSummary &S : Summaries)
-    for (const ThreadSpawn &T : S.Spawns) {
-      auto It = Graph.index().find(T.Entry);
-      if (It != Graph.index().end())
-        Entry[It->second] = true;
-    }
+  const std::vector<bool> Entry = startedAsThreads(Graph, Summaries);
   auto ContextOf = [&](uint32_t Caller, ir::Symbol Callee) -> uint8_t {
     const std::vector<CallContext> &U = Summaries[Caller].CallContexts;
     auto It = std::lower_bound(

@@ -278,13 +278,7 @@ void ProgramSummarizer::finishSCC(uint32_t C) {
 unsigned ProgramSummarizer::releaseCallablesNotStarted() {
   if (!ReleaseUnneeded)
     return 0;
-  std::vector<bool> Started(Functions.size(), false);
-  for (const FunctionSummary &S : Summaries)
-    for (const ThreadSpawn &Sp : S.Spawns) {
-      auto It = Graph.index().find(Sp.Entry);
-      if (It != Graph.index().end())
-        Started[It->second] = true;
-    }
+  const std::vector<bool> Started = startedAsThreads(Graph, Summaries);
   unsigned N = 0;
   for (uint32_t F = 0; F < Functions.size(); ++F) {
     if (!Retained[F] || Started[F] || Released[F].load())

@@ -820,13 +820,7 @@ ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
                                 llvm::ArrayRef<std::string> TableSlots) {
   ThreadRaceStats Stats;
   // Thread entries are origins of their own, never roots.
-  llvm::DenseSet<uint32_t> Entries;
-  for (const FunctionSummary &S : Summaries)
-    for (const ThreadSpawn &Sp : S.Spawns) {
-      auto It = Graph.index().find(Sp.Entry.str());
-      if (It != Graph.index().end())
-        Entries.insert(It->second);
-    }
+  const std::vector<bool> Entries = startedAsThreads(Graph, Summaries);
   // Threads that cannot be expanded anywhere in the program (an unknown
   // entry, the spawn limit) keep it from being proved race-free, whether or
   // not their starter is a root.
@@ -845,7 +839,7 @@ ThreadRaceStats findThreadRaces(const std::vector<ir::Function> &Functions,
   RootAnalysis RA(Functions, Summaries, Graph, AlreadyReported, Sink,
                   Addresses, Programs, TableSlots);
   for (uint32_t F = 0; F < Functions.size(); ++F) {
-    if (Summaries[F].Spawns.empty() || Entries.count(F))
+    if (Summaries[F].Spawns.empty() || Entries[F])
       continue;
     if (!Graph.callers()[Graph.sccOf()[F]].empty() ||
         Functions[F].Specialized || Functions[F].HasSpecializedCopies)
