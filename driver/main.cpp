@@ -40,6 +40,9 @@
 #include "summarize/ir/IRPrinter.h"
 
 #include "racecar_commit.h"
+#ifndef RACECAR_ALLOCATOR
+#define RACECAR_ALLOCATOR "libc malloc"
+#endif
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
@@ -1130,7 +1133,8 @@ int main(int Argc, const char **Argv) {
   cl::HideUnrelatedOptions(RacecarCategory);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "racecar " << RACECAR_VERSION << " (commit " << RACECAR_COMMIT
-       << ", static data race detector; LLVM " << LLVM_VERSION_STRING << ")\n";
+       << ", static data race detector; LLVM " << LLVM_VERSION_STRING
+       << ", allocator " << RACECAR_ALLOCATOR << ")\n";
   });
   if (!cl::ParseCommandLineOptions(
           static_cast<int>(Args.Tool.size()), Args.Tool.data(),

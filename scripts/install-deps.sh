@@ -10,7 +10,7 @@ set -euo pipefail
 
 PACKAGES=(
   llvm-19-dev libclang-19-dev libclang-cpp19-dev clang-19
-  libtbb-dev libzstd-dev capnproto libcapnp-dev
+  libtbb-dev libzstd-dev capnproto libcapnp-dev libjemalloc-dev
   libbenchmark-dev libgtest-dev
   ninja-build cmake g++ ccache python3
   dpkg-dev python3-yaml  # the package's computed Depends; the CI templates' test

@@ -31,7 +31,10 @@ check "Package: racecar" test "$(field Package)" = racecar
 check "Version: $VERSION (the project's)" test "$(field Version)" = "$VERSION"
 check "Architecture: $(dpkg --print-architecture)" test "$(field Architecture)" = "$(dpkg --print-architecture)"
 DEPENDS=$(field Depends)
-for lib in libllvm19 libclang-cpp19 libtbb12 libzstd1 libcapnp-0.9.2 libclang-common-19-dev libstdc++6; do
+LIBS="libllvm19 libclang-cpp19 libtbb12 libzstd1 libcapnp-0.9.2 libclang-common-19-dev libstdc++6"
+# The allocator, when the build found it (driver/CMakeLists.txt).
+"$BUILD/racecar-analyzer" --version | grep -q "allocator jemalloc" && LIBS="$LIBS libjemalloc2"
+for lib in $LIBS; do
   check "Depends names $lib (got: $DEPENDS)" \
     grep -qxF "$lib" <<<"$(sed 's/ ([^)]*)//g; s/, /\n/g' <<<"$DEPENDS")"
 done
