@@ -4,7 +4,7 @@
 namespace racer::driver {
 
 bool LineMoves::add(const std::vector<FunctionSummary> &Old,
-                    llvm::ArrayRef<const FunctionSummary *> New) {
+                    llvm::ArrayRef<const FunctionSummary *> New, bool Known) {
   if (Old.size() != New.size())
     return false;
   // Where each old place goes, those that stay included: one place cannot
@@ -32,8 +32,12 @@ bool LineMoves::add(const std::vector<FunctionSummary> &Old,
   for (const auto &[Place, Line] : To)
     if (uint32_t(Place.first) != Line) {
       auto [It, First] = Moves.try_emplace(Place, Line);
-      if (!First && It->second != Line)
+      if ((!First && It->second != Line) || Stays.count(Place))
         return false;
+    } else if (Known) {
+      if (Moves.count(Place))
+        return false;
+      Stays.insert(Place);
     }
   return true;
 }

@@ -27,9 +27,11 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace racer::driver {
@@ -40,13 +42,25 @@ public:
   /// and as they are now, of one shape). False if they do not align: a
   /// different number of places, another file or column, or a place that
   /// already moves elsewhere.
+  /// With \p Known, also the places that stay (lineOf answers for
+  /// every place of \p Old).
   bool add(const std::vector<FunctionSummary> &Old,
-           llvm::ArrayRef<const FunctionSummary *> New);
+           llvm::ArrayRef<const FunctionSummary *> New, bool Known = false);
   /// Adds \p Other's moves; false if one place would move to two lines.
   bool merge(const LineMoves &Other);
   /// Moves every place of \p S that moved.
   void apply(std::vector<FunctionSummary> &S) const;
   bool empty() const { return Moves.empty(); }
+  /// The line old place \p L is on now, if it moved or (added with Known)
+  /// stayed; none for a place add() never saw.
+  std::optional<uint32_t> lineOf(const ir::Loc &L) const {
+    auto It = Moves.find(keyOf(L));
+    if (It != Moves.end())
+      return It->second;
+    if (Stays.count(keyOf(L)))
+      return L.Line;
+    return std::nullopt;
+  }
 
 private:
   static std::pair<uint64_t, uint32_t> keyOf(const ir::Loc &L) {
@@ -54,6 +68,8 @@ private:
   }
   /// (file, line), column -> the new line; places that moved only.
   llvm::DenseMap<std::pair<uint64_t, uint32_t>, uint32_t> Moves;
+  /// Places seen to stay (add with Known only).
+  llvm::DenseSet<std::pair<uint64_t, uint32_t>> Stays;
 };
 
 } // namespace racer::driver

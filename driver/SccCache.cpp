@@ -29,7 +29,9 @@ std::string join(const std::string &Dir, llvm::StringRef Name) {
 
 SccCache::SccCache(const std::string &CacheDir, bool Verbose,
                    llvm::raw_ostream &Log, bool ReuseReduce)
-    : Dir(join(CacheDir, "summaries")), Verbose(Verbose), Log(Log),
+    : Dir(join(CacheDir, "summaries")),
+      PlacesPath(join(CacheDir, "last-reduce.places")), Verbose(Verbose),
+      Log(Log),
       // A cache that cannot be written is said once (by the per-TU cache),
       // or with -v for every file.
       Reduce(CacheDir, Verbose, Verbose ? Log : llvm::nulls(),
@@ -68,9 +70,12 @@ void SccCache::describe(const SccCacheStats &S) {
        std::to_string(S.Recomputed) + " recomputed (" +
        std::to_string(S.Unchanged) +
        " unchanged: their callers kept theirs)" +
-       (S.ReduceReused ? "; pairing skipped: the same summaries as the last "
-                         "reduce, whose result holds"
-                       : ""));
+       (S.ReduceShifted ? "; pairing skipped: the summaries of the last "
+                          "reduce but for lines, whose result holds with its "
+                          "lines moved"
+        : S.ReduceReused ? "; pairing skipped: the same summaries as the last "
+                           "reduce, whose result holds"
+                         : ""));
 }
 
 SccCache::Run::Run(SccCache &Cache, const LinkedProgram &P,
@@ -90,6 +95,12 @@ SccCache::Run::Run(SccCache &Cache, const LinkedProgram &P,
   Writer = std::make_unique<serialize::SccStore::Writer>(*Cache.Store);
   for (uint32_t I = 0; I < P.Files.size(); ++I)
     FileIds.try_emplace(P.Files[I], I);
+  if (Reuse && Cache.ReuseReduce) {
+    Last = readShiftRecord(Cache.PlacesPath, Cache.Verbose ? &Cache.Log : nullptr);
+    if (Last && Last->Entries.size() != N)
+      Last.reset(); // another program's
+    Shifts.resize(N);
+  }
 }
 
 uint32_t SccCache::Run::fileIndex(llvm::StringRef Path, bool &Foreign) const {
@@ -266,13 +277,13 @@ static_assert(sizeof(ir::Function) == 256,
               "ir::Function changed: update SccCache::Run::reduceKey");
 #endif
 
-ir::Digest SccCache::Run::reduceKey() const {
+ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
   // What pairing reads: every function's header (not its body: a body
   // shows in the summaries), the functions its body names as callables or
   // thread entries, the call graph's shape, every SCC's summaries, the
   // classes, the file table and the globals whose address is taken.
   ir::DigestBuilder B;
-  B.str("reduce").digest(Salt);
+  B.str(ByShape ? "reduce by shape" : "reduce").digest(Salt);
   B.u64(P.Files.size());
   for (const std::string &F : P.Files)
     B.str(F);
@@ -290,17 +301,47 @@ ir::Digest SccCache::Run::reduceKey() const {
     for (ir::Symbol S : F.Formals)
       B.str(S);
     // Where each function is, in absolute lines: the digests above measure
-    // lines from functions (LineAnchors.h), and the reports name lines.
-    B.u64(F.Location.File).u64(F.Location.Line).u64(F.Location.Col);
-    for (const ir::Loc &L :
-         {F.HandRolledSync, F.ConditionWait, F.OnceInit, F.FlagGuard})
-      B.u64(L.File).u64(L.Line).u64(L.Col);
-    B.u64(F.OnceInitLast).u64(F.FlagGuardLast);
+    // lines from functions (LineAnchors.h), and the reports name lines. By
+    // shape: the places in its text from its anchor (and the order of the
+    // functions in each file, below).
+    if (!ByShape) {
+      B.u64(F.Location.File).u64(F.Location.Line).u64(F.Location.Col);
+      for (const ir::Loc &L :
+           {F.HandRolledSync, F.ConditionWait, F.OnceInit, F.FlagGuard})
+        B.u64(L.File).u64(L.Line).u64(L.Col);
+      B.u64(F.OnceInitLast).u64(F.FlagGuardLast);
+    } else {
+      B.u64(F.Location.File).u64(F.Location.Col);
+      for (const ir::Loc &L :
+           {F.HandRolledSync, F.ConditionWait, F.OnceInit, F.FlagGuard}) {
+        serialize::LineAnchor A =
+            L.Line ? Anchors.anchorOf(L) : serialize::LineAnchor();
+        if (!L.Line || A.Function.empty())
+          B.u64(L.File).u64(L.Line).u64(L.Col);
+        else
+          B.str(A.Function).u64(L.Line - A.FirstLine).u64(L.File).u64(L.Col);
+      }
+      for (uint32_t End : {F.OnceInitLast, F.FlagGuardLast})
+        B.u64(End ? uint64_t(int64_t(End) - int64_t(F.Location.Line)) : 0);
+    }
     B.str(F.FlagGuardVar);
     B.str(F.OnceInitVar);
     Symbols(F.OnceInitUnwritten);
     Symbols(ir::callablesOf(F));
     Symbols(ir::threadEntriesOf(F));
+  }
+  if (ByShape) {
+    // Lines may move; the order of the functions in a file may not (the
+    // pairing orders and merges by place).
+    std::vector<uint32_t> Order(P.Functions.size());
+    for (uint32_t I = 0; I < Order.size(); ++I)
+      Order[I] = I;
+    std::stable_sort(Order.begin(), Order.end(), [&](uint32_t A, uint32_t B) {
+      const ir::Loc &X = P.Functions[A].Location, &Y = P.Functions[B].Location;
+      return X < Y;
+    });
+    for (uint32_t I : Order)
+      B.u64(I);
   }
   const CallGraph &G = PS.graph();
   B.u64(G.sccs().size());
@@ -311,14 +352,15 @@ ir::Digest SccCache::Run::reduceKey() const {
     B.u64(G.callers()[C].size());
     for (uint32_t K : G.callers()[C])
       B.u64(K);
-    B.digest(Summaries[C]);
+    B.digest(ByShape ? Shapes[C] : Summaries[C]);
   }
   B.u64(P.Classes.size());
+  // (The pairing reads no class's line: by shape, its file and column.)
   for (const ir::ClassInfo &C : P.Classes)
     B.str(C.Name)
         .u64(C.HasGuardedFields | C.IsCapability << 1 | C.MarkedThreadSafe << 2)
         .u64(C.Location.File)
-        .u64(C.Location.Line)
+        .u64(ByShape ? 0 : C.Location.Line)
         .u64(C.Location.Col);
   // The globals whose address is taken (the thread check's aliasing).
   B.u64(P.AddressesUnknown).u64(P.AddressTaken.size());
@@ -471,6 +513,8 @@ void SccCache::Run::step(uint32_t C) {
     if (Prev->Summaries == Summaries[C])
       ++Unchanged;
   ++Recomputed;
+  if (Last)
+    alignWithLast(C, Enc.Shape); // while no member is released
   PS.finishSCC(C);
 }
 
@@ -516,10 +560,103 @@ SccCache::Run::reuseReduce(report::Coverage *Scope) {
   std::optional<std::vector<report::Report>> R =
       Cache.Reduce.load(finalReduceKey().hex(), Scope);
   if (!R)
-    return std::nullopt;
+    return reuseShifted(Scope);
   ReduceReused = true;
   if (llvm::Error E = Writer->commit())
     Cache.writeFailed(llvm::toString(std::move(E)));
+  return R;
+}
+
+void SccCache::Run::alignWithLast(uint32_t C, const ir::Digest &Shape) {
+  const ir::Digest &Then = Last->Entries[C];
+  if (Then == Summaries[C])
+    return; // what the last pairing read
+  const serialize::SccEntry *Old = Cache.Store->findSummaries(Then);
+  std::optional<std::vector<FunctionSummary>> Before;
+  if (Old && Old->Shape == Shape)
+    Before = read(*Old, /*HeadsOnly=*/false);
+  const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
+  if (!Before || Before->size() != Members.size()) {
+    ShiftFailed = true; // more than lines changed, or it is not stored
+    return;
+  }
+  std::vector<const FunctionSummary *> Now;
+  for (uint32_t F : Members)
+    Now.push_back(&PS.summaries()[F]);
+  auto M = std::make_shared<LineMoves>();
+  if (!M->add(*Before, Now, /*Known=*/true)) {
+    ShiftFailed = true;
+    return;
+  }
+  Shifts[C] = std::move(M);
+}
+
+bool SccCache::Run::alignAdopted(uint32_t C) {
+  // Both versions from the store: its members may be released by now.
+  const serialize::SccEntry *Old = Cache.Store->findSummaries(Last->Entries[C]);
+  if (!Old || Old->Shape != Shapes[C])
+    return false;
+  std::optional<std::vector<FunctionSummary>> Before =
+      read(*Old, /*HeadsOnly=*/false);
+  std::optional<std::vector<FunctionSummary>> After =
+      read(*Adopted[C], /*HeadsOnly=*/false);
+  if (!Before || !After || Before->size() != After->size())
+    return false;
+  if (PendingMoves[C])
+    PendingMoves[C]->apply(*After);
+  std::vector<const FunctionSummary *> Now;
+  for (const FunctionSummary &S : *After)
+    Now.push_back(&S);
+  auto M = std::make_shared<LineMoves>();
+  if (!M->add(*Before, Now, /*Known=*/true))
+    return false;
+  Shifts[C] = std::move(M);
+  return true;
+}
+
+std::optional<std::vector<report::Report>>
+SccCache::Run::reuseShifted(report::Coverage *Scope) {
+  if (!Last || ShiftFailed || Failed)
+    return std::nullopt;
+  const size_t N = Summaries.size();
+  // Every SCC's summaries are the ones the last pairing read, or were
+  // summarized again and aligned with them.
+  for (uint32_t C = 0; C < N; ++C)
+    if (entryOf(C) != Last->Entries[C] && !Shifts[C] &&
+        !(Adopted[C] && alignAdopted(C)))
+      return std::nullopt;
+  if (Last->ShapeKey != reduceKey(/*ByShape=*/true).hex())
+    return std::nullopt;
+  report::Coverage Was;
+  std::optional<std::vector<report::Report>> R =
+      Cache.Reduce.load(Last->ExactKey, &Was);
+  if (!R)
+    return std::nullopt;
+  const CallGraph &G = PS.graph();
+  auto Where = [&](const report::SourceLocation &L,
+                   const PlaceAnchor &A) -> std::optional<uint32_t> {
+    if (A.Function.empty())
+      return std::nullopt; // in no function's text: where it is now is unknown
+    std::optional<uint32_t> First = Anchors.firstLineOf(A.Function);
+    auto It = G.index().find(ir::Symbol(A.Function));
+    if (!First || It == G.index().end())
+      return std::nullopt;
+    const uint32_t Line = *First + A.Offset;
+    const uint32_t K = G.sccOf()[It->second];
+    if (entryOf(K) == Last->Entries[K])
+      return Line; // its text did not change: it moved with its function
+    bool Foreign = false;
+    const uint32_t File = fileIndex(L.File, Foreign);
+    if (Foreign)
+      return std::nullopt;
+    return Shifts[K]->lineOf(ir::Loc{File, Line, L.Col});
+  };
+  if (!shiftReports(*R, Last->Places, Where))
+    return std::nullopt;
+  ReduceReused = ReduceShifted = true;
+  if (Scope)
+    *Scope = Was;
+  store(*R, Was); // under this scan's key, for the next one
   return R;
 }
 
@@ -528,6 +665,29 @@ void SccCache::Run::store(const std::vector<report::Report> &Reports,
   if (Failed)
     return;
   Cache.Reduce.store(finalReduceKey().hex(), Reports, Scope);
+  // With the anchor of every place, for a scan whose lines moved.
+  ShiftRecord Rec;
+  Rec.ExactKey = finalReduceKey().hex();
+  Rec.ShapeKey = reduceKey(/*ByShape=*/true).hex();
+  for (uint32_t C = 0; C < Summaries.size(); ++C)
+    Rec.Entries.push_back(entryOf(C));
+  Rec.Places.reserve(Reports.size());
+  for (report::Report R : Reports) {
+    std::vector<PlaceAnchor> &Out = Rec.Places.emplace_back();
+    forEachReportPlace(R, [&](report::SourceLocation &L) {
+      bool Foreign = false;
+      const uint32_t File = fileIndex(L.File, Foreign);
+      serialize::LineAnchor A;
+      if (!Foreign && L.Line)
+        A = Anchors.anchorOf(ir::Loc{File, L.Line, L.Col});
+      if (A.Function.empty() || L.Line < A.FirstLine)
+        Out.push_back({});
+      else
+        Out.push_back({A.Function.str(), L.Line - A.FirstLine});
+    });
+  }
+  writeShiftRecord(Cache.PlacesPath, Rec,
+                   Cache.Verbose ? Cache.Log : llvm::nulls());
   if (llvm::Error E = Writer->commit())
     Cache.writeFailed(llvm::toString(std::move(E)));
 }
@@ -539,6 +699,7 @@ SccCacheStats SccCache::Run::stats() const {
   S.Unchanged = Unchanged;
   S.LinesMoved = LinesMoved;
   S.ReduceReused = ReduceReused;
+  S.ReduceShifted = ReduceShifted;
   return S;
 }
 

@@ -53,6 +53,7 @@
 #include "driver/LineMoves.h"
 #include "driver/Linker.h"
 #include "driver/ResultCache.h"
+#include "driver/ShiftedReduce.h"
 #include "report/Report.h"
 #include "serialize/SccStore.h"
 #include "summarize/Summarizer.h"
@@ -82,6 +83,8 @@ struct SccCacheStats {
   /// only, read with their places moved (LineMoves.h).
   unsigned LinesMoved = 0;
   bool ReduceReused = false; ///< the reports came from the last reduce
+  /// ... with their lines moved (ShiftedReduce.h).
+  bool ReduceShifted = false;
 };
 
 class SccCache {
@@ -118,8 +121,9 @@ public:
     /// incomplete: summarize again with Reuse = false).
     bool finish();
     /// After finish(): if every SCC's summaries came out as in the last
-    /// reduce (an edit that changed no summary), that reduce's reports;
-    /// the store is written then.
+    /// reduce (an edit that changed no summary), that reduce's reports; if
+    /// they changed in lines only, those reports with their lines moved
+    /// (ShiftedReduce.h). The store is written then.
     std::optional<std::vector<report::Report>>
     reuseReduce(report::Coverage *Scope = nullptr);
     /// Records the reduce's reports and writes the store.
@@ -158,7 +162,23 @@ public:
     read(const serialize::SccEntry &E, bool HeadsOnly,
          std::string *Why = nullptr) const;
     uint64_t identityOf(uint32_t C) const;
-    ir::Digest reduceKey() const;
+    /// What the pairing reads; \p ByShape: the same without lines (the
+    /// summaries by shape, places by their functions).
+    ir::Digest reduceKey(bool ByShape = false) const;
+    /// The stored summaries SCC \p C's are (or are moved from).
+    ir::Digest entryOf(uint32_t C) const {
+      return Adopted[C] ? Adopted[C]->Summaries : Summaries[C];
+    }
+    /// Aligns SCC \p C, just summarized (\p Shape), with the summaries the
+    /// last pairing read (Shifts).
+    void alignWithLast(uint32_t C, const ir::Digest &Shape);
+    /// The same for adopted SCC \p C, whose stored summaries are not the
+    /// ones the last pairing read (an edit undone). False if they differ in
+    /// more than lines.
+    bool alignAdopted(uint32_t C);
+    /// The last pairing's reports with their lines moved, or none.
+    std::optional<std::vector<report::Report>>
+    reuseShifted(report::Coverage *Scope);
     /// reduceKey() once every SCC is done (reuseReduce, then store).
     const ir::Digest &finalReduceKey();
     /// Reads the accesses of adopted SCC \p C once, into PS.
@@ -206,7 +226,13 @@ public:
     std::atomic<unsigned> Reused{0}, Recomputed{0}, Unchanged{0},
         LinesMoved{0};
     std::atomic<bool> Failed{false};
-    bool ReduceReused = false;
+    bool ReduceReused = false, ReduceShifted = false;
+    /// The last pairing's record (ShiftedReduce.h), if it is this
+    /// program's; per SCC summarized again with other summaries than it
+    /// read: how their places moved since (null: not only moved).
+    std::optional<ShiftRecord> Last;
+    std::vector<std::shared_ptr<const LineMoves>> Shifts;
+    std::atomic<bool> ShiftFailed{false};
     std::unique_ptr<serialize::SccStore::Writer> Writer;
   };
 
@@ -220,6 +246,8 @@ private:
   std::atomic<bool> WarnedWrite{false};
 
   std::string Dir;
+  /// The last pairing's places (ShiftedReduce.h).
+  std::string PlacesPath;
   bool Verbose;
   llvm::raw_ostream &Log;
   std::mutex LogMutex;

@@ -234,7 +234,8 @@ TEST_F(SccCacheTest, LinesAddedAboveFunctionsResummarizeNone) {
   EXPECT_EQ(asJson(R.Reports), Want);
   const driver::SccCacheStats S = R.Stats.SummaryCache;
   EXPECT_EQ(S.Recomputed, 0u) << "every function only moved";
-  EXPECT_FALSE(S.ReduceReused) << "the reports name other lines";
+  EXPECT_TRUE(S.ReduceShifted)
+      << "the last pairing's reports, with their lines moved";
 }
 
 TEST_F(SccCacheTest, LinesAddedInsideAFunctionResummarizeItAndMoveItsCallers) {
@@ -257,6 +258,7 @@ TEST_F(SccCacheTest, LinesAddedInsideAFunctionResummarizeItAndMoveItsCallers) {
   EXPECT_GE(S.Recomputed, 1u) << "the function";
   EXPECT_GE(S.LinesMoved, 1u) << "a caller, read with its places moved";
   EXPECT_GT(S.Reused, S.Recomputed) << "the functions below it only moved";
+  EXPECT_TRUE(S.ReduceShifted) << "its summaries changed in lines only";
 
   // And the next scan of the same program reads them as they were stored.
   driver::ScanResult Again = cached(Moved);
