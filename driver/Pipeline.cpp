@@ -116,13 +116,19 @@ void summarizeInParallel(ProgramSummarizer &PS,
 
 /// With the summary cache: reuses or summarizes each SCC (SccCache::Run).
 /// Bodies are kept: if a stored entry turns out unreadable, everything is
-/// summarized again. Returns the summarizer whose summaries are complete.
+/// summarized again. Returns the summarizer whose summaries are complete,
+/// or sets \p Reports to the last pairing's (SccCache::Run::reuseReduce),
+/// which needs none of the stored accesses read.
 std::unique_ptr<ProgramSummarizer>
 summarizeWithCache(std::unique_ptr<ProgramSummarizer> PS, LinkedProgram &P,
                    SccCache &Cache, tbb::task_arena &Arena,
-                   std::unique_ptr<SccCache::Run> &Run) {
+                   std::unique_ptr<SccCache::Run> &Run,
+                   std::optional<std::vector<report::Report>> &Reports,
+                   report::Coverage &Scope) {
   forEachSCCBottomUp(PS->graph(), Arena, [&](uint32_t C) { Run->step(C); });
   PS->releaseCallablesNotStarted(); // their stored accesses need no reading
+  if ((Reports = Run->reuseReduce(&Scope)))
+    return PS;
   if (Run->finish())
     return PS;
   PS = std::make_unique<ProgramSummarizer>(P.Functions,
@@ -560,12 +566,14 @@ ScanResult reduceLinked(LinkedProgram Program,
     // Every SCC as in the last scan (an edit of a comment): nothing read.
     if (std::optional<std::vector<report::Report>> Reports = Run->reuseAll(&ReusedScope))
       return Reused(std::move(*Reports));
-    PS = summarizeWithCache(std::move(PS), Program, *Summaries, Arena, Run);
+    // Re-summarized, but to the same summaries (or the same but for lines):
+    // the last pairing's reports.
+    std::optional<std::vector<report::Report>> Reports;
+    PS = summarizeWithCache(std::move(PS), Program, *Summaries, Arena, Run,
+                            Reports, ReusedScope);
     St.SummaryCache = Run->stats();
     St.SummaryCacheUsed = true;
-    // Re-summarized, but to the same summaries.
-    if (std::optional<std::vector<report::Report>> Reports =
-            Run->reuseReduce(&ReusedScope))
+    if (Reports)
       return Reused(std::move(*Reports));
   } else {
     // Frees the bodies as it goes: conflicts and reports read only names,
@@ -792,7 +800,10 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
                        "moved), %u recomputed (%u unchanged)%s\n",
                        S.SummaryCache.Reused, S.SummaryCache.LinesMoved,
                        S.SummaryCache.Recomputed, S.SummaryCache.Unchanged,
-                       S.SummaryCache.ReduceReused
+                       S.SummaryCache.ReduceShifted
+                           ? "; pairing skipped (same summaries but for "
+                             "lines: its reports moved)"
+                       : S.SummaryCache.ReduceReused
                            ? "; pairing skipped (same summaries)"
                            : "");
   OS << llvm::format("  threads             %8u roots, %u threads started\n",
