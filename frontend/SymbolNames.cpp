@@ -31,15 +31,28 @@ std::string recordComponent(const RecordDecl *RD) {
   return "(anonymous)";
 }
 
-/// "lambda@LINE:COL" for a closure type.
+/// "lambda@+OFFSET:COL" for a closure type in a function: its line's offset
+/// from the first line of the innermost function around it, so that lines
+/// added above that function rename no lambda (its callers' summaries, which
+/// name it, stay the same: driver/SccCache.h); "lambda@LINE:COL" outside any
+/// function (a namespace-scope initializer).
 std::string lambdaComponent(const CXXRecordDecl *RD) {
   const SourceManager &SM = RD->getASTContext().getSourceManager();
   SourceLocation L = SM.getExpansionLoc(RD->getLocation());
   PresumedLoc P = SM.getPresumedLoc(L, /*UseLineDirectives=*/false);
   if (P.isInvalid())
     return "lambda";
-  return "lambda@" + std::to_string(P.getLine()) + ":" +
-         std::to_string(P.getColumn());
+  const std::string Col = ":" + std::to_string(P.getColumn());
+  for (const DeclContext *C = RD->getDeclContext(); C; C = C->getParent())
+    if (const auto *EF = dyn_cast<FunctionDecl>(C)) {
+      PresumedLoc F = SM.getPresumedLoc(SM.getExpansionLoc(EF->getBeginLoc()),
+                                        /*UseLineDirectives=*/false);
+      if (F.isInvalid() || F.getFileID() != P.getFileID() ||
+          F.getLine() > P.getLine())
+        break;
+      return "lambda@+" + std::to_string(P.getLine() - F.getLine()) + Col;
+    }
+  return "lambda@" + std::to_string(P.getLine()) + Col;
 }
 
 std::string functionBaseName(const FunctionDecl *FD) {
@@ -290,12 +303,84 @@ std::string functionName(const FunctionDecl *FD) {
   return join(Parts, functionBaseName(FD));
 }
 
+namespace {
+
+/// The local classes (lambdas included) that \p T names, directly or as a
+/// template argument of a class it names.
+void localRecordsIn(QualType T, llvm::SmallVectorImpl<const CXXRecordDecl *> &Out,
+                    unsigned Depth);
+void localRecordsIn(const TemplateArgument &A,
+                    llvm::SmallVectorImpl<const CXXRecordDecl *> &Out,
+                    unsigned Depth) {
+  if (A.getKind() == TemplateArgument::Type)
+    localRecordsIn(A.getAsType(), Out, Depth);
+  else if (A.getKind() == TemplateArgument::Pack)
+    for (const TemplateArgument &E : A.pack_elements())
+      localRecordsIn(E, Out, Depth);
+}
+void localRecordsIn(QualType T, llvm::SmallVectorImpl<const CXXRecordDecl *> &Out,
+                    unsigned Depth) {
+  if (T.isNull() || Depth > 6)
+    return;
+  T = T.getNonReferenceType().getCanonicalType();
+  while (const auto *P = dyn_cast<PointerType>(T.getTypePtr()))
+    T = P->getPointeeType().getCanonicalType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return;
+  if (RD->getParentFunctionOrMethod())
+    Out.push_back(RD);
+  if (const auto *CTS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    for (const TemplateArgument &A : CTS->getTemplateArgs().asArray())
+      localRecordsIn(A, Out, Depth + 1);
+}
+
+/// Clang's USR of a template instantiated with a local class (a lambda
+/// handed to `std::map::emplace`) names that class by its file offset
+/// (`..emplace<#p2S0_$db_impl.cc@10662@N@rocksdb..`), which every byte
+/// added above it changes: the offset from its function's start instead,
+/// as withRelativeOffset does for the local declaration itself.
+std::string withLocalArgsRelative(std::string U, const FunctionDecl *FD) {
+  llvm::SmallVector<const CXXRecordDecl *, 2> Locals;
+  if (const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs())
+    for (const TemplateArgument &A : Args->asArray())
+      localRecordsIn(A, Locals, 0);
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (const auto *CTS =
+            dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent()))
+      for (const TemplateArgument &A : CTS->getTemplateArgs().asArray())
+        localRecordsIn(A, Locals, 0);
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  for (const CXXRecordDecl *RD : Locals) {
+    const auto *Fn = dyn_cast_or_null<FunctionDecl>(
+        RD->getParentFunctionOrMethod(/*LexicalParent=*/true));
+    if (!Fn)
+      continue;
+    std::pair<FileID, unsigned> Start =
+        SM.getDecomposedExpansionLoc(Fn->getBeginLoc());
+    for (SourceLocation L : {RD->getBeginLoc(), RD->getLocation()}) {
+      std::pair<FileID, unsigned> Own = SM.getDecomposedExpansionLoc(L);
+      if (Own.first != Start.first || Start.second > Own.second)
+        continue;
+      const std::string From = "@" + std::to_string(Own.second) + "@";
+      const std::string To =
+          "@+" + std::to_string(Own.second - Start.second) + "@";
+      for (size_t At = U.find(From); At != std::string::npos;
+           At = U.find(From, At + To.size()))
+        U.replace(At, From.size(), To);
+    }
+  }
+  return U;
+}
+
+} // namespace
+
 std::string functionSymbol(const FunctionDecl *FD) {
   if (isLambdaCallOperator(FD))
     return lambdaSymbol(FD);
   std::string U = usrOf(FD);
   if (!U.empty())
-    return U;
+    return withLocalArgsRelative(std::move(U), FD);
   return "racecar:" + functionName(FD);
 }
 

@@ -69,16 +69,19 @@ bool isLambdaFrame(const CallSite &C) {
 }
 
 /// A lambda frame located at the lambda itself: its body folded in where it
-/// is created (it runs later: a callback, a thread's body), not a call.
+/// is created (it runs later: a callback, a thread's body), not a call. A
+/// lambda in a function is named by its line's offset in that function
+/// ("lambda@+3:18", frontend/SymbolNames.cpp): its column tells.
 bool atLambdaCreation(const CallSite &C) {
   llvm::StringRef N = C.Callee.str();
   size_t At = N.rfind("lambda@");
   if (At == llvm::StringRef::npos)
     return false;
   auto [Line, Col] = N.substr(At + strlen("lambda@")).split(':');
+  const bool Offset = Line.consume_front("+");
   unsigned L = 0, K = 0;
   return !Line.getAsInteger(10, L) && !Col.getAsInteger(10, K) &&
-         L == C.Location.Line && K == C.Location.Col;
+         (Offset || L == C.Location.Line) && K == C.Location.Col;
 }
 
 /// The first call of \p A's chain that is not into a lambda's body: the

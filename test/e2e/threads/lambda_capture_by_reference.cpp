@@ -6,10 +6,10 @@ int main() {
   long retries = 0;
   std::thread uploader([&] {
     for (int i = 0; i < 3; ++i)
-      ++retries;
+      ++retries; // expected-race{{unprotected write to `retries`}}
   });
   std::thread downloader([&retries] {
-    retries += 2; // expected-race{{unprotected write to `retries`}}
+    retries += 2; // (the same race, reported at the first lambda)
   });
   uploader.join();
   downloader.join();

@@ -7,11 +7,11 @@ int main() {
   long balance = 100;
   std::thread depositor([&] {
     std::lock_guard<std::mutex> g(deposit_mu);
-    balance += 50;
+    balance += 50; // expected-race{{write to `balance` under `deposit_mu` in}}
   });
   std::thread withdrawer([&] {
     std::lock_guard<std::mutex> g(withdraw_mu);
-    balance -= 30; // expected-race{{write to `balance` under `withdraw_mu` in}}
+    balance -= 30; // (the same race, reported at the first lambda)
   });
   depositor.join();
   withdrawer.join();

@@ -523,14 +523,15 @@ class Inventory {
 }
 )");
   ASSERT_TRUE(R.Ok) << R.Diagnostics;
-  const ir::Function *L = fn(R.Module, "shop::Inventory::add::lambda@8:14");
+  // Named by its line's offset in `add` (line 7) and its column.
+  const ir::Function *L = fn(R.Module, "shop::Inventory::add::lambda@+1:14");
   ASSERT_NE(L, nullptr);
   EXPECT_EQ(L->Kind, ir::FunctionKind::Lambda);
   EXPECT_EQ(L->Class, "shop::Inventory");
   EXPECT_EQ(L->Formals.at(0), "this");
   const ir::Function *Add = fn(R.Module, "shop::Inventory::add");
   ASSERT_NE(Add, nullptr);
-  EXPECT_EQ(L->Symbol, Add->Symbol + "@lambda@8:14");
+  EXPECT_EQ(L->Symbol, Add->Symbol + "@lambda@+1:14");
   std::string S;
   llvm::raw_string_ostream OS(S);
   ir::printFunction(*L, OS);
@@ -546,12 +547,54 @@ class Inventory {
   EXPECT_EQ(Invocations[0]->Location.Line, 9u);
   // The lambda passed to later() escapes: it is called where it is created.
   const ir::Function *Escaping =
-      fn(R.Module, "shop::Inventory::add::lambda@10:11");
+      fn(R.Module, "shop::Inventory::add::lambda@+3:11");
   ASSERT_NE(Escaping, nullptr);
   auto Creations = calls(*Add, Escaping->Name);
   ASSERT_EQ(Creations.size(), 1u);
   EXPECT_EQ(ir::printOperand(Creations[0]->call().Args.at(0)), "this");
   EXPECT_EQ(Creations[0]->Location.Line, 10u);
+}
+
+TEST_F(IRBuilderTest, LambdaNamesDoNotMoveWithLinesAboveTheirFunction) {
+  // Lines added above a function rename none of its lambdas (their callers'
+  // summaries name them: the summary cache keeps them); a lambda outside
+  // any function is named by its line.
+  std::string Keep;
+  auto Names = [&](const std::string &Above) {
+    TUResult R = run("lambdas.cpp", Above + R"(
+int g;
+template <class F> void keep(F f) { f(); }
+void run() {
+  auto f = [] { g++; };
+  f();
+  keep([] { g += 2; });
+}
+auto h = [] { g--; };
+)");
+    EXPECT_TRUE(R.Ok) << R.Diagnostics;
+    std::vector<std::string> N;
+    for (const ir::Function &F : R.Module.Functions)
+      if (F.Kind == ir::FunctionKind::Lambda)
+        N.push_back(F.Symbol.str() + " " + F.Name.str());
+    std::sort(N.begin(), N.end());
+    // keep<> instantiated with run's second lambda: Clang's USR names the
+    // lambda's type by its file offset; the symbol by its offset in run.
+    for (const ir::Function &F : R.Module.Functions)
+      if (F.Name.str() == "keep")
+        Keep = F.Symbol.str();
+    return N;
+  };
+  std::vector<std::string> Before = Names("");
+  const std::string KeepBefore = Keep;
+  std::vector<std::string> After = Names("\n\n\n");
+  EXPECT_FALSE(KeepBefore.empty());
+  EXPECT_EQ(KeepBefore, Keep) << "the instantiation keeps its symbol";
+  ASSERT_EQ(Before.size(), 3u);
+  // (Sorted: run's lambdas first, then the namespace-scope one.)
+  EXPECT_EQ(Before[0].substr(Before[0].rfind(' ') + 1), "run::lambda@+1:12");
+  EXPECT_EQ(Before[0], After[0]);
+  EXPECT_EQ(Before[1], After[1]);
+  EXPECT_NE(Before[2], After[2]) << "at namespace scope: by line";
 }
 
 TEST_F(IRBuilderTest, BranchesOnLocalsHoldingTryLockResults) {
