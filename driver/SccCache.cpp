@@ -567,51 +567,43 @@ SccCache::Run::reuseReduce(report::Coverage *Scope) {
   return R;
 }
 
-void SccCache::Run::alignWithLast(uint32_t C, const ir::Digest &Shape) {
-  const ir::Digest &Then = Last->Entries[C];
-  if (Then == Summaries[C])
-    return; // what the last pairing read
-  const serialize::SccEntry *Old = Cache.Store->findSummaries(Then);
-  std::optional<std::vector<FunctionSummary>> Before;
-  if (Old && Old->Shape == Shape)
-    Before = read(*Old, /*HeadsOnly=*/false);
-  const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
-  if (!Before || Before->size() != Members.size()) {
-    ShiftFailed = true; // more than lines changed, or it is not stored
-    return;
-  }
-  std::vector<const FunctionSummary *> Now;
-  for (uint32_t F : Members)
-    Now.push_back(&PS.summaries()[F]);
+std::shared_ptr<const LineMoves>
+SccCache::Run::alignedWithLast(uint32_t C, const ir::Digest &Shape,
+                               llvm::ArrayRef<const FunctionSummary *> Now) {
+  const serialize::SccEntry *Old = Cache.Store->findSummaries(Last->Entries[C]);
+  if (!Old || Old->Shape != Shape)
+    return nullptr; // not stored any more, or more than lines changed
+  std::optional<std::vector<FunctionSummary>> Before =
+      read(*Old, /*HeadsOnly=*/false);
   auto M = std::make_shared<LineMoves>();
-  if (!M->add(*Before, Now, /*Known=*/true)) {
+  if (!Before || !M->add(*Before, Now, /*Known=*/true))
+    return nullptr;
+  return M;
+}
+
+void SccCache::Run::alignWithLast(uint32_t C, const ir::Digest &Shape) {
+  if (Last->Entries[C] == Summaries[C])
+    return; // what the last pairing read
+  std::vector<const FunctionSummary *> Now;
+  for (uint32_t F : PS.graph().sccs()[C])
+    Now.push_back(&PS.summaries()[F]);
+  if (!(Shifts[C] = alignedWithLast(C, Shape, Now)))
     ShiftFailed = true;
-    return;
-  }
-  Shifts[C] = std::move(M);
 }
 
 bool SccCache::Run::alignAdopted(uint32_t C) {
   // Both versions from the store: its members may be released by now.
-  const serialize::SccEntry *Old = Cache.Store->findSummaries(Last->Entries[C]);
-  if (!Old || Old->Shape != Shapes[C])
-    return false;
-  std::optional<std::vector<FunctionSummary>> Before =
-      read(*Old, /*HeadsOnly=*/false);
   std::optional<std::vector<FunctionSummary>> After =
       read(*Adopted[C], /*HeadsOnly=*/false);
-  if (!Before || !After || Before->size() != After->size())
+  if (!After)
     return false;
   if (PendingMoves[C])
     PendingMoves[C]->apply(*After);
   std::vector<const FunctionSummary *> Now;
   for (const FunctionSummary &S : *After)
     Now.push_back(&S);
-  auto M = std::make_shared<LineMoves>();
-  if (!M->add(*Before, Now, /*Known=*/true))
-    return false;
-  Shifts[C] = std::move(M);
-  return true;
+  Shifts[C] = alignedWithLast(C, Shapes[C], Now);
+  return Shifts[C] != nullptr;
 }
 
 std::optional<std::vector<report::Report>>

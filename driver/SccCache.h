@@ -172,6 +172,11 @@ public:
     /// Aligns SCC \p C, just summarized (\p Shape), with the summaries the
     /// last pairing read (Shifts).
     void alignWithLast(uint32_t C, const ir::Digest &Shape);
+    /// How SCC \p C's places moved from the summaries the last pairing
+    /// read to \p Now (of shape \p Shape), every place known; or null.
+    std::shared_ptr<const LineMoves>
+    alignedWithLast(uint32_t C, const ir::Digest &Shape,
+                    llvm::ArrayRef<const FunctionSummary *> Now);
     /// The same for adopted SCC \p C, whose stored summaries are not the
     /// ones the last pairing read (an edit undone). False if they differ in
     /// more than lines.
