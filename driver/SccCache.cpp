@@ -593,6 +593,9 @@ void SccCache::Run::alignWithLast(uint32_t C, const ir::Digest &Shape) {
 
 bool SccCache::Run::alignAdopted(uint32_t C) {
   // Both versions from the store: its members may be released by now.
+  const serialize::SccEntry *Old = Cache.Store->findSummaries(Last->Entries[C]);
+  if (!Old || Old->Shape != Shapes[C])
+    return false;
   std::optional<std::vector<FunctionSummary>> After =
       read(*Adopted[C], /*HeadsOnly=*/false);
   if (!After)
@@ -610,15 +613,16 @@ std::optional<std::vector<report::Report>>
 SccCache::Run::reuseShifted(report::Coverage *Scope) {
   if (!Last || ShiftFailed || Failed)
     return std::nullopt;
+  // The same program but for lines (first: it also says the SCCs are
+  // numbered as they were); then every SCC's summaries are the ones the
+  // last pairing read, or were summarized again and aligned with them.
+  if (Last->ShapeKey != reduceKey(/*ByShape=*/true).hex())
+    return std::nullopt;
   const size_t N = Summaries.size();
-  // Every SCC's summaries are the ones the last pairing read, or were
-  // summarized again and aligned with them.
   for (uint32_t C = 0; C < N; ++C)
     if (entryOf(C) != Last->Entries[C] && !Shifts[C] &&
         !(Adopted[C] && alignAdopted(C)))
       return std::nullopt;
-  if (Last->ShapeKey != reduceKey(/*ByShape=*/true).hex())
-    return std::nullopt;
   report::Coverage Was;
   std::optional<std::vector<report::Report>> R =
       Cache.Reduce.load(Last->ExactKey, &Was);
