@@ -92,3 +92,33 @@ TEST(LineMoves, MergedMovesMustAgree) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(LineMoves, KnownAnswersForEveryPlaceItAligned) {
+  // A statement between the two writes: the second moves, the first stays.
+  FunctionSummary Now;
+  Now.Accesses = {access("argc", {1, 10, 5}), access("argv", {1, 13, 5})};
+  LineMoves M;
+  ASSERT_TRUE(M.add({callee(0)}, {&Now}, /*Known=*/true));
+  EXPECT_EQ(M.lineOf({1, 12, 5}), std::optional<uint32_t>(13));
+  EXPECT_EQ(M.lineOf({1, 10, 5}), std::optional<uint32_t>(10)) << "stayed";
+  EXPECT_EQ(M.lineOf({1, 11, 5}), std::nullopt) << "never seen";
+  // Without Known, only the moves are answered.
+  LineMoves Moves;
+  ASSERT_TRUE(Moves.add({callee(0)}, {&Now}));
+  EXPECT_EQ(Moves.lineOf({1, 12, 5}), std::optional<uint32_t>(13));
+  EXPECT_EQ(Moves.lineOf({1, 10, 5}), std::nullopt);
+}
+
+TEST(LineMoves, APlaceThatBothStaysAndMovesIsNoAlignment) {
+  // Two old places on one line, one staying and one moving: no function
+  // of the old line gives the new one.
+  FunctionSummary Old, Now;
+  Old.Accesses = {access("argc", {1, 10, 5}), access("argv", {1, 10, 5})};
+  Now.Accesses = {access("argc", {1, 10, 5}), access("argv", {1, 11, 5})};
+  LineMoves M;
+  EXPECT_FALSE(M.add({Old}, {&Now}, /*Known=*/true));
+}
+
+} // namespace
