@@ -95,12 +95,20 @@ SccCache::Run::Run(SccCache &Cache, const LinkedProgram &P,
   Writer = std::make_unique<serialize::SccStore::Writer>(*Cache.Store);
   for (uint32_t I = 0; I < P.Files.size(); ++I)
     FileIds.try_emplace(P.Files[I], I);
-  if (Reuse && Cache.ReuseReduce) {
-    Last = readShiftRecord(Cache.PlacesPath, Cache.Verbose ? &Cache.Log : nullptr);
-    if (Last && Last->Entries.size() != N)
+  if (Reuse && Cache.ReuseReduce)
+    Shifts.resize(N); // the record itself is read when it is first needed
+}
+
+bool SccCache::Run::haveLast() {
+  if (Shifts.empty())
+    return false;
+  std::call_once(LastRead, [&] {
+    Last = readShiftRecord(Cache.PlacesPath,
+                           Cache.Verbose ? &Cache.Log : nullptr);
+    if (Last && Last->Entries.size() != Shifts.size())
       Last.reset(); // another program's
-    Shifts.resize(N);
-  }
+  });
+  return Last.has_value();
 }
 
 uint32_t SccCache::Run::fileIndex(llvm::StringRef Path, bool &Foreign) const {
@@ -513,7 +521,7 @@ void SccCache::Run::step(uint32_t C) {
     if (Prev->Summaries == Summaries[C])
       ++Unchanged;
   ++Recomputed;
-  if (Last)
+  if (haveLast())
     alignWithLast(C, Enc.Shape); // while no member is released
   PS.finishSCC(C);
 }
@@ -611,7 +619,7 @@ bool SccCache::Run::alignAdopted(uint32_t C) {
 
 std::optional<std::vector<report::Report>>
 SccCache::Run::reuseShifted(report::Coverage *Scope) {
-  if (!Last || ShiftFailed || Failed)
+  if (!haveLast() || ShiftFailed || Failed)
     return std::nullopt;
   // The same program but for lines (first: it also says the SCCs are
   // numbered as they were); then every SCC's summaries are the ones the

@@ -236,6 +236,10 @@ public:
     /// program's; per SCC summarized again with other summaries than it
     /// read: how their places moved since (null: not only moved).
     std::optional<ShiftRecord> Last;
+    std::once_flag LastRead;
+    /// Reads Last once (an SCC summarized again, or the reduce); false if
+    /// there is none for this program.
+    bool haveLast();
     std::vector<std::shared_ptr<const LineMoves>> Shifts;
     std::atomic<bool> ShiftFailed{false};
     std::unique_ptr<serialize::SccStore::Writer> Writer;
