@@ -113,6 +113,26 @@ public:
   Bytes *Out = nullptr;   ///< where fields go (heads, then accesses)
   Bytes *Shape = nullptr; ///< the same, with every line written as 0
 
+  /// The member being written. Its locals are numbered in the order they
+  /// are first written (its head, then its accesses), not by their index
+  /// in the function, which a local declared above them changes (a
+  /// statement `{ int x = 0; .. }` at the top of `DBImpl::Resume` renumbered
+  /// its later locals, and its summary changed in more than lines). Within
+  /// one summary a local keeps one number, which is all a reader compares:
+  /// a caller maps a callee's locals by number (syntheticLocal), a thread
+  /// root pairs its own objects with its spawns' arguments.
+  void startMember(size_t M) {
+    Member = M;
+    if (LocalIds.size() <= M)
+      LocalIds.resize(M + 1);
+  }
+  uint32_t localId(uint32_t Index) {
+    if (LocalIds.size() <= Member)
+      LocalIds.resize(Member + 1);
+    llvm::DenseMap<uint32_t, uint32_t> &Ids = LocalIds[Member];
+    return Ids.try_emplace(Index, uint32_t(Ids.size())).first->second;
+  }
+
   void u8(uint8_t V) {
     Out->u8(V);
     Shape->u8(V);
@@ -182,7 +202,7 @@ public:
   }
   void path(const ir::AccessPath &P) {
     u8(uint8_t(P.Root));
-    var(P.Index);
+    var(P.Root == ir::RootKind::Local ? localId(P.Index) : P.Index);
     sym(P.Symbol);
     sym(P.Spelling);
     steps(P, 0);
@@ -362,7 +382,8 @@ public:
         var(Common);
       } else {
         u8(uint8_t(A.Path.Root));
-        var(A.Path.Index);
+        var(A.Path.Root == ir::RootKind::Local ? localId(A.Path.Index)
+                                               : A.Path.Index);
         sym(A.Path.Symbol);
         sym(A.Path.Spelling);
       }
@@ -440,6 +461,8 @@ private:
   std::vector<uint8_t> FrameCount;
   uint32_t NumStrings = 0;
   Bytes TableBytes;
+  std::vector<llvm::DenseMap<uint32_t, uint32_t>> LocalIds; ///< per member
+  size_t Member = 0;
 };
 
 //===-- Decoder -----------------------------------------------------------===//
@@ -854,11 +877,15 @@ EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members
   E.Shape = &Shape;
   E.Out = &Heads;
   E.var(Members.size());
-  for (const FunctionSummary *S : Members)
-    E.head(*S);
+  for (size_t M = 0; M < Members.size(); ++M) {
+    E.startMember(M);
+    E.head(*Members[M]);
+  }
   E.Out = &Accesses;
-  for (const FunctionSummary *S : Members)
-    E.accesses(S->Accesses);
+  for (size_t M = 0; M < Members.size(); ++M) {
+    E.startMember(M);
+    E.accesses(Members[M]->Accesses);
+  }
   E.table(Table);
   EncodedSummaries R;
   R.Shape = ir::DigestBuilder()

@@ -168,9 +168,16 @@ std::vector<const FunctionSummary *> pointers(const std::vector<FunctionSummary>
 
 //===-- Every field, as text: spellings and frames included ---------------===//
 
+/// A local by its spelling, not its number: the codec renumbers a
+/// summary's locals in the order it writes them (LocalsAreNumberedBy..
+/// checks that one local keeps one number).
 void put(llvm::raw_ostream &OS, const ir::AccessPath &P) {
-  OS << "[" << int(P.Root) << "," << P.Index << "," << P.Symbol << ","
-     << P.Spelling;
+  OS << "[" << int(P.Root) << ",";
+  if (P.Root == ir::RootKind::Local)
+    OS << "L";
+  else
+    OS << P.Index;
+  OS << "," << P.Symbol << "," << P.Spelling;
   for (const ir::PathStep &S : P.Steps)
     OS << "," << int(S.kind()) << ":" << S.name();
   OS << "]";
@@ -339,6 +346,45 @@ TEST(SummaryCodec, RoundTripsEveryField) {
   EXPECT_EQ(dump(Out, Files), dump(In, Files));
   EXPECT_EQ(encodeSummaries(pointers(Out), Files).Bytes, E.Bytes)
       << "re-encoding what was decoded gives other bytes";
+}
+
+TEST(SummaryCodec, LocalsAreNumberedByFirstUseAndKeepOneNumber) {
+  // Locals 7 and 3 of a function (a local declared above them would make
+  // them 8 and 4): a spawn hands local 7's object to a thread, and the
+  // function writes both. Numbered in order of first use (from 0); the
+  // spawn's argument and the access to the same local keep one number.
+  FunctionSummary S;
+  S.Symbol = "c:@F@main";
+  S.Name = "main";
+  ThreadSpawn T;
+  T.Entry = "c:@F@worker";
+  T.EntryName = "worker";
+  T.Args = {ir::Operand::object(ir::AccessPath::local(7, "job").deref())};
+  S.Spawns.push_back(T);
+  AccessSnapshot A;
+  A.Kind = AccessKind::Write;
+  A.Location = {0, 10, 3};
+  A.Path = ir::AccessPath::local(3, "n");
+  AccessSnapshot B = A;
+  B.Location = {0, 11, 3};
+  B.Path = ir::AccessPath::local(7, "job").deref();
+  S.Accesses = {A, B};
+  FunctionSummary Renumbered = S;
+  Renumbered.Spawns[0].Args[0].Path.Index = 8;
+  Renumbered.Accesses[0].Path.Index = 4;
+  Renumbered.Accesses[1].Path.Index = 8;
+
+  EncodedSummaries E = encodeSummaries({&S}, Files);
+  EXPECT_EQ(E.Bytes, encodeSummaries({&Renumbered}, Files).Bytes)
+      << "the same summary, its locals numbered otherwise";
+  std::vector<FunctionSummary> Out = decode(E.Bytes, false);
+  ASSERT_EQ(Out.size(), 1u);
+  const uint32_t Job = Out[0].Spawns.at(0).Args.at(0).Path.Index;
+  EXPECT_LT(Job, 3u) << "numbered by first use, not 7";
+  EXPECT_EQ(Out[0].Accesses.at(1).Path.Index, Job) << "one local, one number";
+  EXPECT_NE(Out[0].Accesses.at(0).Path.Index, Job) << "two locals, two";
+  EXPECT_LT(Out[0].Accesses.at(0).Path.Index, 3u);
+  EXPECT_EQ(Out[0].Accesses.at(1).Path.Spelling, "job");
 }
 
 TEST(SummaryCodec, EncodingIsDeterministic) {
