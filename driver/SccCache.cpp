@@ -391,6 +391,12 @@ const ir::Digest &SccCache::Run::finalReduceKey() {
   return *FinalReduceKey;
 }
 
+const ir::Digest &SccCache::Run::finalShapeKey() {
+  if (!FinalShapeKey)
+    FinalShapeKey = reduceKey(/*ByShape=*/true);
+  return *FinalShapeKey;
+}
+
 std::optional<std::vector<report::Report>>
 SccCache::Run::reuseAll(report::Coverage *Scope) {
   if (!Reuse)
@@ -624,7 +630,7 @@ SccCache::Run::reuseShifted(report::Coverage *Scope) {
   // The same program but for lines (first: it also says the SCCs are
   // numbered as they were); then every SCC's summaries are the ones the
   // last pairing read, or were summarized again and aligned with them.
-  if (Last->ShapeKey != reduceKey(/*ByShape=*/true).hex())
+  if (Last->ShapeKey != finalShapeKey().hex())
     return std::nullopt;
   const size_t N = Summaries.size();
   for (uint32_t C = 0; C < N; ++C)
@@ -672,13 +678,13 @@ void SccCache::Run::store(const std::vector<report::Report> &Reports,
   // With the anchor of every place, for a scan whose lines moved.
   ShiftRecord Rec;
   Rec.ExactKey = finalReduceKey().hex();
-  Rec.ShapeKey = reduceKey(/*ByShape=*/true).hex();
+  Rec.ShapeKey = finalShapeKey().hex();
   for (uint32_t C = 0; C < Summaries.size(); ++C)
     Rec.Entries.push_back(entryOf(C));
   Rec.Places.reserve(Reports.size());
-  for (report::Report R : Reports) {
+  for (const report::Report &R : Reports) {
     std::vector<PlaceAnchor> &Out = Rec.Places.emplace_back();
-    forEachReportPlace(R, [&](report::SourceLocation &L) {
+    forEachReportPlace(R, [&](const report::SourceLocation &L) {
       bool Foreign = false;
       const uint32_t File = fileIndex(L.File, Foreign);
       serialize::LineAnchor A;

@@ -186,6 +186,9 @@ public:
     reuseShifted(report::Coverage *Scope);
     /// reduceKey() once every SCC is done (reuseReduce, then store).
     const ir::Digest &finalReduceKey();
+    /// reduceKey(/*ByShape=*/true) once every SCC is done (reuseShifted,
+    /// then store).
+    const ir::Digest &finalShapeKey();
     /// Reads the accesses of adopted SCC \p C once, into PS.
     void ensureAccesses(uint32_t C);
     void fail(const std::string &Message);
@@ -202,7 +205,7 @@ public:
     /// What the places in summaries are measured from.
     const LineAnchors Anchors;
     ir::Digest Salt;
-    std::optional<ir::Digest> FinalReduceKey;
+    std::optional<ir::Digest> FinalReduceKey, FinalShapeKey;
     /// Per SCC: its summaries' digest (set once it is done), the entry it
     /// was adopted from, and whether its accesses were read.
     std::vector<ir::Digest> Summaries;

@@ -23,14 +23,29 @@ std::optional<ir::Digest> parseDigest(llvm::StringRef Hex) {
 }
 } // namespace
 
-void forEachReportPlace(report::Report &R,
-                        llvm::function_ref<void(report::SourceLocation &)> F) {
+
+
+namespace {
+/// Every place of a report, const or not (forEachReportPlace).
+template <class ReportT, class Visit>
+void visitPlaces(ReportT &R, Visit &&F) {
   F(R.Loc);
-  for (report::Note &N : R.Trace)
+  for (auto &N : R.Trace)
     F(N.Loc);
   F(R.ConflictLoc);
-  for (report::Note &N : R.ConflictTrace)
+  for (auto &N : R.ConflictTrace)
     F(N.Loc);
+}
+} // namespace
+
+void forEachReportPlace(report::Report &R,
+                        llvm::function_ref<void(report::SourceLocation &)> F) {
+  visitPlaces(R, F);
+}
+void forEachReportPlace(
+    const report::Report &R,
+    llvm::function_ref<void(const report::SourceLocation &)> F) {
+  visitPlaces(R, F);
 }
 
 std::optional<ShiftRecord> readShiftRecord(const std::string &Path,

@@ -61,6 +61,9 @@ struct ShiftRecord {
 /// access's and its trace's, in that order.
 void forEachReportPlace(report::Report &R,
                         llvm::function_ref<void(report::SourceLocation &)> F);
+void forEachReportPlace(
+    const report::Report &R,
+    llvm::function_ref<void(const report::SourceLocation &)> F);
 
 /// The record in \p Path, or none (a damaged or foreign file is none; with
 /// \p Log, says why).
