@@ -26,6 +26,7 @@ template <> struct MappingTraits<racer::UserModels::ThreadStart> {
     IO.mapRequired("function", T.Function);
     IO.mapOptional("entry", T.Entry, 0);
     IO.mapOptional("arg", T.Arg, -1);
+    IO.mapOptional("pool", T.Pool, false);
   }
 };
 template <> struct MappingTraits<racer::UserEventLoop> {

@@ -806,8 +806,10 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
                        : S.SummaryCache.ReduceReused
                            ? "; pairing skipped (same summaries)"
                            : "");
-  OS << llvm::format("  threads             %8u roots, %u threads started\n",
-                     S.Conflicts.Threads.Roots, S.Conflicts.Threads.Threads);
+  OS << llvm::format("  threads             %8u roots, %u threads started "
+                     "(%u serial jobs)\n",
+                     S.Conflicts.Threads.Roots, S.Conflicts.Threads.Threads,
+                     S.Conflicts.Threads.SerialJobs);
   OS << llvm::format("  conflicts           %8.3f s (%u class findings, %u "
                      "thread findings)\n",
                      S.ConflictSeconds, S.Conflicts.Findings,

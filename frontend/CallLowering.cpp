@@ -304,6 +304,11 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
       C.ArgTypes.push_back("");
     }
   }
+  // A job handed over after setting the flag that keeps it to one at a
+  // time (frontend/SerialJobs.h).
+  if (const Expr *Flag = SerialFlagCalls.lookup(CE))
+    for (ir::CallableArg &CA : C.Callables)
+      CA.SerialFlag = PB.operandOfLValue(Flag);
   auto RIt = CallResults.find(CE);
   if (RIt != CallResults.end())
     C.ResultLocal = int32_t(RIt->second);

@@ -20,6 +20,7 @@
 
 #include "frontend/IRBuilder.h"
 #include "frontend/PathBuilder.h"
+#include "frontend/SerialJobs.h"
 #include "frontend/SyncPatterns.h"
 
 #include "clang/AST/ASTContext.h"
@@ -140,6 +141,8 @@ private:
   ASTContext &Ctx;
   /// The for loops around calls with array elements in their arguments.
   EnclosingLoops LoopsAroundCalls;
+  /// The calls after the set of a flag seen false (findSerialFlagCalls).
+  llvm::DenseMap<const CallExpr *, const Expr *> SerialFlagCalls;
   FileTable &Files;
   PathBuilder PB;
   /// The queue-front waits of the body (findQueueFrontWaits), and the

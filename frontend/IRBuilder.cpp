@@ -144,6 +144,7 @@ ir::Function FunctionLowerer::run() {
     F.LastLine = End.Line;
   preScan(Body);
   collectEnclosingLoops(Body, LoopsAroundCalls);
+  SerialFlagCalls = findSerialFlagCalls(Body, Ctx);
   const Stmt *Loop = findHandRolledSync(Body, &Ctx);
   if (Loop)
     F.HandRolledSync = Files.loc(Loop->getBeginLoc());
@@ -523,7 +524,11 @@ void FunctionLowerer::lowerStmt(const Stmt *S) {
     if (BO->getOpcode() != BO_Assign)
       return;
     ForgetLocal(BO->getLHS(), BO->getRHS());
+    size_t Before = Cur->Instrs.size();
     emitAccess(ir::InstrKind::Write, BO->getLHS());
+    // `scheduled_ = false;`: the end of a serial job (frontend/SerialJobs.h).
+    if (Cur->Instrs.size() > Before && storesZero(BO, Ctx))
+      Cur->Instrs.back().Dest |= ir::StoresZero;
     noteLinkingStore(BO->getLHS(), BO->getRHS());
     if (const VarDecl *TL = PathBuilder::threadLocalPointer(BO->getLHS())) {
       // The thread's own object for the variable, like a pthread key's.

@@ -116,7 +116,7 @@ RACER_SIZE(ir::AccessPath, 72);
 RACER_SIZE(ir::Operand, 80);
 RACER_SIZE(ir::DeclaredLockEffect, 80);
 RACER_SIZE(ir::CallInfo, 168);
-RACER_SIZE(ir::CallableArg, 168);
+RACER_SIZE(ir::CallableArg, 248);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 88);
 RACER_SIZE(ir::Function, 256); // Packed, Specialized and HasSpecializedCopies
@@ -127,8 +127,8 @@ RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 176);
 RACER_SIZE(LockEffect, 168);
-RACER_SIZE(FunctionSummary, 512);
-RACER_SIZE(ThreadSpawn, 200);
+RACER_SIZE(FunctionSummary, 536);
+RACER_SIZE(ThreadSpawn, 232);
 RACER_SIZE(TUFile, 288);
 #undef RACER_SIZE
 #endif
@@ -294,6 +294,8 @@ private:
         operands(A.Captures, [&](size_t N) { return AB.initCaptures(N); });
         operands(A.DecayedArgs,
                  [&](size_t N) { return AB.initDecayedArgs(N); });
+        if (!isDefault(A.SerialFlag))
+          operand(AB.initSerialFlag(), A.SerialFlag);
       }
     }
     B.setElementType(str(C.ElementType));
@@ -551,6 +553,8 @@ private:
         TB.setFreshArgs(T.FreshArgs);
         TB.setInForkChild(T.InForkChild);
         TB.setOnlyOnZeroResult(T.OnlyOnZeroResult);
+        TB.setPool(T.Pool);
+        operands(T.Serial, [&](size_t N) { return TB.initSerial(N); });
         ids(T.LiveAtSpawn, [&](size_t N) { return TB.initLiveAtSpawn(N); });
         if (!isDefault(T.Location))
           loc(TB.initLocation(), T.Location);
@@ -587,6 +591,13 @@ private:
       for (size_t I = 0; I < S.Publications.size(); ++I) {
         path(L[I].initMember(), S.Publications[I].Member);
         operand(L[I].initValue(), S.Publications[I].Value);
+      }
+    }
+    if (!S.FlagClears.empty()) {
+      auto L = B.initFlagClears(S.FlagClears.size());
+      for (size_t I = 0; I < S.FlagClears.size(); ++I) {
+        path(L[I].initMember(), S.FlagClears[I].Member);
+        operand(L[I].initValue(), S.FlagClears[I].Value);
       }
     }
     if (!S.MemberPointers.empty()) {
@@ -741,6 +752,8 @@ private:
       A.NumParams = AR.getNumParams();
       A.Captures = operands(AR.getCaptures());
       A.DecayedArgs = operands(AR.getDecayedArgs());
+      if (AR.hasSerialFlag())
+        A.SerialFlag = operand(AR.getSerialFlag());
       C.Callables.push_back(std::move(A));
     }
     C.ElementType = str(R.getElementType());
@@ -973,6 +986,8 @@ private:
       T.FreshArgs = TR.getFreshArgs();
       T.InForkChild = TR.getInForkChild();
       T.OnlyOnZeroResult = TR.getOnlyOnZeroResult();
+      T.Pool = TR.getPool();
+      T.Serial = operands(TR.getSerial());
       T.LiveAtSpawn = ids<llvm::SmallVector<uint32_t, 0>>(TR.getLiveAtSpawn());
       if (TR.hasLocation())
         T.Location = loc(TR.getLocation());
@@ -995,6 +1010,8 @@ private:
       S.MemberPointers.push_back({path(M.getMember()), operand(M.getValue())});
     for (auto M : R.getPublications())
       S.Publications.push_back({path(M.getMember()), operand(M.getValue())});
+    for (auto M : R.getFlagClears())
+      S.FlagClears.push_back({path(M.getMember()), operand(M.getValue())});
     for (auto A : R.getAssumptions()) {
       if (A.getKind() >= NumAssumptionKinds)
         fail("assumption kind " + llvm::Twine(A.getKind()) + " out of range");

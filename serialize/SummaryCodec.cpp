@@ -29,10 +29,10 @@ RACER_SUMMARY_SIZE(CallSite, 24);
 RACER_SUMMARY_SIZE(CallChain, 8);
 RACER_SUMMARY_SIZE(AccessSnapshot, 176);
 RACER_SUMMARY_SIZE(LockEffect, 168);
-RACER_SUMMARY_SIZE(ThreadSpawn, 200);
+RACER_SUMMARY_SIZE(ThreadSpawn, 232);
 RACER_SUMMARY_SIZE(Assumption, 16);
 RACER_SUMMARY_SIZE(CallContext, 16);
-RACER_SUMMARY_SIZE(FunctionSummary, 512);
+RACER_SUMMARY_SIZE(FunctionSummary, 536);
 #undef RACER_SUMMARY_SIZE
 #endif
 
@@ -278,10 +278,12 @@ public:
       operands(T.Args);
       operand(T.Handle);
       u8(T.Multi);
-      u8(uint8_t(T.InForkChild) | uint8_t(T.OnlyOnZeroResult) << 1);
+      u8(uint8_t(T.InForkChild) | uint8_t(T.OnlyOnZeroResult) << 1 |
+         uint8_t(T.Pool) << 2);
       ids(T.LiveAtSpawn);
       sym(T.LoopRange);
       var(T.FreshArgs);
+      operands(T.Serial);
       loc(T.Location);
       var(T.Trace.size());
       for (const CallSite &C : T.Trace)
@@ -296,7 +298,7 @@ public:
       u8(C.Flags);
     }
     for (const std::vector<MemberPointer> *V :
-         {&S.MemberPointers, &S.Publications}) {
+         {&S.MemberPointers, &S.Publications, &S.FlagClears}) {
       var(V->size());
       for (const MemberPointer &M : *V) {
         path(M.Member);
@@ -701,9 +703,11 @@ public:
       uint8_t SpawnFlags = u8();
       T.InForkChild = SpawnFlags & 1;
       T.OnlyOnZeroResult = SpawnFlags & 2;
+      T.Pool = SpawnFlags & 4;
       T.LiveAtSpawn = ids();
       T.LoopRange = sym();
       T.FreshArgs = uint32_t(var());
+      T.Serial = operands();
       T.Location = loc();
       T.Trace.resize(count());
       for (CallSite &C : T.Trace)
@@ -717,7 +721,8 @@ public:
       C.Callee = sym();
       C.Flags = u8();
     }
-    for (std::vector<MemberPointer> *V : {&S.MemberPointers, &S.Publications}) {
+    for (std::vector<MemberPointer> *V :
+         {&S.MemberPointers, &S.Publications, &S.FlagClears}) {
       V->resize(count());
       for (MemberPointer &M : *V) {
         M.Member = path();

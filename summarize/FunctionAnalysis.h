@@ -435,6 +435,16 @@ private:
   /// The id of the spawn made by \p Call (Callee spawn \p CalleeId, or 0
   /// for the call itself), registering it on first sight.
   ThreadSpawn *spawnFor(const ir::Instr &Call, uint32_t CalleeId);
+  /// A zero stored into \p Path here: a flag cleared under each lock held
+  /// (FunctionSummary::FlagClears).
+  void noteFlagClear(const AccessPath &Path, const AbstractState &S);
+  /// The callee's FlagClears, in our terms, and under our locks too.
+  void applyCalleeFlagClears(const ir::Instr &I, const FunctionSummary &Callee,
+                             const AbstractState &S);
+  void addFlagClear(MemberPointer C);
+  /// Adds the locks held exclusively here to a serial job's
+  /// (ThreadSpawn::Serial), after its flag.
+  void addSerialLocks(ThreadSpawn &T, const AbstractState &S) const;
   uint32_t mapSpawnId(const ir::Instr &Call, uint32_t CalleeId);
   void startThread(const ir::Instr &I, const CallModel &M, AbstractState &S);
   void joinThread(const ir::Instr &I, const CallModel &M, AbstractState &S);
@@ -614,6 +624,8 @@ private:
   std::vector<CallableRun> CallableRuns;
   /// FunctionSummary::Publications so far (unsorted, unique).
   std::vector<MemberPointer> Publications;
+  /// FunctionSummary::FlagClears so far (unsorted, unique).
+  std::vector<MemberPointer> FlagClears;
 };
 
 

@@ -59,6 +59,12 @@ const ThreadRow ThreadTable[] = {
     // that runs the executor's context.
     {"boost::asio::post", ModelKind::ThreadCreate, -1, -1, ThreadData::Rest, 0,
      false, /*Pool=*/true},
+    // leveldb's Env::Schedule(void (*fn)(void *), void *arg): fn(arg) runs
+    // on the Env's background pool. (rocksdb's is not modelled yet: its
+    // jobs' own stack and heap objects, named alike in every instance of a
+    // job, look shared between instances; README, Limits.)
+    {"leveldb::Env::Schedule", ModelKind::ThreadCreate, -1, 1, ThreadData::One, 2,
+     false, /*Pool=*/true},
     {"pthread_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
     {"uv_thread_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
     {"thrd_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
@@ -447,9 +453,10 @@ void setUserModels(const UserModels &M) {
     C.EntryArg = T.Entry;
     C.Data = T.Arg >= 0 ? ThreadData::One : ThreadData::Rest;
     C.DataArg = T.Arg >= 0 ? unsigned(T.Arg) : 0;
+    C.Pool = T.Pool;
     U.Functions[T.Function] = C;
     U.Key += "thread_start=" + T.Function + "," + std::to_string(T.Entry) +
-             "," + std::to_string(T.Arg) + ";";
+             "," + std::to_string(T.Arg) + (T.Pool ? ",pool" : "") + ";";
   }
   setUserEventLoops(M.EventLoops);
 }

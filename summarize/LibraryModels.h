@@ -143,6 +143,9 @@ struct UserModels {
     std::string Function;
     int Entry = 0;
     int Arg = -1;
+    /// A pool or queue that may run several of its jobs at once
+    /// (CallModel::Pool): `MyExecutor::Submit(fn, arg)`.
+    bool Pool = false;
   };
   std::vector<ThreadStart> ThreadStarts;
   /// Event-loop functions (summarize/EventLoopModels.h).

@@ -45,8 +45,10 @@ bool sameSpawns(const std::vector<ThreadSpawn> &A,
         A[I].Args != B[I].Args || !(A[I].Handle == B[I].Handle) ||
         A[I].Multi != B[I].Multi || A[I].LiveAtSpawn != B[I].LiveAtSpawn ||
         A[I].LoopRange != B[I].LoopRange || A[I].FreshArgs != B[I].FreshArgs ||
+        A[I].Serial != B[I].Serial ||
         A[I].InForkChild != B[I].InForkChild ||
         A[I].OnlyOnZeroResult != B[I].OnlyOnZeroResult ||
+        A[I].Pool != B[I].Pool ||
         !(A[I].Location == B[I].Location) || !(A[I].Trace == B[I].Trace))
       return false;
   return true;
@@ -72,7 +74,7 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.HandRolledDepth == B.HandRolledDepth &&
          A.ConditionalLock == B.ConditionalLock &&
          A.MemberPointers == B.MemberPointers &&
-         A.Publications == B.Publications &&
+         A.Publications == B.Publications && A.FlagClears == B.FlagClears &&
          A.CallableRuns == B.CallableRuns;
 }
 

@@ -387,6 +387,12 @@ struct ThreadSpawn {
   /// (pthread_create(..) != 0) return -1; ... return 0;`): a caller that
   /// finds a non-zero result knows this thread did not start.
   bool OnlyOnZeroResult = false;
+  /// Handed to a pool (CallModel::Pool): an argument object of its own
+  /// (FreshArgs) owns its fields only, not what its pointers lead to (`fta->db_
+  /// = this`: the database every job shares). A thread started per iteration
+  /// of a loop owns what its object points to as well (fio's `fd->td`, the
+  /// iteration's own thread data).
+  bool Pool = false;
   /// Spawns of this function that may be running when this one starts.
   llvm::SmallVector<uint32_t, 0> LiveAtSpawn;
   /// Multi spawns started in a counted loop with the handle indexed by its
@@ -395,6 +401,12 @@ struct ThreadSpawn {
   /// Bit k: Args[k] is an object allocated anew in the loop that starts
   /// the thread, so every instance of a Multi thread has its own.
   uint32_t FreshArgs = 0;
+  /// A serial job (ir::CallInfo::SerialFlag) submitted to a pool: the flag
+  /// that was seen false and set before the submission, then the locks held
+  /// at it. If the job resets the flag under one of those locks, a new
+  /// instance is submitted only after the last one is done with the flag:
+  /// the instances do not overlap (ThreadRaces). Empty otherwise.
+  std::vector<ir::Operand> Serial;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<ThreadSpawn>
   // would deep-copy every element when it grows.
@@ -467,6 +479,9 @@ struct CallableRun {
 };
 
 /// The persisted summary of one function.
+/// FunctionSummary::FlagClears kept per function at most.
+inline constexpr size_t MaxFlagClears = 16;
+
 struct FunctionSummary {
   ir::Symbol Symbol; // interned: the function's own
   ir::Symbol Name;
@@ -537,6 +552,11 @@ struct FunctionSummary {
   /// {Formal(0) Deref -> head Deref Linked}. A caller's own allocation
   /// handed to it is shared memory after the call. Sorted.
   std::vector<MemberPointer> Publications;
+  /// Flags this function (or a callee) clears with a lock held: a zero
+  /// stored into Member (ir::StoresZero) while the lock Value designates is
+  /// held exclusively (`scheduled_ = false;` under `mu_`). What tells a
+  /// serial job's end (ThreadSpawn::Serial). Sorted, at most MaxFlagClears.
+  std::vector<MemberPointer> FlagClears;
   /// The callables handed to it that it runs, with the locks held then.
   std::vector<CallableRun> CallableRuns;
   /// Where this function (not a callee: the pattern and the accesses it

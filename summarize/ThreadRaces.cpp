@@ -30,6 +30,11 @@ struct Origin {
   int Parent = -1;         ///< -1 for the root
   uint32_t IdInParent = 0; ///< ThreadSpawn::Id in the parent's frame
   bool Multi = false;      ///< started more than once
+  /// ThreadSpawn::Pool: OwnLocals own their fields, not what they point to.
+  bool Pool = false;
+  /// A serial job's flag (ThreadSpawn::Serial), in root terms: instances
+  /// of the same job kept to one at a time by this flag do not overlap.
+  std::optional<AccessPath> SerialFlag;
   /// Root-frame locals whose object each instance gets its own of
   /// (ThreadSpawn::FreshArgs), sorted.
   llvm::SmallVector<uint32_t, 0> OwnLocals;
@@ -133,6 +138,11 @@ public:
 
 private:
   void expand(uint32_t Root);
+  /// The flag of \p Child, a job its parent submitted as a serial one, in
+  /// root terms, if the job clears that flag under a lock the submission
+  /// held; else nothing.
+  std::optional<AccessPath> serialFlag(const ThreadSpawn &Sp, uint32_t Parent,
+                                       uint32_t Child) const;
   std::optional<AccessPath> toRoot(const AccessPath &P, uint32_t O) const;
   void materialize();
   bool concurrent(const OriginAccess &X, const OriginAccess &Y) const;
@@ -262,6 +272,8 @@ private:
   const CallGraph &Graph;
   llvm::ArrayRef<ir::Loc> Skip; ///< sorted
   FindingSink &Sink;
+  /// Origins found to be serial jobs by the last expand.
+  unsigned SerialJobs = 0;
   const TakenAddresses *Addresses; ///< null: any global's may be taken
   const ProgramPartition *Programs; ///< null: programs told apart by main
   llvm::ArrayRef<std::string> TableSlots; ///< sorted names
@@ -382,6 +394,7 @@ void RootAnalysis::expand(uint32_t Root) {
       C.Parent = static_cast<int>(O);
       C.IdInParent = Sp.Id;
       C.Multi = Sp.Multi;
+      C.Pool = Sp.Pool;
       C.LiveAtSpawn = Sp.LiveAtSpawn;
       C.Function = Entry;
       C.Depth = Origins[O].Depth + 1;
@@ -403,8 +416,41 @@ void RootAnalysis::expand(uint32_t Root) {
       C.Started.insert(C.Started.end(), Sp.Trace.begin(), Sp.Trace.end());
       C.Started.push_back(CallSite{Sp.EntryName, Sp.Location});
       Origins.push_back(std::move(C));
+      if (!Sp.Serial.empty()) {
+        uint32_t Child = static_cast<uint32_t>(Origins.size() - 1);
+        if (std::optional<AccessPath> Flag =
+                serialFlag(Sp, static_cast<uint32_t>(O), Child)) {
+          Origins[Child].Multi = false;
+          Origins[Child].SerialFlag = std::move(Flag);
+          ++SerialJobs;
+        }
+      }
     }
   }
+}
+
+std::optional<AccessPath> RootAnalysis::serialFlag(const ThreadSpawn &Sp,
+                                                   uint32_t Parent,
+                                                   uint32_t Child) const {
+  if (Sp.Serial.front().K != Operand::Kind::Object)
+    return std::nullopt;
+  std::optional<AccessPath> Flag = toRoot(Sp.Serial.front().Path, Parent);
+  if (!Flag)
+    return std::nullopt;
+  std::vector<AccessPath> Locks;
+  for (size_t K = 1; K < Sp.Serial.size(); ++K)
+    if (std::optional<AccessPath> L = toRoot(Sp.Serial[K].Path, Parent))
+      Locks.push_back(std::move(*L));
+  // `scheduled_ = false;` in the job, under a lock the submission held: the
+  // next submission comes after it. (Its accesses after that point and
+  // outside the lock are taken as done by then.)
+  for (const MemberPointer &C : Summaries[Origins[Child].Function].FlagClears) {
+    std::optional<AccessPath> P = toRoot(C.Member, Child);
+    std::optional<AccessPath> L = toRoot(C.Value.Path, Child);
+    if (P && L && *P == *Flag && llvm::is_contained(Locks, *L))
+      return Flag;
+  }
+  return std::nullopt;
 }
 
 std::optional<AccessPath> RootAnalysis::toRoot(const AccessPath &P,
@@ -496,9 +542,12 @@ bool RootAnalysis::concurrent(const OriginAccess &X,
   for (size_t K = 1; K <= L; ++K)
     if (Origins[CX[K]].Multi) {
       const Origin &M = Origins[CX[K]];
+      // (A pool job's: not memory reached through a pointer loaded from
+      // it, `a->db->n`, the database every instance's argument points to.)
       bool Own = X.Snap.Path.Root == RootKind::Local &&
                  llvm::is_contained(M.OwnLocals, X.Snap.Path.Index) &&
-                 X.Snap.Path == Y.Snap.Path;
+                 X.Snap.Path == Y.Snap.Path &&
+                 !(M.Pool && throughLoadedPointer(X.Snap.Path));
       // Both through the instance's own element of an array (`&slots[i]`).
       Own |= X.Origin == CX[K] && Y.Origin == CX[K] && X.ThroughOwnFormal &&
              Y.ThroughOwnFormal && X.Snap.Path == Y.Snap.Path;
@@ -513,6 +562,11 @@ bool RootAnalysis::concurrent(const OriginAccess &X,
   if (YIsLCA)
     return contains(Y.Snap.Live, Origins[CX[L + 1]].IdInParent);
   const Origin &A = Origins[CX[L + 1]], &B = Origins[CY[L + 1]];
+  // Two submissions of one serial job under the same flag.
+  if (X.Origin == CX[L + 1] && Y.Origin == CY[L + 1] && A.SerialFlag &&
+      B.SerialFlag && A.Function == B.Function &&
+      *A.SerialFlag == *B.SerialFlag)
+    return false;
   return contains(A.LiveAtSpawn, B.IdInParent) ||
          contains(B.LiveAtSpawn, A.IdInParent);
 }
@@ -759,10 +813,12 @@ void RootAnalysis::run(uint32_t Root, ThreadRaceStats &Stats) {
                       Foreign.end());
       }
   }
+  SerialJobs = 0;
   expand(Root);
   if (Origins.size() < 2)
     return;
   ++Stats.Roots;
+  Stats.SerialJobs += SerialJobs;
   Stats.Threads += static_cast<unsigned>(Origins.size() - 1);
   materialize();
   checkAliasing();

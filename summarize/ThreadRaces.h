@@ -42,6 +42,8 @@ struct ThreadRaceStats {
   unsigned Roots = 0;    ///< root functions that start threads
   unsigned Threads = 0;  ///< thread origins expanded under them
   unsigned Findings = 0; ///< races handed to the sink
+  /// Of Threads, the jobs a flag keeps to one at a time (ThreadSpawn::Serial).
+  unsigned SerialJobs = 0;
 };
 
 /// The global variables whose address the program takes

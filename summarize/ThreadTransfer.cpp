@@ -309,6 +309,13 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
         N.Path.Steps.size() == 1 && FreshInLoop.count(N.Path.Index) &&
         T->Args.size() < 32)
       T->FreshArgs |= 1u << T->Args.size();
+    // `fta = new FlushThreadArg; Schedule(&BGWorkFlush, fta)`: a pool's job
+    // handed an object allocated for this submission has its own.
+    if (M.Pool && !inLoop() && N.K == Operand::Kind::Object &&
+        N.Path.Root == RootKind::Local && startsWithDeref(N.Path) &&
+        N.Path.Steps.size() == 1 && S.StartedSinceAlloc.count(N.Path.Index) &&
+        !OpaqueResults.count(N.Path.Index) && T->Args.size() < 32)
+      T->FreshArgs |= 1u << T->Args.size();
     T->Args.push_back(std::move(N));
   }
   // `pthread_create(&t[i], 0, worker, &slots[i])` in the one loop around:
@@ -327,6 +334,17 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
   if (M.ZeroIsSuccess)
     ZeroResultStarts.insert(T->Id);
   T->Multi = T->Multi || M.Pool || startsRepeatedly(S, T->Id);
+  T->Pool = M.Pool;
+  // A pool's job kept to one at a time by a flag: the flag and the locks
+  // the submission holds (ThreadSpawn::Serial); a caller adds its own.
+  T->Serial.clear();
+  if (M.Pool && Entry->SerialFlag.K == Operand::Kind::Object) {
+    Operand Flag = namedOperand(Entry->SerialFlag, S);
+    if (Flag.K == Operand::Kind::Object) {
+      T->Serial.push_back(std::move(Flag));
+      addSerialLocks(*T, S);
+    }
+  }
   T->InForkChild = S.ForkBlock >= 0;
   T->LoopRange = inLoop() ? C.LoopRange : ir::Symbol();
   llvm::SmallVector<uint32_t, 0> Live = S.live();
@@ -334,6 +352,51 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
   T->Location = I.Location;
   T->Trace.clear();
   S.start(T->Id);
+}
+
+void FunctionAnalysis::addFlagClear(MemberPointer C) {
+  if (FlagClears.size() < MaxFlagClears &&
+      !llvm::is_contained(FlagClears, C))
+    FlagClears.push_back(std::move(C));
+}
+
+void FunctionAnalysis::noteFlagClear(const AccessPath &Path,
+                                     const AbstractState &S) {
+  std::optional<AccessPath> P = resolveShared(Path, S);
+  if (!P)
+    return;
+  for (const HeldLock &L : S.Held.locks())
+    if (!L.Unknown && !L.Shared && !L.QueueFront)
+      addFlagClear({*P, Operand::object(L.Lock)});
+}
+
+void FunctionAnalysis::applyCalleeFlagClears(const ir::Instr &I,
+                                             const FunctionSummary &Callee,
+                                             const AbstractState &S) {
+  if (Callee.FlagClears.empty())
+    return;
+  const std::vector<HeldLock> Ours = S.Held.locks();
+  for (const MemberPointer &C : Callee.FlagClears) {
+    std::optional<AccessPath> P = substitute(C.Member, I.call().Args, S);
+    if (!P)
+      continue;
+    HeldLock L;
+    L.Lock = C.Value.Path;
+    HeldLock Mine = substituteLock(L, I.call().Args, S);
+    if (!Mine.Unknown)
+      addFlagClear({*P, Operand::object(std::move(Mine.Lock))});
+    for (const HeldLock &H : Ours)
+      if (!H.Unknown && !H.Shared && !H.QueueFront)
+        addFlagClear({*P, Operand::object(H.Lock)});
+  }
+}
+
+void FunctionAnalysis::addSerialLocks(ThreadSpawn &T,
+                                      const AbstractState &S) const {
+  for (const HeldLock &L : S.Held.locks())
+    if (!L.Unknown && !L.Shared && !L.QueueFront &&
+        !llvm::is_contained(T.Serial, Operand::object(L.Lock)))
+      T.Serial.push_back(Operand::object(L.Lock));
 }
 
 /// The handle is one element of an array of handles (`pthread_join(t[i])`).
@@ -498,6 +561,21 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     for (const Operand &A : CS.Args)
       T->Args.push_back(substituteNamedOperand(A, I, S));
     T->Handle = substituteNamedOperand(CS.Handle, I, S);
+    T->Serial.clear();
+    if (Operand Flag = CS.Serial.empty()
+                           ? Operand::unknown()
+                           : substituteNamedOperand(CS.Serial.front(), I, S);
+        Flag.K == Operand::Kind::Object) {
+      T->Serial.push_back(std::move(Flag));
+      for (size_t K = 1; K < CS.Serial.size(); ++K) {
+        HeldLock L;
+        L.Lock = CS.Serial[K].Path;
+        HeldLock Ours = substituteLock(L, I.call().Args, S);
+        if (!Ours.Unknown)
+          T->Serial.push_back(Operand::object(std::move(Ours.Lock)));
+      }
+      addSerialLocks(*T, S);
+    }
     // A thread of a process the callee forks: our loop around the call forks
     // a new process each time, and none of our threads run in it.
     if (CS.OnlyOnZeroResult)
@@ -505,6 +583,7 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
     T->Multi = T->Multi || CS.Multi ||
                (!CS.InForkChild && startsRepeatedly(S, T->Id));
     T->InForkChild = CS.InForkChild || S.ForkBlock >= 0;
+    T->Pool = CS.Pool;
     T->LoopRange = inLoop() ? ir::Symbol() : CS.LoopRange;
     // An object the callee allocated (or keeps on its stack) is a new one
     // for each call: if our loop around the call starts the thread again,

@@ -513,6 +513,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
   if (TrackThreads)
     applyCalleeThreads(I, Callee, S);
   applyCalleePublications(C, Callee, S);
+  applyCalleeFlagClears(I, Callee, S);
   CurCall = nullptr;
   if (C.DeclaredEffects.empty()) {
     for (const HeldLock &L : Callee.Locks.Assumed)
@@ -1006,6 +1007,8 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
         record(I.Kind == ir::InstrKind::Write ? AccessKind::Write
                                               : AccessKind::Read,
                I.Path, I.Location, {}, S);
+      if (I.Kind == ir::InstrKind::Write && (I.Dest & ir::StoresZero))
+        noteFlagClear(I.Path, S);
       if (I.Kind == ir::InstrKind::Write &&
           F.Kind == ir::FunctionKind::Constructor)
         noteMemberStore(I, S);
@@ -1391,6 +1394,10 @@ FunctionSummary FunctionAnalysis::run() {
     return std::tie(A.Member, A.Value.Path) < std::tie(B.Member, B.Value.Path);
   });
   Sum.Publications = std::move(Publications);
+  llvm::sort(FlagClears, [](const MemberPointer &A, const MemberPointer &B) {
+    return std::tie(A.Member, A.Value.Path) < std::tie(B.Member, B.Value.Path);
+  });
+  Sum.FlagClears = std::move(FlagClears);
   if (F.LockWrapper)
     nameLocksByWrapper(Sum);
   Sum.Assumptions = std::move(Assumed);

@@ -80,6 +80,7 @@ struct CallableArg {
   numParams @5 :UInt32;
   captures @6 :List(Operand);
   decayedArgs @7 :List(Operand);
+  serialFlag @8 :Operand;   # null = unknown
 }
 
 struct CallInfo {
@@ -246,6 +247,8 @@ struct ThreadSpawn {
   freshArgs @10 :UInt32;
   inForkChild @11 :Bool;
   onlyOnZeroResult @12 :Bool;
+  serial @13 :List(Operand);
+  pool @14 :Bool;
 }
 
 struct LockEffect {
@@ -278,6 +281,7 @@ struct FunctionSummary {
   memberPointers @16 :List(MemberPointer);
   callableRuns @17 :List(CallableRun);
   publications @18 :List(MemberPointer);  # FunctionSummary::Publications
+  flagClears @19 :List(MemberPointer);    # FunctionSummary::FlagClears
 }
 
 struct CallableRun {

@@ -78,6 +78,7 @@ public:
       var(A.NumParams);
       operands(A.Captures);
       operands(A.DecayedArgs);
+      operand(A.SerialFlag);
     }
     self().sym(C.ElementType);
     self().sym(C.LoopRange);

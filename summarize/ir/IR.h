@@ -140,12 +140,18 @@ struct CallableArg {
   /// them passes them on (std::thread, std::async): a pointer designates its
   /// pointee, `std::ref(x)` designates x, other objects are fresh copies.
   std::vector<Operand> DecayedArgs;
+  /// The flag of a serial job (frontend/SerialJobs.h): the call that hands
+  /// this callable over comes after `flag = true;` on a path where the flag
+  /// was just seen false (`if (scheduled_) {} else { scheduled_ = true;
+  /// Schedule(&Work, this); }`); the object designated. Unknown otherwise.
+  Operand SerialFlag;
 
   friend bool operator==(const CallableArg &A, const CallableArg &B) {
     return A.Arg == B.Arg && A.Callee == B.Callee &&
            A.CalleeName == B.CalleeName && A.HasReceiver == B.HasReceiver &&
            A.Receiver == B.Receiver && A.NumParams == B.NumParams &&
-           A.Captures == B.Captures && A.DecayedArgs == B.DecayedArgs;
+           A.Captures == B.Captures && A.DecayedArgs == B.DecayedArgs &&
+           A.SerialFlag == B.SerialFlag;
   }
 };
 
@@ -260,6 +266,13 @@ enum class InstrKind : uint8_t {
           ///< or a scalar (Dest: ReturnFlags)
 };
 
+/// Instr::Dest of a Write.
+enum WriteFlags : uint32_t {
+  /// The constant zero (or false, or a null pointer) is stored
+  /// (`scheduled_ = false;`): the end of a serial job (ThreadSpawn::Serial).
+  StoresZero = 1,
+};
+
 /// Instr::Dest of a Return: what kind of value it returns.
 enum ReturnFlags : uint32_t {
   /// A scalar (`return rc;`): Value designates nothing; it is Value(Local(k))
@@ -274,7 +287,8 @@ struct Instr {
   InstrKind Kind = InstrKind::Read;
   /// Read/Write: the object is atomic (C11 `_Atomic`, `__atomic_*` builtins).
   bool Atomic = false;
-  /// Bind: the local id being (re)bound. Return: ReturnFlags.
+  /// Bind: the local id being (re)bound. Return: ReturnFlags. Write:
+  /// WriteFlags.
   uint32_t Dest = 0;
   Loc Location;
   /// Read/Write: the memory accessed.

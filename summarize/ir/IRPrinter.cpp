@@ -168,6 +168,8 @@ std::string printInstr(const Instr &I, const Function *F) {
       OS << " atomic";
     if (I.hasValue() && I.value().K != Operand::Kind::Unknown)
       OS << " = " << printOperand(I.value());
+    if (I.Kind == InstrKind::Write && (I.Dest & StoresZero))
+      OS << " = 0";
     break;
   case InstrKind::Bind:
     OS << "bind " << localName(I.Dest, F) << " = " << printOperand(I.value());
@@ -218,6 +220,8 @@ std::string printInstr(const Instr &I, const Function *F) {
           OS << (K ? ", " : "") << printOperand(CA.DecayedArgs[K]);
         OS << "]";
       }
+      if (CA.SerialFlag.K != Operand::Kind::Unknown)
+        OS << " serial=" << printOperand(CA.SerialFlag);
     }
     if (!C.ElementType.empty())
       OS << " element=" << C.ElementType;

@@ -20,7 +20,7 @@ RACER_PACKED_SIZE(AccessPath, 72);
 RACER_PACKED_SIZE(Operand, 80);
 RACER_PACKED_SIZE(DeclaredLockEffect, 80);
 RACER_PACKED_SIZE(CallInfo, 168);
-RACER_PACKED_SIZE(CallableArg, 168);
+RACER_PACKED_SIZE(CallableArg, 248);
 RACER_PACKED_SIZE(Instr, 112);
 RACER_PACKED_SIZE(Block, 88);
 #undef RACER_PACKED_SIZE
@@ -155,6 +155,7 @@ public:
       A.NumParams = uint32_t(var());
       A.Captures = operands();
       A.DecayedArgs = operands();
+      A.SerialFlag = operand();
     }
     C.ElementType = sym();
     C.LoopRange = sym();

@@ -183,6 +183,27 @@ check "unknown spawn function: no thread, no race" test "$(count "$WORK/err.txt"
 printf 'models:\n  thread_start:\n    - function: spawn_task\n      entry: 0\n      arg: 1\n' > "$S/.racecar.yaml"
 "$R" scan -p "$S/build" --no-cache --no-source > "$WORK/out.txt" 2>/dev/null
 check "thread_start: the two tasks race" grep -q "unprotected write to \`completed\` in 'work' races with itself on another thread" "$WORK/out.txt"
+# thread_start with pool: true: one submission's job runs beside the pool's
+# other jobs, itself included.
+Q=$WORK/queue
+mkdir -p "$Q/build"
+cat > "$Q/queue.c" <<'C'
+typedef void (*job_fn)(void *);
+void submit_job(job_fn fn, void *arg);
+long done_jobs;
+static void job(void *arg) { (void)arg; done_jobs++; }
+void on_request(void) { submit_job(job, 0); }
+int main(void) { on_request(); return 0; }
+C
+cat > "$Q/build/compile_commands.json" <<JSON
+[{"directory": "$Q", "file": "queue.c", "command": "gcc -c queue.c"}]
+JSON
+printf 'models:\n  thread_start:\n    - {function: submit_job, entry: 0, arg: 1}\n' > "$Q/.racecar.yaml"
+"$R" scan -p "$Q/build" --no-cache -o /dev/null 2> "$WORK/err.txt"
+check "thread_start, started once: no race" test "$(count "$WORK/err.txt")" = 0
+printf 'models:\n  thread_start:\n    - {function: submit_job, entry: 0, arg: 1, pool: true}\n' > "$Q/.racecar.yaml"
+"$R" scan -p "$Q/build" --no-cache --no-source > "$WORK/out.txt" 2>/dev/null
+check "thread_start pool: the job races with itself" grep -q "unprotected write to \`done_jobs\` in 'job' races with itself on another thread" "$WORK/out.txt"
 # Issue 28 item 19: a bad exclude regex is placed where it is written.
 printf 'disable: []\nexclude:\n  - third_party/\n  - "("\n' > "$WORK/bad.yaml"
 "$R" scan -p "$P/build" --no-cache --config "$WORK/bad.yaml" -o /dev/null 2> "$WORK/err.txt"

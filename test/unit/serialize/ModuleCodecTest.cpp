@@ -234,6 +234,8 @@ ir::Module realisticModule() {
     Plain.Arg = 2;
     Plain.Callee = "c:@F@worker";
     Plain.CalleeName = "worker";
+    Plain.SerialFlag = ir::Operand::object(
+        ir::AccessPath::formal(0, "this").deref().field("Pool::scheduled_"));
     T.call().Callables = {CA, Plain};
     B.Instrs.push_back(T);
     F.Blocks.push_back(B);
@@ -374,6 +376,9 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   T.InForkChild = true;
   T.OnlyOnZeroResult = true;
   T.LiveAtSpawn = {0, 1};
+  T.Pool = true;
+  T.Serial = {ir::Operand::object(thisField("shop::Inventory", "busy_")),
+              ir::Operand::object(thisField("shop::Inventory", "mu_"))};
   T.Location = {0, 50, 3};
   T.Trace = {{"start_workers", {0, 49, 2}}};
   F.Spawns = {T, ThreadSpawn()};
@@ -386,6 +391,8 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.MemberPointers = {
       {thisField("shop::Inventory", "mu_"),
        ir::Operand::object(ir::AccessPath::global("c:@lock", "lock"))}};
+  F.FlagClears = {{thisField("shop::Inventory", "busy_"),
+                   ir::Operand::object(thisField("shop::Inventory", "mu_"))}};
   F.Publications = {
       {ir::AccessPath::formal(1, "l").deref(),
        ir::Operand::object(*ir::linkedName(ir::AccessPath::global("c:@head", "head")))},
@@ -471,6 +478,8 @@ void dump(llvm::raw_ostream &OS, const ir::Instr &I) {
     OS << " decayed";
     for (const auto &O : CA.DecayedArgs)
       dump(OS, O);
+    OS << " serial";
+    dump(OS, CA.SerialFlag);
   }
   OS << " element=";
   dump(OS, I.call().ElementType);
@@ -617,6 +626,12 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
   }
   for (const MemberPointer &M : S.MemberPointers) {
     OS << "  member pointer";
+    dump(OS, M.Member);
+    dump(OS, M.Value);
+    OS << "\n";
+  }
+  for (const MemberPointer &M : S.FlagClears) {
+    OS << "  flag clear";
     dump(OS, M.Member);
     dump(OS, M.Value);
     OS << "\n";

@@ -123,6 +123,11 @@ FunctionSummary everyField() {
   S.Spawns[0].OnlyOnZeroResult = true;
   S.Spawns[0].LoopRange = "c:@S@Pool@FI@workers_";
   S.Spawns[0].FreshArgs = 5;
+  S.Spawns[0].Pool = true;
+  S.Spawns[0].Serial = {ir::Operand::object(thisField("Pool::busy_")),
+                        ir::Operand::object(thisField("Pool::mu_"))};
+  S.FlagClears = {{thisField("Pool::busy_"),
+                   ir::Operand::object(thisField("Pool::mu_"))}};
   S.Accesses[3].InForkChild = true;
   S.Accesses[4].JoinedOuter = 0x41;
   S.Accesses[4].Nestings = {
@@ -236,9 +241,11 @@ std::string dump(const std::vector<FunctionSummary> &V,
       for (const ir::Operand &A : T.Args)
         put(OS, A);
       put(OS, T.Handle);
-      OS << T.Multi << T.InForkChild << T.OnlyOnZeroResult << " "
+      OS << T.Multi << T.InForkChild << T.OnlyOnZeroResult << T.Pool << " "
          << T.LoopRange << " "
          << T.FreshArgs;
+      for (const ir::Operand &A : T.Serial)
+        put(OS, A);
       putIds(OS, T.LiveAtSpawn);
       put(OS, T.Location, Files);
       for (const CallSite &C : T.Trace) {
@@ -256,6 +263,11 @@ std::string dump(const std::vector<FunctionSummary> &V,
       OS << " ctx " << C.Callee << int(C.Flags);
     for (const MemberPointer &M : S.MemberPointers) {
       OS << " member";
+      put(OS, M.Member);
+      put(OS, M.Value);
+    }
+    for (const MemberPointer &M : S.FlagClears) {
+      OS << " flag-clear";
       put(OS, M.Member);
       put(OS, M.Value);
     }
