@@ -75,10 +75,10 @@ SRC_BYTES=$( { printf '%s\0' "${FILES[@]}"
 
 # add_statement FUNC: a statement as the first line of FUNC's body in EDIT
 # (its definition's `FUNC(...) {` on one line, at the start of a line or
-# after a return type).
+# after a return type; indented in a header's class body).
 add_statement() {
     local n
-    n=$(grep -nE "^[A-Za-z_].*[ *]$1\(.*\) *\{ *$|^$1\(.*\) *\{ *$" "$EDIT" | head -n1 | cut -d: -f1)
+    n=$(grep -nE "^[[:space:]]*[A-Za-z_].*[ *]$1\(.*\) *(const *)?\{ *$|^[[:space:]]*$1\(.*\) *\{ *$" "$EDIT" | head -n1 | cut -d: -f1)
     [ -n "$n" ] || { echo "no definition of $1 in $EDIT" >&2; exit 2; }
     sed -i "${n}a\\    { int racecar_bench_edit = 0; (void)racecar_bench_edit; }" "$EDIT"
 }

@@ -421,6 +421,92 @@ top:
   EXPECT_EQ(Distinct("jumps"), 0u);      // a goto repeats it
 }
 
+TEST_F(IRBuilderTest, SerialFlagsOfSubmissionsAndZeroStores) {
+  TUResult R = run("serial.cpp", R"(
+void submit(void (*fn)(void *), void *arg);
+void work(void *) {}
+struct Q {
+  bool busy_ = false;
+  int pending_ = 0;
+  void chain() {
+    if (busy_) {
+    } else if (pending_ == 0) {
+    } else {
+      busy_ = true;
+      submit(work, this);
+    }
+  }
+  void negated() {
+    if (!busy_) {
+      busy_ = true;
+      submit(work, this);
+    }
+  }
+  void early() {
+    if (busy_)
+      return;
+    busy_ = true;
+    submit(work, this);
+  }
+  void unchecked() {
+    busy_ = true;
+    submit(work, this);
+  }
+  void before_set() {
+    if (!busy_) {
+      submit(work, this);
+      busy_ = true;
+    }
+  }
+  void in_loop() {
+    if (!busy_) {
+      busy_ = true;
+      for (int i = 0; i < 2; i++)
+        submit(work, this);
+    }
+  }
+  void counted() {
+    if (pending_ < 2) {
+      pending_++;
+      submit(work, this);
+    }
+  }
+  void done() { busy_ = false; pending_ = 0; }
+};
+)");
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  auto Flag = [&](const char *Name) {
+    const ir::Function *F = fn(R.Module, std::string("Q::") + Name);
+    if (!F)
+      return std::string("no function");
+    auto Cs = calls(*F, "submit");
+    if (Cs.size() != 1 || Cs[0]->call().Callables.size() != 1)
+      return std::string("no submission");
+    return ir::printOperand(Cs[0]->call().Callables[0].SerialFlag);
+  };
+  EXPECT_EQ(Flag("chain"), "&this->busy_");
+  EXPECT_EQ(Flag("negated"), "&this->busy_");
+  EXPECT_EQ(Flag("early"), "&this->busy_");
+  EXPECT_EQ(Flag("unchecked"), "?");  // never seen false
+  EXPECT_EQ(Flag("before_set"), "?"); // submitted before the set
+  EXPECT_EQ(Flag("in_loop"), "?");    // a loop submits again
+  EXPECT_EQ(Flag("counted"), "?");    // a count, not a flag
+  // `busy_ = false;` stores zero; so does `pending_ = 0;`; `busy_ = true;`
+  // does not.
+  const ir::Function *Done = fn(R.Module, "Q::done");
+  ASSERT_TRUE(Done);
+  unsigned Zero = 0;
+  for (const ir::Block &B : Done->Blocks)
+    for (const ir::Instr &I : B.Instrs)
+      Zero += I.Kind == ir::InstrKind::Write && (I.Dest & ir::StoresZero);
+  EXPECT_EQ(Zero, 2u);
+  const ir::Function *Chain = fn(R.Module, "Q::chain");
+  ASSERT_TRUE(Chain);
+  for (const ir::Block &B : Chain->Blocks)
+    for (const ir::Instr &I : B.Instrs)
+      EXPECT_FALSE(I.Kind == ir::InstrKind::Write && (I.Dest & ir::StoresZero));
+}
+
 TEST_F(IRBuilderTest, PthreadLockOfGlobalIsObjectGlobal) {
   TUResult R = run("pt.c", R"(
 #include <pthread.h>
