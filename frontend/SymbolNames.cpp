@@ -358,6 +358,7 @@ std::string withLocalArgsRelative(std::string U, const FunctionDecl *FD) {
       continue;
     std::pair<FileID, unsigned> Start =
         SM.getDecomposedExpansionLoc(Fn->getBeginLoc());
+    bool Named = false;
     for (SourceLocation L : {RD->getBeginLoc(), RD->getLocation()}) {
       std::pair<FileID, unsigned> Own = SM.getDecomposedExpansionLoc(L);
       if (Own.first != Start.first || Start.second > Own.second)
@@ -366,8 +367,21 @@ std::string withLocalArgsRelative(std::string U, const FunctionDecl *FD) {
       const std::string To =
           "@+" + std::to_string(Own.second - Start.second) + "@";
       for (size_t At = U.find(From); At != std::string::npos;
-           At = U.find(From, At + To.size()))
+           At = U.find(From, At + To.size())) {
         U.replace(At, From.size(), To);
+        Named = true;
+      }
+    }
+    // Clang's USR names an anonymous local class (a lambda) in a function
+    // template's arguments by its function alone (`Spawn<#$@F@use#@Sa>`):
+    // two lambdas of one function would make two instantiations one symbol,
+    // and the link would keep one of them. Its place, relative to the
+    // function, tells them apart.
+    if (!Named) {
+      std::pair<FileID, unsigned> Own =
+          SM.getDecomposedExpansionLoc(RD->getLocation());
+      if (Own.first == Start.first && Start.second <= Own.second)
+        U += "@L+" + std::to_string(Own.second - Start.second);
     }
   }
   return U;

@@ -683,6 +683,34 @@ auto h = [] { g--; };
   EXPECT_NE(Before[2], After[2]) << "at namespace scope: by line";
 }
 
+TEST_F(IRBuilderTest, InstantiationsWithTwoLambdasOfOneFunctionDiffer) {
+  // Clang's USR names an anonymous local class in a function template's
+  // arguments by its function alone: `run2<lambda 1>` and `run2<lambda 2>`
+  // would be one symbol, and the link would keep one body. Each keeps its
+  // own, and its own when lines are added above.
+  auto Symbols = [&](const std::string &Above) {
+    TUResult R = run("two.cpp", Above + R"(
+int a, b;
+template <class F> void run2(F f) { f(); f(); }
+void both() {
+  run2([] { a++; });
+  run2([] { b++; });
+}
+)");
+    EXPECT_TRUE(R.Ok) << R.Diagnostics;
+    std::vector<std::string> S;
+    for (const ir::Function &F : R.Module.Functions)
+      if (F.Name.str() == "run2")
+        S.push_back(F.Symbol.str());
+    std::sort(S.begin(), S.end());
+    return S;
+  };
+  std::vector<std::string> Before = Symbols("");
+  ASSERT_EQ(Before.size(), 2u);
+  EXPECT_NE(Before[0], Before[1]);
+  EXPECT_EQ(Before, Symbols("\n\n"));
+}
+
 TEST_F(IRBuilderTest, BranchesOnLocalsHoldingTryLockResults) {
   std::string S = ir("trylocal.cpp", R"(
 #include <mutex>
