@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - Parallel map over TUs, link, summarize, reduce ------===//
 #include "driver/Pipeline.h"
+#include "driver/PeakMemory.h"
 #include "driver/RelativePaths.h"
 #include "driver/ResultCache.h"
 #include "driver/SccCache.h"
@@ -821,30 +822,6 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
                        "report %.0f MiB\n",
                        S.BeforeLinkPeakMiB, S.LinkPeakMiB, S.SummarizePeakMiB,
                        S.ConflictPeakMiB, S.ReportPeakMiB);
-}
-
-double peakRssMiB() {
-  auto Status = llvm::MemoryBuffer::getFileAsStream("/proc/self/status");
-  if (!Status)
-    return 0;
-  llvm::StringRef Text = (*Status)->getBuffer();
-  size_t At = Text.find("VmHWM:");
-  if (At == llvm::StringRef::npos)
-    return 0;
-  unsigned long long KiB = 0;
-  if (Text.substr(At + 6).ltrim().consumeInteger(10, KiB))
-    return 0;
-  return double(KiB) / 1024;
-}
-
-bool resetPeakRss() {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS("/proc/self/clear_refs", EC, llvm::sys::fs::OF_None);
-  if (EC)
-    return false;
-  OS << "5";
-  OS.close();
-  return !OS.has_error();
 }
 
 } // namespace racer::driver

@@ -86,12 +86,6 @@ struct PhaseStats {
   double BeforeLinkPeakMiB = 0;
 };
 
-/// Peak resident memory of the process (MiB) since the last resetPeakRss(),
-/// from /proc/self/status (VmHWM); 0 if unknown.
-double peakRssMiB();
-/// Starts a new high-water mark (/proc/self/clear_refs); false if the
-/// system does not allow it (then peakRssMiB() keeps the process's peak).
-bool resetPeakRss();
 
 class ResultCache;
 class SummaryCache;
