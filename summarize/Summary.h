@@ -401,7 +401,7 @@ struct ThreadSpawn {
   /// Bit k: Args[k] is an object allocated anew in the loop that starts
   /// the thread, so every instance of a Multi thread has its own.
   uint32_t FreshArgs = 0;
-  /// A serial job (ir::CallInfo::SerialFlag) submitted to a pool: the flag
+  /// A serial job (ir::CallableArg::SerialFlag) submitted to a pool: the flag
   /// that was seen false and set before the submission, then the locks held
   /// at it. If the job resets the flag under one of those locks, a new
   /// instance is submitted only after the last one is done with the flag:
@@ -478,10 +478,10 @@ struct CallableRun {
   }
 };
 
-/// The persisted summary of one function.
 /// FunctionSummary::FlagClears kept per function at most.
 inline constexpr size_t MaxFlagClears = 16;
 
+/// The persisted summary of one function.
 struct FunctionSummary {
   ir::Symbol Symbol; // interned: the function's own
   ir::Symbol Name;

@@ -362,6 +362,8 @@ void FunctionAnalysis::addFlagClear(MemberPointer C) {
 
 void FunctionAnalysis::noteFlagClear(const AccessPath &Path,
                                      const AbstractState &S) {
+  if (!Recording) // (as for accesses: only the pass over the final states)
+    return;
   std::optional<AccessPath> P = resolveShared(Path, S);
   if (!P)
     return;
@@ -373,7 +375,7 @@ void FunctionAnalysis::noteFlagClear(const AccessPath &Path,
 void FunctionAnalysis::applyCalleeFlagClears(const ir::Instr &I,
                                              const FunctionSummary &Callee,
                                              const AbstractState &S) {
-  if (Callee.FlagClears.empty())
+  if (!Recording || Callee.FlagClears.empty())
     return;
   const std::vector<HeldLock> Ours = S.Held.locks();
   for (const MemberPointer &C : Callee.FlagClears) {
