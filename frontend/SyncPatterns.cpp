@@ -802,13 +802,15 @@ uint32_t distinctElementArgs(const CallExpr *CE, const EnclosingLoops &Loops,
   // may jump back over it.
   auto It = Loops.Around.find(CE);
   if (Loops.HasGoto || It == Loops.Around.end() || It->second.size() != 1 ||
-      isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE))
+      isa<CXXOperatorCallExpr>(CE))
     return 0;
+  // A method's object is the call's first argument (ir::CallInfo::Args).
+  const unsigned Shift = isa<CXXMemberCallExpr>(CE) ? 1 : 0;
   const auto *For = dyn_cast<ForStmt>(It->second.front());
   if (!For)
     return 0;
   uint32_t Bits = 0;
-  for (unsigned K = 0; K < CE->getNumArgs() && K < 32; ++K) {
+  for (unsigned K = 0; K < CE->getNumArgs() && K + Shift < 32; ++K) {
     const Expr *A = CE->getArg(K)->IgnoreParenCasts();
     const Expr *Base = nullptr, *Index = nullptr;
     if (const auto *UO = dyn_cast<UnaryOperator>(A);
@@ -831,7 +833,7 @@ uint32_t distinctElementArgs(const CallExpr *CE, const EnclosingLoops &Loops,
     if (!Counter || !Array || rangeOf(For, Counter, Ctx).empty() ||
         writtenIn(For->getBody(), Counter) || writtenIn(For->getBody(), Array))
       continue;
-    Bits |= 1u << K;
+    Bits |= 1u << (K + Shift);
   }
   return Bits;
 }

@@ -134,7 +134,8 @@ std::string loopRangeOf(const clang::CallExpr *CE, const EnclosingLoops &Loops,
 /// The loops around each call of \p Body with an array element in its
 /// arguments, innermost first (lambda bodies excluded).
 void collectEnclosingLoops(const clang::Stmt *Body, EnclosingLoops &Out);
-/// Bit k: argument k of \p CE (a plain call) is the address of an element
+/// Bit k: ir::CallInfo::Args[k] of \p CE (for a method call, Args[0] is its
+/// object, so an explicit argument j is bit j + 1) is the address of an element
 /// indexed by the counter of the one loop around the call (`&slots[i]`,
 /// `slots + i` in `for (i = 0; i < n; i++)`), a counted loop whose body
 /// writes neither the counter nor the array variable: a different element

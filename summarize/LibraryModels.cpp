@@ -65,6 +65,12 @@ const ThreadRow ThreadTable[] = {
     // job, look shared between instances; README, Limits.)
     {"leveldb::Env::Schedule", ModelKind::ThreadCreate, -1, 1, ThreadData::One, 2,
      false, /*Pool=*/true},
+    // leveldb's and rocksdb's Env::StartThread(void (*fn)(void *), void *arg):
+    // a new thread runs fn(arg) (nothing joins it).
+    {"leveldb::Env::StartThread", ModelKind::ThreadCreate, -1, 1, ThreadData::One,
+     2},
+    {"rocksdb::Env::StartThread", ModelKind::ThreadCreate, -1, 1, ThreadData::One,
+     2},
     {"pthread_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
     {"uv_thread_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
     {"thrd_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},

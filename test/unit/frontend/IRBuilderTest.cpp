@@ -421,6 +421,32 @@ top:
   EXPECT_EQ(Distinct("jumps"), 0u);      // a goto repeats it
 }
 
+TEST_F(IRBuilderTest, DistinctElementArgsOfAMethodCallCountItsObject) {
+  TUResult R = run("env.cpp", R"(
+struct Env { void StartThread(void (*fn)(void *), void *arg); };
+struct Slot { long ops; };
+Slot slots[8];
+void body(void *) {}
+void start(Env *env) {
+  for (int i = 0; i < 8; i++)
+    env->StartThread(body, &slots[i]);
+}
+void same(Env *env) {
+  for (int i = 0; i < 8; i++)
+    env->StartThread(body, &slots[0]);
+}
+)");
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  auto Distinct = [&](const char *Name) {
+    const ir::Function *F = fn(R.Module, Name);
+    auto Cs = F ? calls(*F, "Env::StartThread") : decltype(calls(*F, ""))();
+    return Cs.size() == 1 ? Cs[0]->call().DistinctArgs : ~0u;
+  };
+  // Args: the object, body, &slots[i]: bit 2.
+  EXPECT_EQ(Distinct("start"), 1u << 2);
+  EXPECT_EQ(Distinct("same"), 0u);
+}
+
 TEST_F(IRBuilderTest, SerialFlagsOfSubmissionsAndZeroStores) {
   TUResult R = run("serial.cpp", R"(
 void submit(void (*fn)(void *), void *arg);
