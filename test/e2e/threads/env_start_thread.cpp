@@ -57,3 +57,15 @@ void StartFlushers_bad(rocksdb::Env *env) {
   env->StartThread(FlushBody, nullptr);
   env->StartThread(FlushBody, nullptr);
 }
+
+// Twin: every thread handed the same object races on its fields.
+static void CountBody(void *v) {
+  ThreadArg *arg = static_cast<ThreadArg *>(v);
+  arg->ops = 1; // expected-race{{unprotected write to `RunSameArg_bad::one.ops` in 'CountBody' races with itself on another thread}}
+}
+
+void RunSameArg_bad(leveldb::Env *env) {
+  static ThreadArg one;
+  for (int i = 0; i < 2; i++)
+    env->StartThread(CountBody, &one);
+}
