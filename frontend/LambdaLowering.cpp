@@ -144,33 +144,28 @@ std::optional<ir::CallableArg> FunctionLowerer::callableOf(const Expr *A) {
     CA.Captures = PB.captureActuals(LE);
     return CA;
   }
-  // A lambda made elsewhere, passed in (`template <class F> void Spawn(F f)
-  // { std::thread t(f); }`): its call operator, with what it captured not
-  // known here (a capture it reaches is an unknown pointer).
   const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
-  if (RD && RD->isLambda() && RD->hasDefinition()) {
-    const CXXMethodDecl *Op = RD->getLambdaCallOperator();
-    if (!Op || Op->getDescribedFunctionTemplate())
-      return std::nullopt; // generic: which instantiation runs is unclear
-    CA.Callee = functionSymbol(Op);
-    CA.CalleeName = functionName(Op);
-    CA.HasReceiver = true;
-    CA.Receiver = PB.operandOfArg(A);
-    CA.NumParams = Op->getNumParams();
-    return CA;
-  }
-  // A functor: an object whose class has one operator().
-  if (!RD || RD->isLambda() || !RD->hasDefinition())
+  if (!RD || !RD->hasDefinition())
     return std::nullopt;
   const CXXMethodDecl *Call = nullptr;
-  for (const CXXMethodDecl *M : RD->methods())
-    if (M->getOverloadedOperator() == OO_Call) {
-      if (Call)
-        return std::nullopt; // overloaded: which one runs is unclear
-      Call = M;
-    }
-  if (!Call || Call->isStatic())
-    return std::nullopt;
+  if (RD->isLambda()) {
+    // A lambda made elsewhere, passed in (`template <class F> void Spawn(F
+    // f) { std::thread t(f); }`): its call operator, with what it captured
+    // not known here (a capture it reaches is an unknown pointer).
+    Call = RD->getLambdaCallOperator();
+    if (!Call || Call->getDescribedFunctionTemplate())
+      return std::nullopt; // generic: which instantiation runs is unclear
+  } else {
+    // A functor: an object whose class has one operator().
+    for (const CXXMethodDecl *M : RD->methods())
+      if (M->getOverloadedOperator() == OO_Call) {
+        if (Call)
+          return std::nullopt; // overloaded: which one runs is unclear
+        Call = M;
+      }
+    if (!Call || Call->isStatic())
+      return std::nullopt;
+  }
   CA.Callee = functionSymbol(Call);
   CA.CalleeName = functionName(Call);
   CA.HasReceiver = true;
