@@ -360,6 +360,16 @@ void FunctionAnalysis::addFlagClear(MemberPointer C) {
     FlagClears.push_back(std::move(C));
 }
 
+/// The mutexes held exclusively in \p S that have a name: what a serial
+/// job's flag is tested, set and cleared under.
+static std::vector<AccessPath> namedExclusiveLocks(const AbstractState &S) {
+  std::vector<AccessPath> Out;
+  for (const HeldLock &L : S.Held.locks())
+    if (!L.Unknown && !L.Shared && !L.QueueFront)
+      Out.push_back(L.Lock);
+  return Out;
+}
+
 void FunctionAnalysis::noteFlagClear(const AccessPath &Path,
                                      const AbstractState &S) {
   if (!Recording) // (as for accesses: only the pass over the final states)
@@ -367,9 +377,8 @@ void FunctionAnalysis::noteFlagClear(const AccessPath &Path,
   std::optional<AccessPath> P = resolveShared(Path, S);
   if (!P)
     return;
-  for (const HeldLock &L : S.Held.locks())
-    if (!L.Unknown && !L.Shared && !L.QueueFront)
-      addFlagClear({*P, Operand::object(L.Lock)});
+  for (AccessPath &L : namedExclusiveLocks(S))
+    addFlagClear({*P, Operand::object(std::move(L))});
 }
 
 void FunctionAnalysis::applyCalleeFlagClears(const ir::Instr &I,
@@ -377,7 +386,7 @@ void FunctionAnalysis::applyCalleeFlagClears(const ir::Instr &I,
                                              const AbstractState &S) {
   if (!Recording || Callee.FlagClears.empty())
     return;
-  const std::vector<HeldLock> Ours = S.Held.locks();
+  const std::vector<AccessPath> Ours = namedExclusiveLocks(S);
   for (const MemberPointer &C : Callee.FlagClears) {
     std::optional<AccessPath> P = substitute(C.Member, I.call().Args, S);
     if (!P)
@@ -387,18 +396,17 @@ void FunctionAnalysis::applyCalleeFlagClears(const ir::Instr &I,
     HeldLock Mine = substituteLock(L, I.call().Args, S);
     if (!Mine.Unknown)
       addFlagClear({*P, Operand::object(std::move(Mine.Lock))});
-    for (const HeldLock &H : Ours)
-      if (!H.Unknown && !H.Shared && !H.QueueFront)
-        addFlagClear({*P, Operand::object(H.Lock)});
+    for (const AccessPath &H : Ours)
+      addFlagClear({*P, Operand::object(H)});
   }
 }
 
 void FunctionAnalysis::addSerialLocks(ThreadSpawn &T,
                                       const AbstractState &S) const {
-  for (const HeldLock &L : S.Held.locks())
-    if (!L.Unknown && !L.Shared && !L.QueueFront &&
-        !llvm::is_contained(T.Serial, Operand::object(L.Lock)))
-      T.Serial.push_back(Operand::object(L.Lock));
+  for (AccessPath &L : namedExclusiveLocks(S))
+    if (Operand O = Operand::object(std::move(L));
+        !llvm::is_contained(T.Serial, O))
+      T.Serial.push_back(std::move(O));
 }
 
 /// The handle is one element of an array of handles (`pthread_join(t[i])`).

@@ -268,8 +268,9 @@ enum class InstrKind : uint8_t {
 
 /// Instr::Dest of a Write.
 enum WriteFlags : uint32_t {
-  /// The constant zero (or false, or a null pointer) is stored
-  /// (`scheduled_ = false;`): the end of a serial job (ThreadSpawn::Serial).
+  /// The constant zero (or false) is stored into a boolean or integer
+  /// member or global (`scheduled_ = false;`): the end of a serial job
+  /// (ThreadSpawn::Serial).
   StoresZero = 1,
 };
 
