@@ -65,6 +65,7 @@ void FunctionLowerer::lowerLambda(const LambdaExpr *LE) {
   std::vector<Operand> Captures = PB.captureActuals(LE);
   for (const FunctionDecl *O : Ops) {
     ir::CallInfo C = callTo(O);
+    C.MakesClosure = true;
     C.Args.push_back(Recv);
     C.ArgTypes.push_back(RecvType);
     for (unsigned P = 0; P < O->getNumParams(); ++P) {

@@ -510,6 +510,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "table-dispatch";
   case LowCallersUnseen:
     return "callers-unseen";
+  case LowCallbackOnly:
+    return "callback-only";
   }
   return "unknown";
 }
@@ -626,6 +628,11 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
            "' holds one): its own callers, outside the scan, are taken to "
            "hold one too";
   }
+  case LowCallbackOnly:
+    return "both sides run only from callables the program stores ('" +
+           F.Reported.Callback + "' calls '" + F.Reported.Function +
+           "'), and the scan does not see what runs them or whether two "
+           "runs overlap";
   case LowAssumedWrite: {
     const AccessSnapshot &W = F.Reported.Access.isAssumedWrite()
                                   ? F.Reported.Access

@@ -115,7 +115,7 @@ RACER_SIZE(ir::PathStep, 8);
 RACER_SIZE(ir::AccessPath, 72);
 RACER_SIZE(ir::Operand, 80);
 RACER_SIZE(ir::DeclaredLockEffect, 80);
-RACER_SIZE(ir::CallInfo, 168);
+RACER_SIZE(ir::CallInfo, 176);
 RACER_SIZE(ir::CallableArg, 248);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 88);
@@ -165,7 +165,8 @@ bool isDefault(const ir::Operand &O) {
 bool isDefault(const ir::CallInfo &C) {
   return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
          C.ArgTypes.empty() && C.ResultLocal == -1 && C.ScalarResult == -1 &&
-         !C.IsConstructor && !C.IsDestructor && C.DeclaredEffects.empty() &&
+         !C.IsConstructor && !C.IsDestructor && !C.MakesClosure &&
+         C.DeclaredEffects.empty() &&
          C.Callables.empty() &&
          C.ElementType.empty() && C.LoopRange.empty() && !C.DistinctArgs &&
          !C.WritableArgs &&
@@ -278,6 +279,7 @@ private:
     B.setScalarResult(C.ScalarResult);
     B.setIsConstructor(C.IsConstructor);
     B.setIsDestructor(C.IsDestructor);
+    B.setMakesClosure(C.MakesClosure);
     effects(B, C.DeclaredEffects);
     if (!C.Callables.empty()) {
       auto L = B.initCallables(C.Callables.size());
@@ -740,6 +742,7 @@ private:
     C.ScalarResult = R.getScalarResult();
     C.IsConstructor = R.getIsConstructor();
     C.IsDestructor = R.getIsDestructor();
+    C.MakesClosure = R.getMakesClosure();
     C.DeclaredEffects = effects(R.getDeclaredEffects());
     for (auto AR : R.getCallables()) {
       ir::CallableArg A;

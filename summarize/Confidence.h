@@ -127,8 +127,15 @@ enum LowReason : uint32_t {
   /// transaction DB's code during Open, against `InsertRecoveredTransaction`,
   /// called with the DB mutex held).
   LowCallersUnseen = 1u << 19,
+  /// Both sides are in methods that run only from callables the program
+  /// stores and that nothing it resolves runs (`tasks_.emplace(kPersist,
+  /// [this] { PersistStats(); })`, run later by a timer's thread): no user
+  /// of the class calls them, and whether two runs overlap depends on the
+  /// runner the scan does not see. Against a method the class's users call
+  /// the race stays high, and so does a callable a seen thread runs.
+  LowCallbackOnly = 1u << 20,
 };
-constexpr unsigned NumLowReasons = 20;
+constexpr unsigned NumLowReasons = 21;
 
 inline Confidence confidenceOf(uint32_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

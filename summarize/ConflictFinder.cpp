@@ -79,6 +79,8 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
   Out.LockedOutside.assign(N, false);
   Out.CalledOutside.assign(N, false);
   Out.Uncalled.assign(N, false);
+  Out.CallbackOnly.assign(N, false);
+  Out.CallbackVia.assign(N, UINT32_MAX);
   // Bodies are gone by now: callers come from the call graph (by SCC) and
   // thread entries from the summaries' spawns.
   const std::vector<bool> Entry = startedAsThreads(Graph, Summaries);
@@ -111,6 +113,27 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
   for (uint32_t F = 0; F < N; ++F)
     if (DocumentedSync(F))
       Out.Synchronized[F] = true;
+  // A lambda that its callers only make (each call is its creation, which
+  // the lowering attributes its body to) and no thread runs: the program
+  // stores it (in a std::function, a table of tasks) for code the scan does
+  // not resolve to run it.
+  auto StoredLambda = [&](uint32_t L) {
+    if (Functions[L].Kind != ir::FunctionKind::Lambda || Entry[L] ||
+        !CopiesOf[L].empty())
+      return false;
+    const uint32_t C = Graph.sccOf()[L];
+    if (Graph.sccs()[C].size() != 1)
+      return false;
+    bool Made = false;
+    for (uint32_t K : Graph.callers()[C])
+      for (uint32_t Caller : Graph.sccs()[K]) {
+        const uint8_t Ctx = ContextOf(Caller, Functions[L].Symbol);
+        if (Ctx && !(Ctx & CallContext::MakesClosure))
+          return false;
+        Made |= (Ctx & CallContext::MakesClosure) != 0;
+      }
+    return Made;
+  };
   // Callers first: SCCs are listed callees first. (A caller of a copy need
   // not come before the original: with copies, repeat until nothing
   // changes; every flag only grows.)
@@ -135,6 +158,7 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
         if (Eligible(F)) {
           Out.SetupOnly[F] = Out.Synchronized[F] = true;
           Out.ReceiverLocked[F] = Out.LockedOutside[F] = true;
+          Out.CallbackOnly[F] = true;
         }
   for (bool Again = true; Again;) {
   Again = false;
@@ -151,6 +175,8 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
         Calls.push_back({K, Functions[Copy].Symbol});
     Out.Uncalled[F] = Calls.empty() && Eligible(F);
     bool Setup = true, Synced = true, Receiver = true, Outside = true;
+    bool Callback = true;
+    uint32_t Via = UINT32_MAX;
     // Which members of the caller SCCs call F, and how.
     llvm::SmallVector<std::pair<uint32_t, uint8_t>, 4> Callers;
     for (const auto &[K, Called] : Calls) {
@@ -169,11 +195,11 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
       if (SCCs[K].size() == 1)
         Callers.push_back({SCCs[K].front(), uint8_t(0)});
       else
-        Setup = Synced = Receiver = Outside = false;
+        Setup = Synced = Receiver = Outside = Callback = false;
     }
     if (Callers.empty() || !Eligible(F)) {
       // No caller in the program, or not a method: no flag.
-      Setup = Synced = Receiver = Outside = false;
+      Setup = Synced = Receiver = Outside = Callback = false;
       Callers.clear();
     }
     // Code outside the class calls it too (another class's method, a free
@@ -204,18 +230,34 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
         Receiver = false;
       if (!(Ctx & CallContext::LockedOutsideReceiver))
         Outside = false;
-      if (!Setup && !Synced && !Receiver)
+      if (Callback && StoredLambda(Caller)) {
+        if (Via == UINT32_MAX)
+          Via = Caller;
+      } else if (Callback && Out.CallbackOnly[Caller]) {
+        if (Via == UINT32_MAX)
+          Via = Out.CallbackVia[Caller];
+      } else {
+        Callback = false;
+      }
+      if (!Setup && !Synced && !Receiver && !Callback)
         break;
+    }
+    if (!Callback || Via == UINT32_MAX) {
+      Callback = false;
+      Via = UINT32_MAX;
     }
     Synced = Synced || DocumentedSync(F);
     bool Differs = Out.SetupOnly[F] != Setup ||
                    Out.Synchronized[F] != Synced ||
+                   Out.CallbackOnly[F] != Callback ||
                    Out.ReceiverLocked[F] != Receiver ||
                    Out.LockedOutside[F] != (Synced && Outside);
     Changed |= Differs;
     Again |= Differs && Recursive;
     Out.SetupOnly[F] = Setup;
     Out.Synchronized[F] = Synced;
+    Out.CallbackOnly[F] = Callback;
+    Out.CallbackVia[F] = Via;
     Out.ReceiverLocked[F] = Receiver;
     Out.LockedOutside[F] = Synced && Outside;
   }
@@ -276,7 +318,7 @@ planClassChecks(const std::vector<ir::Function> &Functions,
       continue;
     auto [It, New] = Slot.try_emplace(F.Class, uint32_t(Plan.size()));
     if (New)
-      Plan.push_back({F.Class, {}, K, {}, {}, {}, {}, {}, {}});
+      Plan.push_back({F.Class, {}, K, {}, {}, {}, {}, {}, {}, {}, {}});
     Plan[It->second].Methods.push_back(I);
   }
   // The teardown: the class's own methods that a destructor of it calls
@@ -314,6 +356,10 @@ planClassChecks(const std::vector<ir::Function> &Functions,
           C.LockedOutside.push_back(M);
         if (Ctx->Uncalled[M])
           C.Uncalled.push_back(M);
+        if (Ctx->CallbackOnly[M]) {
+          C.CallbackOnly.push_back(M);
+          C.CallbackVia.push_back(Ctx->CallbackVia[M]);
+        }
       }
   // By name: the order of findings never depends on the input order.
   std::sort(Plan.begin(), Plan.end(),
@@ -423,6 +469,16 @@ unsigned findClassConflicts(const ClassCheck &Class,
     return std::binary_search(Class.Uncalled.begin(), Class.Uncalled.end(),
                               F);
   };
+  // The stored callable a callback-only method runs from, or null.
+  auto CallbackOf = [&](uint32_t F) -> const ir::Function * {
+    auto It = llvm::lower_bound(Class.CallbackOnly, F);
+    if (It == Class.CallbackOnly.end() || *It != F)
+      return nullptr;
+    return &Functions[Class.CallbackVia[It - Class.CallbackOnly.begin()]];
+  };
+  auto BothCallbacks = [&](uint32_t F, uint32_t G) {
+    return CallbackOf(F) && CallbackOf(G);
+  };
   // Memory the class leaves to its callers' locks: no access to it holds a
   // lock of its own method's, and every one is in a method each call of
   // which holds a lock (caller-synchronized) or in a method nothing in the
@@ -522,13 +578,17 @@ unsigned findClassConflicts(const ClassCheck &Class,
           break;
       if (!Chosen)
         Chosen = Setup.forA(A);
-      if (Chosen && queueFrontLowReasons(*A.Access, *Chosen->Access))
+      // So does a write in a stored callback, against a callback's access,
+      // to one in a method the class's users call.
+      if (Chosen && (queueFrontLowReasons(*A.Access, *Chosen->Access) ||
+                     BothCallbacks(A.Function, Chosen->Function)))
         for (const Entry &B : Entries)
           if (isWrite(B.Access->Kind) &&
               threadsCanConflict(ThreadsKind::AnyThread, B.Access->Threads) &&
               !IsSetup(B.Function) && TeardownOf(B).empty() &&
               !B.Access->isAssumedWrite() &&
-              !queueFrontLowReasons(*A.Access, *B.Access))
+              !queueFrontLowReasons(*A.Access, *B.Access) &&
+              !BothCallbacks(A.Function, B.Function))
             return &B;
       return Chosen;
     };
@@ -550,9 +610,10 @@ unsigned findClassConflicts(const ClassCheck &Class,
       if (It != Memo.end())
         return It->second;
       // Prefer an access in a method that may run once the object is
-      // shared, then one seen (not assumed of an unseen call), then one
-      // holding the lock it should (the guarding lock, or the writers'
-      // set), then another method's, then a write.
+      // shared, then one not both in stored callbacks with A, then one seen
+      // (not assumed of an unseen call), then one holding the lock it
+      // should (the guarding lock, or the writers' set), then another
+      // method's, then a write.
       const Entry *Best = nullptr;
       int BestRank = -1;
       for (const Entry &B : Entries) {
@@ -570,7 +631,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
               Assumption{AssumptionKind::LockIdentity, X.Location});
         if (V != PairVerdict::DifferentLocks)
           continue;
-        int Rank = (IsSetup(B.Function) ? 0 : 16) +
+        int Rank = (IsSetup(B.Function) ? 0 : 32) +
+                   (BothCallbacks(A.Function, B.Function) ? 0 : 16) +
                    (Y.isAssumedWrite() ? 0 : 8) +
                    (Guard.heldBy(Y) ? 4 : 0) +
                    (B.Function != A.Function ? 2 : 0) +
@@ -581,7 +643,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
                            Functions[Best->Function].Name, *Best->Original))) {
           BestRank = Rank;
           Best = &B;
-          if (Rank == 31 && Y.Trace.empty() &&
+          if (Rank == 63 && Y.Trace.empty() &&
               !isTestHookName(Functions[B.Function].Name))
             break;
         }
@@ -672,6 +734,15 @@ unsigned findClassConflicts(const ClassCheck &Class,
              : IsSynced(B->Function) ? Functions[B->Function]
                                      : *LockedByCallers)
                 .Name.str();
+      }
+      // Both sides run only from callables the program stores, and what
+      // runs them (a timer's thread, a pool, an event loop) is not seen:
+      // whether two runs overlap is not known (`PersistStats`, which a
+      // periodic timer runs one at a time).
+      if (BothCallbacks(A.Function, B->Function)) {
+        R.LowReasons |= LowCallbackOnly;
+        R.Reported.Callback = CallbackOf(A.Function)->Name.str();
+        R.Conflicting.Callback = CallbackOf(B->Function)->Name.str();
       }
       // A low finding does not keep the thread check from reporting the
       // same access between threads it can see precisely.

@@ -63,6 +63,11 @@ struct ClassCheck {
   /// Methods (of Methods) no code in the program calls and no thread runs
   /// (CallerContexts::Uncalled), ascending.
   std::vector<uint32_t> Uncalled;
+  /// Methods (of Methods) that run only from callables the program stores
+  /// (CallerContexts::CallbackOnly), ascending, and for each the stored
+  /// callable (a function index) that reaches it.
+  std::vector<uint32_t> CallbackOnly;
+  std::vector<uint32_t> CallbackVia;
 };
 
 /// The classes with evidence of concurrent use that have reportable methods,
@@ -103,6 +108,16 @@ struct CallerContexts {
   /// of the class's interface whose users are outside the scan
   /// (LowCallersUnseen).
   std::vector<bool> Uncalled;
+  /// It runs only from callables the program stores and nothing in it is
+  /// seen to run: every call of it is in a lambda that no function calls
+  /// and no thread runs (`tasks_.emplace(k, [this] { PersistStats(); })`,
+  /// run later by a timer), or in a method that itself runs only so. Which
+  /// thread runs such a callable, and whether two runs overlap, is up to
+  /// code the scan does not resolve (LowCallbackOnly).
+  std::vector<bool> CallbackOnly;
+  /// For a CallbackOnly method, the stored lambda that reaches it; else
+  /// UINT32_MAX.
+  std::vector<uint32_t> CallbackVia;
 };
 CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
                               const std::vector<FunctionSummary> &Summaries,

@@ -59,6 +59,9 @@ struct RaceSide {
   /// The slot of callback tables this side is reached through
   /// (LowTableDispatch), or "".
   std::string TableSlot;
+  /// The stored callable (a lambda nothing calls) this side's method runs
+  /// from (LowCallbackOnly), or "".
+  std::string Callback;
 };
 
 struct RaceFinding {

@@ -521,6 +521,8 @@ private:
     bool AllHoldReceiver = true;
     /// Every call held a named lock outside its receiver (CallContext flag).
     bool AllLockedOutside = true;
+    /// Every call made a closure (CallContext::MakesClosure).
+    bool AllMakeClosure = true;
     llvm::SmallVector<uint32_t, 2> Locals;
   };
   std::map<ir::Symbol, ReceiverUse> Receivers;

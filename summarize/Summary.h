@@ -442,6 +442,9 @@ struct CallContext {
     /// (`this->config_mu_` around `this->impl_.Apply()`: sibling members),
     /// so it is none of the locks inside the callee's object.
     LockedOutsideReceiver = 32,
+    /// Every call is a lambda's creation (ir::CallInfo::MakesClosure): the
+    /// caller makes the closure, and is not seen to run it.
+    MakesClosure = 64,
   };
   ir::Symbol Callee;
   uint8_t Flags = 0;

@@ -849,6 +849,7 @@ void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
   ReceiverUse &U = Receivers[C.Callee];
   if (S.Held.empty())
     U.AllLocked = false;
+  U.AllMakeClosure &= C.MakesClosure;
   if (C.Args.empty()) {
     U.Kinds |= SharedReceiver;
     return;
@@ -1322,6 +1323,8 @@ FunctionSummary FunctionAnalysis::run() {
       Flags |= CallContext::LockedOutsideReceiver;
     if (U.Kinds & ThisReceiver)
       Flags |= CallContext::OnThisAny;
+    if (U.AllMakeClosure)
+      Flags |= CallContext::MakesClosure;
     if (Flags)
       Sum.CallContexts.push_back({Callee, Flags});
   }

@@ -99,6 +99,7 @@ struct CallInfo {
   distinctArgs @12 :UInt32;
   scalarArgs @13 :List(ScalarArg);
   writableArgs @14 :UInt32;
+  makesClosure @15 :Bool;
 }
 
 struct ScalarArg {

@@ -66,7 +66,8 @@ public:
       self().sym(T);
     svar(C.ResultLocal);
     svar(C.ScalarResult);
-    self().u8(uint8_t(C.IsConstructor) | uint8_t(C.IsDestructor) << 1);
+    self().u8(uint8_t(C.IsConstructor) | uint8_t(C.IsDestructor) << 1 |
+              uint8_t(C.MakesClosure) << 2);
     effects(C.DeclaredEffects);
     var(C.Callables.size());
     for (const CallableArg &A : C.Callables) {

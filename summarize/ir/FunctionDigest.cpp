@@ -22,7 +22,7 @@ RACER_DIGESTED_SIZE(PathStep, 8);
 RACER_DIGESTED_SIZE(AccessPath, 72);
 RACER_DIGESTED_SIZE(Operand, 80);
 RACER_DIGESTED_SIZE(DeclaredLockEffect, 80);
-RACER_DIGESTED_SIZE(CallInfo, 168);
+RACER_DIGESTED_SIZE(CallInfo, 176);
 RACER_DIGESTED_SIZE(CallableArg, 248);
 RACER_DIGESTED_SIZE(Instr, 112);
 RACER_DIGESTED_SIZE(Block, 88);
@@ -126,7 +126,7 @@ public:
     return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
            C.ArgTypes.empty() && C.ResultLocal == -1 &&
            C.ScalarResult == -1 && !C.IsConstructor &&
-           !C.IsDestructor && C.DeclaredEffects.empty() &&
+           !C.IsDestructor && !C.MakesClosure && C.DeclaredEffects.empty() &&
            C.Callables.empty() && C.ElementType.empty() && C.LoopRange.empty() &&
            !C.DistinctArgs && !C.WritableArgs && C.ScalarArgs.empty();
   }

@@ -222,6 +222,10 @@ struct CallInfo {
   int32_t ResultLocal = -1;
   bool IsConstructor = false;
   bool IsDestructor = false;
+  /// The call at a lambda's creation (frontend LambdaLowering): its body is
+  /// attributed to the function that makes the closure, which may run it
+  /// here, store it for later, or hand it to another thread.
+  bool MakesClosure = false;
   /// In C, the scalar local (id < 32768) the call's result is stored into
   /// (`rc = pthread_mutex_trylock(&m);`), for branches on it in later
   /// blocks (Block::CondLocal); -1 otherwise.

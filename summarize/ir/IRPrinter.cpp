@@ -199,6 +199,8 @@ std::string printInstr(const Instr &I, const Function *F) {
       OS << " ctor";
     if (C.IsDestructor)
       OS << " dtor";
+    if (C.MakesClosure)
+      OS << " makes-closure";
     if (C.ResultLocal >= 0)
       OS << " result=" << localName(uint32_t(C.ResultLocal), F);
     if (C.ScalarResult >= 0)

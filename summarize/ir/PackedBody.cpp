@@ -19,7 +19,7 @@ RACER_PACKED_SIZE(PathStep, 8);
 RACER_PACKED_SIZE(AccessPath, 72);
 RACER_PACKED_SIZE(Operand, 80);
 RACER_PACKED_SIZE(DeclaredLockEffect, 80);
-RACER_PACKED_SIZE(CallInfo, 168);
+RACER_PACKED_SIZE(CallInfo, 176);
 RACER_PACKED_SIZE(CallableArg, 248);
 RACER_PACKED_SIZE(Instr, 112);
 RACER_PACKED_SIZE(Block, 88);
@@ -144,6 +144,7 @@ public:
     uint8_t Flags = u8();
     C.IsConstructor = Flags & 1;
     C.IsDestructor = Flags & 2;
+    C.MakesClosure = Flags & 4;
     C.DeclaredEffects = effects();
     C.Callables.resize(var());
     for (CallableArg &A : C.Callables) {

@@ -657,7 +657,9 @@ class Inventory {
   // Located where it runs, at `f()` (reports show the body's accesses at
   // the access, with this call as a note).
   EXPECT_EQ(Invocations[0]->Location.Line, 9u);
-  // The lambda passed to later() escapes: it is called where it is created.
+  EXPECT_FALSE(Invocations[0]->call().MakesClosure);
+  // The lambda passed to later() escapes: it is called where it is created,
+  // and the call says so (a stored callable's runner is not seen).
   const ir::Function *Escaping =
       fn(R.Module, "shop::Inventory::add::lambda@+3:11");
   ASSERT_NE(Escaping, nullptr);
@@ -665,6 +667,7 @@ class Inventory {
   ASSERT_EQ(Creations.size(), 1u);
   EXPECT_EQ(ir::printOperand(Creations[0]->call().Args.at(0)), "this");
   EXPECT_EQ(Creations[0]->Location.Line, 10u);
+  EXPECT_TRUE(Creations[0]->call().MakesClosure);
 }
 
 TEST_F(IRBuilderTest, LambdaNamesDoNotMoveWithLinesAboveTheirFunction) {

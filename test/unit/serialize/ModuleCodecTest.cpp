@@ -93,6 +93,13 @@ ir::Module realisticModule() {
                           {"std::lock_guard"}, 14);
     Dtor.call().IsDestructor = true;
     B.Instrs.push_back(Dtor);
+    // A lambda made here (and stored): its creation call.
+    ir::Instr Made = call("shop::Inventory::add::lambda@+5:12",
+                          "c:@N@shop@S@Inventory@F@add#I#@lambda@+5:12",
+                          {ir::Operand::object(ir::AccessPath::formal(0, "this"))},
+                          {C}, 15);
+    Made.call().MakesClosure = true;
+    B.Instrs.push_back(Made);
     F.Blocks.push_back(B);
     M.Functions.push_back(F);
   }
@@ -464,7 +471,8 @@ void dump(llvm::raw_ostream &OS, const ir::Instr &I) {
   for (const auto &T : I.call().ArgTypes)
     dump(OS, T);
   OS << " res=" << I.call().ResultLocal << " ctor=" << I.call().IsConstructor
-     << " dtor=" << I.call().IsDestructor;
+     << " dtor=" << I.call().IsDestructor
+     << " closure=" << I.call().MakesClosure;
   dump(OS, I.call().DeclaredEffects);
   for (const ir::CallableArg &CA : I.call().Callables) {
     OS << " callable " << CA.Arg;
