@@ -12,6 +12,7 @@
 #include "frontend/Frontend.h"
 #include "frontend/FunctionPointers.h"
 #include "frontend/IRBuilder.h"
+#include "frontend/ModeAsserts.h"
 #include "frontend/InstantiationFilter.h"
 #include "frontend/Isolation.h"
 #include "frontend/PathBuilder.h"
@@ -742,8 +743,10 @@ public:
     C.TraverseDecl(Ctx.getTranslationUnitDecl());
     M.Functions.reserve(C.Functions.size());
     std::vector<std::string> ResolvedThrough;
+    ModeAsserts Modes;
     for (const FunctionDecl *FD : C.Functions)
-      M.Functions.push_back(lowerFunction(FD, *S.Files, &ResolvedThrough));
+      M.Functions.push_back(
+          lowerFunction(FD, *S.Files, &ResolvedThrough, &Modes));
     M.Classes = std::move(C.Classes);
     // In C, `&` and array decay are the only ways to an object's address;
     // C++ has references and `this` too: not tracked.

@@ -19,6 +19,7 @@
 #define RACER_FRONTEND_FUNCTIONLOWERER_H
 
 #include "frontend/IRBuilder.h"
+#include "frontend/ModeAsserts.h"
 #include "frontend/PathBuilder.h"
 #include "frontend/SerialJobs.h"
 #include "frontend/SyncPatterns.h"
@@ -47,6 +48,8 @@ public:
   ir::Function run();
   /// Where to note calls lowered through global function pointers.
   std::vector<std::string> *ResolvedThrough = nullptr;
+  /// The TU's mode assertions (frontend/ModeAsserts.h), or null.
+  ModeAsserts *Modes = nullptr;
 
 private:
   friend class PreScan;
@@ -132,6 +135,8 @@ private:
   /// After lowering \p CE: the turn it starts (a queue-front wait with a
   /// predicate) or ends (the pop of a queue this function waits on).
   void noteQueueFrontCall(const CallExpr *CE);
+  /// \p A, a mode's assertion made in another method of the class, at \p At.
+  void emitModeAssert(const CXXMemberCallExpr *A, SourceLocation At);
   void emitDtorCall(const CXXDestructorDecl *Dtor, Operand Recv,
                     std::string RecvType, SourceLocation At);
   ir::CallInfo callTo(const FunctionDecl *Callee);

@@ -229,6 +229,27 @@ void FunctionLowerer::lowerCFG(const CFG &G) {
             if (!llvm::is_contained(TurnStarts[Exit], &W))
               TurnStarts[Exit].push_back(&W);
 
+  // The branch of a test of the class's mode that another method asserts a
+  // lock in (frontend/ModeAsserts.h): the lock is held there too.
+  llvm::DenseMap<const CFGBlock *, std::pair<const CXXMemberCallExpr *,
+                                             SourceLocation>>
+      ModeStarts;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (Modes && MD && MD->isInstance())
+    for (const CFGBlock *B : G) {
+      const auto *If = B ? dyn_cast_or_null<IfStmt>(B->getTerminatorStmt())
+                         : nullptr;
+      if (!If || If->getInit() || If->getConditionVariable() ||
+          B->succ_size() != 2 || ModeAsserts::assertionIn(If->getThen()))
+        continue;
+      const CFGBlock *Then = B->succ_begin()[0].getReachableBlock();
+      if (!Then || Then->pred_size() != 1)
+        continue;
+      if (const CXXMemberCallExpr *A =
+              Modes->impliedBy(MD->getParent(), If->getCond()))
+        ModeStarts[Then] = {A, If->getThen()->getBeginLoc()};
+    }
+
   F.Blocks.resize(Order.size());
   for (size_t I = 0; I < Order.size(); ++I) {
     const CFGBlock &B = *Order[I];
@@ -238,6 +259,8 @@ void FunctionLowerer::lowerCFG(const CFG &G) {
     if (auto It = TurnStarts.find(&B); It != TurnStarts.end())
       for (const QueueFrontWait *W : It->second)
         emitQueueFront(QueueFrontTakeName, W->Queue, W->Loop->getEndLoc());
+    if (auto It = ModeStarts.find(&B); It != ModeStarts.end())
+      emitModeAssert(It->second.first, It->second.second);
     for (const CFGElement &E : B)
       lowerElement(E);
     // After `abort()` or `exit(1)` nothing of this function runs again.
@@ -664,6 +687,18 @@ void FunctionLowerer::emitQueueFront(const char *Name, const Expr *Queue,
   emitCall(std::move(C), At, nullptr);
 }
 
+void FunctionLowerer::emitModeAssert(const CXXMemberCallExpr *A,
+                                     SourceLocation At) {
+  const Expr *Obj = A->getImplicitObjectArgument();
+  const auto *ME = dyn_cast<MemberExpr>(A->getCallee()->IgnoreParens());
+  const bool Arrow = ME && ME->isArrow();
+  ir::CallInfo C = callTo(A->getMethodDecl());
+  C.Args.push_back(Arrow ? PB.operandOfPointer(Obj) : PB.operandOfLValue(Obj));
+  C.ArgTypes.push_back(objectTypeName(
+      Arrow ? Obj->getType()->getPointeeType() : Obj->getType()));
+  emitCall(std::move(C), At, nullptr);
+}
+
 void FunctionLowerer::noteQueueFrontCall(const CallExpr *CE) {
   for (const QueueFrontWait &W : QueueWaits)
     if (W.Wait == CE)
@@ -818,9 +853,11 @@ void FunctionLowerer::noteLinkingStore(const Expr *Dest, const Expr *Value) {
 namespace racer::frontend {
 
 ir::Function lowerFunction(const clang::FunctionDecl *FD, FileTable &Files,
-                           std::vector<std::string> *Through) {
+                           std::vector<std::string> *Through,
+                           ModeAsserts *Modes) {
   lowering::FunctionLowerer L(FD, Files);
   L.ResolvedThrough = Through;
+  L.Modes = Modes;
   return L.run();
 }
 

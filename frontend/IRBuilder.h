@@ -20,12 +20,17 @@ class FunctionDecl;
 
 namespace racer::frontend {
 
+class ModeAsserts;
+
 /// Lowers the body of the definition FD (which must have one). Calls
 /// through global function pointers lowered as calls of the pointer's
 /// value are added to \p Through as "pointer\tfunction" symbol pairs
-/// (ir::Module::FunctionPointersCalled).
+/// (ir::Module::FunctionPointersCalled). With \p Modes (one per TU), a
+/// branch on a mode of FD's class that another method asserts a lock in
+/// holds that lock (frontend/ModeAsserts.h).
 ir::Function lowerFunction(const clang::FunctionDecl *FD, FileTable &Files,
-                           std::vector<std::string> *Through = nullptr);
+                           std::vector<std::string> *Through = nullptr,
+                           ModeAsserts *Modes = nullptr);
 
 /// Lock effects declared on FD (and its redeclarations) with Clang's
 /// capability attributes, as paths over FD's formals.

@@ -72,6 +72,39 @@ private:
   DB *db_;
 };
 
+// The same contract, and the teardown frees the entries under the class's own mutex
+// (rocksdb's `CloseHelper` deletes the recovered transactions with `mutex_` held,
+// among the rest of its work): that says nothing about who guards the memory while
+// the object is in use. (A method the destructor does not run, `Journal::Trim`
+// below, does.)
+class TxnDB {
+public:
+  ~TxnDB() { CloseHelper(); }
+  InstrumentedMutex *mutex() { return &mutex_; }
+  void Insert(const std::string &name, int seq) {
+    prepared_[name] = seq; // expected-low-race{{unprotected write to container `this->prepared_` (call to 'std::map::operator[]') in 'recovery::TxnDB::Insert' races with the write in 'recovery::TxnDB::DeleteAll' [low: no code in the scan calls 'recovery::TxnDB::DeleteAll'}}
+  }
+  void DeleteAll() {
+    prepared_.clear(); // expected-low-race{{unprotected write to container `this->prepared_` (call to 'std::map::clear') in 'recovery::TxnDB::DeleteAll' races with the write in 'recovery::TxnDB::Insert' [low: no code in the scan calls 'recovery::TxnDB::DeleteAll'}}
+  }
+  void CloseHelper() {
+    mutex_.Lock();
+    prepared_.clear();
+    ++closes_;
+    mutex_.Unlock();
+  }
+
+private:
+  InstrumentedMutex mutex_;
+  std::map<std::string, int> prepared_;
+  long closes_ = 0;
+};
+
+void replay_ok(TxnDB *db) {
+  db->mutex()->AssertHeld();
+  db->Insert("t", 1);
+}
+
 // Twin: the class locks its own mutex around the memory in `Trim`, so the memory is
 // the class's to guard. `Clear_bad`, which nothing in the scan calls, races with it.
 class Journal {

@@ -1172,3 +1172,45 @@ int main() {
 }
 
 } // namespace
+
+TEST_F(IRBuilderTest, AModeAssertedInOneMethodHoldsInTheSameModeElsewhere) {
+  // `if (recovering_ != 0) { db_->mu()->AssertHeld(); ..}` in one method:
+  // the same test elsewhere in the class (`if (recovering_)` too) starts its
+  // branch with that assertion; another member, another constant, or an
+  // assertion that is not its branch's first statement, do not.
+  TUResult R = run("modes.cpp", R"(
+struct Mutex { void AssertHeld() const; };
+struct DB { Mutex *mu(); void Touch(); };
+class Inserter {
+  DB *db_;
+  long recovering_ = 0, draining_ = 0;
+  bool verbose_ = false;
+ public:
+  void Commit() { if (recovering_ != 0) { db_->mu()->AssertHeld(); db_->Touch(); } }
+  void Rollback() { if (recovering_) { db_->Touch(); } }
+  void Other() { if (recovering_ == 2) db_->Touch(); if (verbose_) db_->Touch(); }
+  void Late() { if (draining_ != 0) { db_->Touch(); db_->mu()->AssertHeld(); } }
+  void Drain() { if (draining_) db_->Touch(); }
+};
+)");
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  auto Asserts = [&](const char *Name) {
+    const ir::Function *F = fn(R.Module, std::string("Inserter::") + Name);
+    EXPECT_NE(F, nullptr) << Name;
+    return F ? calls(*F, "Mutex::AssertHeld").size() : size_t(0);
+  };
+  EXPECT_EQ(Asserts("Commit"), 1u);
+  EXPECT_EQ(Asserts("Rollback"), 1u);
+  EXPECT_EQ(Asserts("Other"), 0u);
+  EXPECT_EQ(Asserts("Late"), 1u);
+  EXPECT_EQ(Asserts("Drain"), 0u);
+  // Placed first in the branch, before the call it covers.
+  const ir::Function *Rb = fn(R.Module, "Inserter::Rollback");
+  ASSERT_NE(Rb, nullptr);
+  for (const ir::Block &B : Rb->Blocks)
+    for (const ir::Instr &I : B.Instrs)
+      if (I.Kind == ir::InstrKind::Call) {
+        EXPECT_EQ(I.call().CalleeName, "Mutex::AssertHeld");
+        break;
+      }
+}

@@ -1,0 +1,61 @@
+//===- ModeAsserts.h - Locks a class asserts held in one of its modes -*- C++ -*-===//
+//
+// Why: an object can run in modes a member decides, and one mode can come
+// with a lock its users hold. rocksdb's MemTableInserter replays a log in
+// recovery (`recovering_log_number_ != 0`) with the DB mutex held, and says
+// so where it touches the recovered transactions:
+//
+//   Status MarkCommit(const Slice &name) override {
+//     if (recovering_log_number_ != 0) {
+//       db_->mutex()->AssertHeld();           // the mode's contract
+//       auto trx = db_->GetRecoveredTransaction(name.ToString()); ..
+//   Status MarkRollback(const Slice &name) override {
+//     if (recovering_log_number_ != 0) {     // the same mode, no assertion
+//       auto trx = db_->GetRecoveredTransaction(name.ToString()); ..
+//
+// An assertion that a lock is held (a call the lock models take as
+// AssertHeld), made first thing in the branch of a test of a member of
+// `this` against a constant, states what holds whenever that test passes:
+// another method of the class branching on the same test runs its branch
+// with the lock held too. Only the same member, compared the same way with
+// the same constant; only a receiver built from `this` (no local or
+// parameter of the asserting method).
+//===----------------------------------------------------------------------===//
+#ifndef RACER_FRONTEND_MODEASSERTS_H
+#define RACER_FRONTEND_MODEASSERTS_H
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <cstdint>
+#include <map>
+#include <tuple>
+
+namespace racer::frontend {
+
+/// A TU's mode assertions, found per class on first use.
+class ModeAsserts {
+public:
+  /// The assertion a test \p Cond, in a method of \p RD, implies for the
+  /// branch where it holds; null if none (or if \p Cond is no mode test).
+  const clang::CXXMemberCallExpr *impliedBy(const clang::CXXRecordDecl *RD,
+                                            const clang::Expr *Cond);
+
+  /// The assertion \p Then makes first (its first statement, or one of the
+  /// statements before any other call), or null.
+  static const clang::CXXMemberCallExpr *assertionIn(const clang::Stmt *Then);
+
+private:
+  /// (member, comparison, constant): `f != 0`, `f` and `f == 3`.
+  using Key = std::tuple<const clang::FieldDecl *, int, int64_t>;
+  static bool keyOf(const clang::Expr *Cond, const clang::ASTContext &Ctx,
+                    Key &K);
+  llvm::DenseMap<const clang::CXXRecordDecl *,
+                 std::map<Key, const clang::CXXMemberCallExpr *>>
+      ByClass;
+};
+
+} // namespace racer::frontend
+
+#endif
