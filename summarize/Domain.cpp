@@ -234,6 +234,9 @@ void AbstractState::joinWith(const AbstractState &O) {
   });
   Held.joinWith(O.Held);
   Released.joinWith(O.Released);
+  for (const ir::AccessPath &L : O.MayHeld)
+    if (auto It = llvm::lower_bound(MayHeld, L); It == MayHeld.end() || !(*It == L))
+      MayHeld.insert(It, L);
   for (const HeldLock &L : O.EntryReleased)
     noteEntryReleased(L);
   keepEqualEntries(GuardFields, O.GuardFields);
@@ -271,7 +274,7 @@ bool operator==(const AbstractState &A, const AbstractState &B) {
          A.ForkBlock == B.ForkBlock && A.JoinedOuter == B.JoinedOuter &&
          A.PendingResults == B.PendingResults &&
          A.StartedSinceAlloc == B.StartedSinceAlloc &&
-         A.QueueFronts == B.QueueFronts;
+         A.QueueFronts == B.QueueFronts && A.MayHeld == B.MayHeld;
 }
 
 } // namespace racer

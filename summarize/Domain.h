@@ -149,6 +149,12 @@ struct AbstractState final {
   /// Held never has them, and no lock effect of the function does (a
   /// turn ends with the function that took it).
   llvm::SmallVector<ir::AccessPath, 0> QueueFronts;
+  /// Named locks this function took on some path to here and has not let
+  /// go since: sorted, join is union. An unlock of one that is not held on
+  /// every path (`if (needs) mu.Lock(); ..; if (needs) mu.Unlock();`) ends
+  /// the function's own hold, taken under the same condition: it does not
+  /// let go of a hold its caller has.
+  llvm::SmallVector<ir::AccessPath, 0> MayHeld;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<AbstractState>
   // would deep-copy every element when it grows.

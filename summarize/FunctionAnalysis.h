@@ -352,9 +352,14 @@ private:
     S.Held.acquire(L);
     S.forgetEntryReleased(L);
     noteLock(L);
-    if (!L.Unknown && std::find(LockedHere.begin(), LockedHere.end(),
-                                L.Lock) == LockedHere.end())
-      LockedHere.push_back(L.Lock);
+    if (!L.Unknown) {
+      if (auto It = llvm::lower_bound(S.MayHeld, L.Lock);
+          It == S.MayHeld.end() || !(*It == L.Lock))
+        S.MayHeld.insert(It, L.Lock);
+      if (std::find(LockedHere.begin(), LockedHere.end(), L.Lock) ==
+          LockedHere.end())
+        LockedHere.push_back(L.Lock);
+    }
   }
   /// `mu_.AssertHeld()`: held from here on, but acquired by the caller --
   /// unless this function already holds it (then callers need not).
@@ -374,8 +379,25 @@ private:
     // A lock our caller may hold (one we did not take, one it holds on
     // entry, or one we cannot name) ends its hold here.
     bool WasHeld = S.Held.release(L);
-    if (!WasHeld || L.Unknown || llvm::is_contained(EntryLocks, L) ||
-        llvm::is_contained(AssumedLocks, L)) {
+    // Not held on every path, but taken here on some: the paths are
+    // correlated (`if (needs) Lock(); ..; if (needs) Unlock();`), and the
+    // unlock ends our own hold, not one our caller has.
+    // (Unless the function lets go of its caller's hold of it elsewhere,
+    // first: `while (..) { Unlock(); ..; Lock(); }` may hold it again at
+    // the loop's head, which is the caller's hold it releases.)
+    auto Ours = L.Unknown ? S.MayHeld.end()
+                          : llvm::lower_bound(S.MayHeld, L.Lock);
+    const bool MayBeOurs = Ours != S.MayHeld.end() && *Ours == L.Lock;
+    const bool ReleasesCallers =
+        !L.Unknown && llvm::is_contained(CallersReleased, L.Lock);
+    const bool OwnConditional = !WasHeld && MayBeOurs && !ReleasesCallers;
+    if (!WasHeld && !MayBeOurs && !L.Unknown && !ReleasesCallers)
+      CallersReleased.push_back(L.Lock);
+    if (MayBeOurs && !S.Held.holds(L))
+      S.MayHeld.erase(Ours);
+    if (!OwnConditional &&
+        (!WasHeld || L.Unknown || llvm::is_contained(EntryLocks, L) ||
+         llvm::is_contained(AssumedLocks, L))) {
       noteMayRelease(L);
       // A lock we cannot name takes the caller's locks away only where it
       // is let go on every path (LockEffect::Released, applySummary).
@@ -386,7 +408,8 @@ private:
       }
     }
     if (!WasHeld) {
-      S.Released.acquire(L);
+      if (!OwnConditional)
+        S.Released.acquire(L);
       // Unlocked where it is not held, though this function locks it: it
       // was locked on some paths only (correlated branches).
       if (!L.Unknown && !ConditionalLock.Line &&
@@ -602,6 +625,9 @@ private:
   /// FunctionSummary::ConditionalLock, and the locks acquired here.
   ir::Loc ConditionalLock;
   std::vector<AccessPath> LockedHere;
+  /// Named locks this function lets go of where it has not taken them on
+  /// any path (its caller's hold), in the order the fixpoint met them.
+  std::vector<AccessPath> CallersReleased;
   /// A merge where a join happened on one path only (not a loop's back
   /// edge): the thread is taken as joined (an assumption).
   ir::Loc PartialJoin;
