@@ -404,7 +404,9 @@ std::string commentAbove(const Decl *D) {
   StringRef Buf = SM.getBufferData(FID, &Invalid);
   if (Invalid || Off > Buf.size())
     return "";
-  size_t Start = Buf.rfind('\n', Off ? Off - 1 : 0);
+  // The start of the declaration's line (rfind looks before Off: a
+  // declaration at column 0 finds the newline just before it).
+  size_t Start = Buf.rfind('\n', Off);
   Start = Start == StringRef::npos || Off == 0 ? 0 : Start + 1;
   std::vector<StringRef> Lines;
   for (int N = 0; N < 24 && Start > 0; ++N) {
@@ -466,22 +468,44 @@ documentedRequires(const FunctionDecl *FD,
                    std::vector<ir::DeclaredLockEffect> &Effects) {
   if (!FD)
     return ir::DocumentedLock::None;
+  // `REQUIRES:`, or rocksdb's `REQUIRED:` now and then.
+  auto Marker = [](const std::string &T) {
+    size_t At = T.find("REQUIRES:");
+    return At != std::string::npos ? At : T.find("REQUIRED:");
+  };
   std::string Text;
   for (const FunctionDecl *D : FD->redecls()) {
     Text = commentAbove(D);
-    if (Text.find("REQUIRES:") != std::string::npos)
+    if (Marker(Text) != std::string::npos)
       break;
   }
-  size_t At = Text.find("REQUIRES:");
+  size_t At = Marker(Text);
   if (At == std::string::npos)
     return ir::DocumentedLock::None;
-  // The precondition: the rest of its line (the lines after it describe
-  // the function, and name its fields for other reasons).
-  StringRef Phrase = StringRef(Text).substr(At + strlen("REQUIRES:"));
-  Phrase = Phrase.substr(0, Phrase.find('\n'));
+  // The precondition: the rest of its sentence, over three lines at most
+  // (the lines after it describe the function, and name its fields for
+  // other reasons). A line that ends with no period goes on.
+  StringRef Rest = StringRef(Text).substr(At + strlen("REQUIRES:"));
+  std::string PhraseText;
+  for (int Line = 0; Line < 3 && !Rest.empty(); ++Line) {
+    StringRef L = Rest.substr(0, Rest.find('\n'));
+    Rest = Rest.substr(std::min(Rest.size(), L.size() + 1));
+    PhraseText += L.str() + " ";
+    if (L.trim().empty() || L.trim().ends_with("."))
+      break;
+  }
+  StringRef Phrase = PhraseText;
   std::string Lower = Phrase.lower();
   if (Lower.find("external synchronization") != std::string::npos)
     return ir::DocumentedLock::Unnamed;
+  // One thread at a time by the callers' protocol: `only be called on the
+  // write thread`, `this thread is at the front of the writer queue`, `no
+  // other thread concurrently calls`, `single-threaded recovery`.
+  if (Lower.find("thread") != std::string::npos ||
+      Lower.find("writer") != std::string::npos)
+    for (const char *W : {"only", "single", "no other", "front of"})
+      if (Lower.find(W) != std::string::npos)
+        return ir::DocumentedLock::Unnamed;
   bool Held = false;
   for (const char *W : {"held", "locked", "hold", "acquired"})
     Held |= Lower.find(W) != std::string::npos;
