@@ -309,6 +309,7 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
   if (const Expr *Flag = SerialFlagCalls.lookup(CE))
     for (ir::CallableArg &CA : C.Callables)
       CA.SerialFlag = PB.operandOfLValue(Flag);
+  C.UnderModeTest = ModeTestCalls.count(CE) != 0;
   auto RIt = CallResults.find(CE);
   if (RIt != CallResults.end())
     C.ResultLocal = int32_t(RIt->second);

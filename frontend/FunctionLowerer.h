@@ -148,6 +148,8 @@ private:
   EnclosingLoops LoopsAroundCalls;
   /// The calls after the set of a flag seen false (findSerialFlagCalls).
   llvm::DenseMap<const CallExpr *, const Expr *> SerialFlagCalls;
+  /// The calls that are a mode test's whole branch (callsUnderModeTests).
+  llvm::DenseSet<const CallExpr *> ModeTestCalls;
   FileTable &Files;
   PathBuilder PB;
   /// The queue-front waits of the body (findQueueFrontWaits), and the

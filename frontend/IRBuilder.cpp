@@ -145,6 +145,8 @@ ir::Function FunctionLowerer::run() {
   preScan(Body);
   collectEnclosingLoops(Body, LoopsAroundCalls);
   SerialFlagCalls = findSerialFlagCalls(Body, Ctx);
+  if (isa<CXXMethodDecl>(FD))
+    ModeTestCalls = callsUnderModeTests(Body, Ctx);
   const Stmt *Loop = findHandRolledSync(Body, &Ctx);
   if (Loop)
     F.HandRolledSync = Files.loc(Loop->getBeginLoc());

@@ -94,6 +94,33 @@ const CXXMemberCallExpr *ModeAsserts::assertionIn(const Stmt *Then) {
   return MCE;
 }
 
+llvm::DenseSet<const CallExpr *> callsUnderModeTests(const Stmt *Body,
+                                                     const ASTContext &Ctx) {
+  llvm::DenseSet<const CallExpr *> Out;
+  std::vector<const Stmt *> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S || isa<LambdaExpr>(S))
+      continue;
+    if (const auto *If = dyn_cast<IfStmt>(S);
+        If && !If->getElse() && !If->getInit() &&
+        !If->getConditionVariable() &&
+        ModeAsserts::isModeTest(If->getCond(), Ctx)) {
+      const Stmt *Then = If->getThen();
+      if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
+        Then = CS->body_front();
+      if (const auto *EWC = dyn_cast_or_null<ExprWithCleanups>(Then))
+        Then = EWC->getSubExpr();
+      if (const auto *CE = dyn_cast_or_null<CallExpr>(Then))
+        Out.insert(CE);
+    }
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return Out;
+}
+
 const CXXMemberCallExpr *ModeAsserts::impliedBy(const CXXRecordDecl *RD,
                                                 const Expr *Cond) {
   if (!RD || !Cond)

@@ -27,12 +27,20 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <cstdint>
 #include <map>
 #include <tuple>
 
 namespace racer::frontend {
+
+/// The calls of \p Body that are the whole branch of an `if` on a mode
+/// test with no else (`if (two_write_queues_) log_write_mutex_.Lock();`):
+/// a lock taken so is held in one mode of the object
+/// (ir::CallInfo::UnderModeTest).
+llvm::DenseSet<const clang::CallExpr *>
+callsUnderModeTests(const clang::Stmt *Body, const clang::ASTContext &Ctx);
 
 /// A TU's mode assertions, found per class on first use.
 class ModeAsserts {
@@ -42,9 +50,14 @@ public:
   const clang::CXXMemberCallExpr *impliedBy(const clang::CXXRecordDecl *RD,
                                             const clang::Expr *Cond);
 
-  /// The assertion \p Then makes first (its first statement, or one of the
-  /// statements before any other call), or null.
+  /// The assertion \p Then makes first (its first statement), or null.
   static const clang::CXXMemberCallExpr *assertionIn(const clang::Stmt *Then);
+
+  /// \p Cond tests a member of `this` against a constant (a mode).
+  static bool isModeTest(const clang::Expr *Cond, const clang::ASTContext &Ctx) {
+    Key K;
+    return Cond && keyOf(Cond, Ctx, K);
+  }
 
 private:
   /// (member, comparison, constant): `f != 0`, `f` and `f == 3`.

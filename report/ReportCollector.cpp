@@ -116,7 +116,7 @@ bool breaksOwnLock(const RaceFinding &F) {
       C.Path.Steps.back().kind() != ir::StepKind::Field)
     return false;
   for (const HeldLock &L : C.Locks) {
-    if (L.Unknown || L.QueueFront || (L.Shared && isWrite(C.Kind)) ||
+    if (L.Unknown || L.protectsNothing() || (L.Shared && isWrite(C.Kind)) ||
         L.Lock.Steps.size() != C.Path.Steps.size() ||
         L.Lock.Steps.back().kind() != ir::StepKind::Field ||
         !L.Lock.sameRoot(C.Path) ||
@@ -238,12 +238,12 @@ std::string underLocks(const AccessSnapshot &A,
                        std::optional<LockRelevance> Relevant = std::nullopt) {
   if (Relevant &&
       std::none_of(A.Locks.begin(), A.Locks.end(), [&](const HeldLock &L) {
-        return !L.Unknown && !L.QueueFront && (*Relevant)(L);
+        return !L.Unknown && !L.protectsNothing() && (*Relevant)(L);
       }))
     Relevant.reset();
   std::string S;
   for (const HeldLock &L : A.Locks) {
-    if (L.Unknown || L.QueueFront || (Relevant && !(*Relevant)(L)))
+    if (L.Unknown || L.protectsNothing() || (Relevant && !(*Relevant)(L)))
       continue;
     S += S.empty() ? " under `" : ", `";
     S += L.Lock.str();
@@ -259,7 +259,7 @@ std::string underLocks(const AccessSnapshot &A,
 bool onlyObjectLocksOnGlobal(const AccessSnapshot &A) {
   return A.Path.Root == ir::RootKind::Global && A.holdsMutex() &&
          std::all_of(A.Locks.begin(), A.Locks.end(), [](const HeldLock &L) {
-           return L.QueueFront || isPerObjectLock(L);
+           return L.protectsNothing() || isPerObjectLock(L);
          });
 }
 
@@ -291,7 +291,7 @@ bool onlySharedLocks(const AccessSnapshot &A) {
   if (!A.holdsMutex())
     return false;
   return std::all_of(A.Locks.begin(), A.Locks.end(), [](const HeldLock &L) {
-    return L.Shared || L.QueueFront;
+    return L.Shared || L.protectsNothing();
   });
 }
 
@@ -788,7 +788,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     if (F.Kind == RaceKind::DifferentLocks)
       for (const RaceSide *S : {&F.Reported, &F.Conflicting})
         for (const HeldLock &L : S->Access.Locks)
-          if (!L.Unknown && !L.QueueFront)
+          if (!L.Unknown && !L.protectsNothing())
             LockHolders[S->Access.Path.str()][L.Lock.str()].insert(S->Function);
   std::vector<std::optional<Entry>> Worded(Taken.size());
   auto word = [&](uint32_t I) -> Entry & {

@@ -166,6 +166,7 @@ bool isDefault(const ir::CallInfo &C) {
   return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
          C.ArgTypes.empty() && C.ResultLocal == -1 && C.ScalarResult == -1 &&
          !C.IsConstructor && !C.IsDestructor && !C.MakesClosure &&
+         !C.UnderModeTest &&
          C.DeclaredEffects.empty() &&
          C.Callables.empty() &&
          C.ElementType.empty() && C.LoopRange.empty() && !C.DistinctArgs &&
@@ -280,6 +281,7 @@ private:
     B.setIsConstructor(C.IsConstructor);
     B.setIsDestructor(C.IsDestructor);
     B.setMakesClosure(C.MakesClosure);
+    B.setUnderModeTest(C.UnderModeTest);
     effects(B, C.DeclaredEffects);
     if (!C.Callables.empty()) {
       auto L = B.initCallables(C.Callables.size());
@@ -479,6 +481,7 @@ private:
       L[I].setShared(V[I].Shared);
       L[I].setUnknown(V[I].Unknown);
       L[I].setQueueFront(V[I].QueueFront);
+      L[I].setConditional(V[I].Conditional);
     }
   }
 
@@ -743,6 +746,7 @@ private:
     C.IsConstructor = R.getIsConstructor();
     C.IsDestructor = R.getIsDestructor();
     C.MakesClosure = R.getMakesClosure();
+    C.UnderModeTest = R.getUnderModeTest();
     C.DeclaredEffects = effects(R.getDeclaredEffects());
     for (auto AR : R.getCallables()) {
       ir::CallableArg A;
@@ -929,6 +933,7 @@ private:
       H.Shared = HR.getShared();
       H.Unknown = HR.getUnknown();
       H.QueueFront = HR.getQueueFront();
+      H.Conditional = HR.getConditional();
       V.push_back(std::move(H));
     }
     return V;

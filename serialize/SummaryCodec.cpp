@@ -231,7 +231,7 @@ public:
     var(V.size());
     for (const HeldLock &L : V) {
       u8(uint8_t(L.Shared) | uint8_t(L.Unknown) << 1 |
-         uint8_t(L.QueueFront) << 2);
+         uint8_t(L.QueueFront) << 2 | uint8_t(L.Conditional) << 3);
       path(L.Lock);
     }
   }
@@ -644,6 +644,7 @@ public:
       L.Shared = F & 1;
       L.Unknown = F & 2;
       L.QueueFront = F & 4;
+      L.Conditional = F & 8;
       L.Lock = path();
     }
     return V;

@@ -176,6 +176,23 @@ inline uint32_t queueFrontLowReasons(const AccessSnapshot &A,
   return 0;
 }
 
+/// LowConditionalLock if one of \p A and \p B holds a lock on some paths
+/// only (HeldLock::Conditional, taken and let go under one condition) that
+/// the other holds, on every path or on some: on the paths where the two
+/// may meet, both may hold it.
+inline uint32_t conditionalLockLowReasons(const AccessSnapshot &A,
+                                          const AccessSnapshot &B) {
+  auto Meets = [](const AccessSnapshot &X, const AccessSnapshot &Y) {
+    for (const HeldLock &LX : X.Locks)
+      if (LX.Conditional)
+        for (const HeldLock &LY : Y.Locks)
+          if (!LY.QueueFront && !LY.Unknown && LY.Lock == LX.Lock)
+            return true;
+    return false;
+  };
+  return Meets(A, B) || Meets(B, A) ? uint32_t(LowConditionalLock) : 0u;
+}
+
 /// Reasons that follow from the two accesses themselves: the smart-pointer
 /// rule above, LowAssumedWrite and LowCrashPath. (queueFrontLowReasons is
 /// asked apart, with the locks as the reporter judges them: a turn of

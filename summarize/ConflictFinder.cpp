@@ -587,6 +587,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
       // So does a write in a stored callback, against a callback's access,
       // to one in a method the class's users call.
       if (Chosen && (queueFrontLowReasons(*A.Access, *Chosen->Access) ||
+                     conditionalLockLowReasons(*A.Access, *Chosen->Access) ||
                      BothCallbacks(A.Function, Chosen->Function)))
         for (const Entry &B : Entries)
           if (isWrite(B.Access->Kind) &&
@@ -594,6 +595,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
               !IsSetup(B.Function) && TeardownOf(B).empty() &&
               !B.Access->isAssumedWrite() &&
               !queueFrontLowReasons(*A.Access, *B.Access) &&
+              !conditionalLockLowReasons(*A.Access, *B.Access) &&
               !BothCallbacks(A.Function, B.Function))
             return &B;
       return Chosen;
@@ -616,8 +618,9 @@ unsigned findClassConflicts(const ClassCheck &Class,
       if (It != Memo.end())
         return It->second;
       // Prefer an access in a method that may run once the object is
-      // shared, then one not both in stored callbacks with A, then one seen
-      // (not assumed of an unseen call), then one holding the lock it
+      // shared, then one not both in stored callbacks with A, then one that
+      // does not hold on some paths only a lock the other holds, then one
+      // seen (not assumed of an unseen call), then one holding the lock it
       // should (the guarding lock, or the writers' set), then another
       // method's, then a write.
       const Entry *Best = nullptr;
@@ -637,8 +640,9 @@ unsigned findClassConflicts(const ClassCheck &Class,
               Assumption{AssumptionKind::LockIdentity, X.Location});
         if (V != PairVerdict::DifferentLocks)
           continue;
-        int Rank = (IsSetup(B.Function) ? 0 : 32) +
-                   (BothCallbacks(A.Function, B.Function) ? 0 : 16) +
+        int Rank = (IsSetup(B.Function) ? 0 : 64) +
+                   (BothCallbacks(A.Function, B.Function) ? 0 : 32) +
+                   (conditionalLockLowReasons(X, Y) ? 0 : 16) +
                    (Y.isAssumedWrite() ? 0 : 8) +
                    (Guard.heldBy(Y) ? 4 : 0) +
                    (B.Function != A.Function ? 2 : 0) +
@@ -649,7 +653,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
                            Functions[Best->Function].Name, *Best->Original))) {
           BestRank = Rank;
           Best = &B;
-          if (Rank == 63 && Y.Trace.empty() &&
+          if (Rank == 127 && Y.Trace.empty() &&
               !isTestHookName(Functions[B.Function].Name))
             break;
         }
@@ -680,7 +684,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
       auto OnlyOwnLocks = [&](const Entry &E) {
         return !IsSynced(E.Function) && E.Access->holdsMutex() &&
                llvm::all_of(E.Access->Locks, [](const HeldLock &L) {
-                 return L.QueueFront || (!L.Unknown && classifyLock(L, true) ==
+                 return L.protectsNothing() ||
+                        (!L.Unknown && classifyLock(L, true) ==
                                                           OwnMemberLock);
                });
       };
@@ -703,7 +708,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
       R.Conflicting = sideOf(Functions[B->Function], *B->Original);
       R.LowReasons = ClassReasons | pathLowReasons(Acc.Path, false) |
                      accessLowReasons(*A.Original, *B->Original) |
-                     queueFrontLowReasons(*A.Access, *B->Access);
+                     queueFrontLowReasons(*A.Access, *B->Access) |
+                     conditionalLockLowReasons(*A.Access, *B->Access);
       if (isTestHookName(Functions[A.Function].Name) ||
           isTestHookName(Functions[B->Function].Name))
         R.LowReasons |= LowTestHook;

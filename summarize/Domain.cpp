@@ -102,6 +102,13 @@ bool LockSet::holds(const HeldLock &L) const {
                      [&](const auto &E) { return E.first == L; });
 }
 
+bool LockSet::holdsNamed(const ir::AccessPath &Lock) const {
+  return std::any_of(Entries.begin(), Entries.end(), [&](const auto &E) {
+    return !E.first.Unknown && !E.first.protectsNothing() &&
+           E.first.Lock == Lock;
+  });
+}
+
 std::vector<HeldLock> LockSet::locks() const {
   std::vector<HeldLock> Out;
   Out.reserve(Entries.size());
@@ -237,6 +244,21 @@ void AbstractState::joinWith(const AbstractState &O) {
   for (const ir::AccessPath &L : O.MayHeld)
     if (auto It = llvm::lower_bound(MayHeld, L); It == MayHeld.end() || !(*It == L))
       MayHeld.insert(It, L);
+  for (const ir::AccessPath &L : O.MayHeldEnded)
+    if (auto It = llvm::lower_bound(MayHeldEnded, L);
+        It == MayHeldEnded.end() || !(*It == L))
+      MayHeldEnded.insert(It, L);
+  for (const ir::AccessPath &L : O.ModeHeld)
+    if (auto It = llvm::lower_bound(ModeHeld, L);
+        It == ModeHeld.end() || !(*It == L))
+      ModeHeld.insert(It, L);
+  llvm::erase_if(MayHeld, [&](const ir::AccessPath &L) {
+    return std::binary_search(MayHeldEnded.begin(), MayHeldEnded.end(), L) &&
+           !Held.holdsNamed(L);
+  });
+  llvm::erase_if(ModeHeld, [&](const ir::AccessPath &L) {
+    return !std::binary_search(MayHeld.begin(), MayHeld.end(), L);
+  });
   for (const HeldLock &L : O.EntryReleased)
     noteEntryReleased(L);
   keepEqualEntries(GuardFields, O.GuardFields);
@@ -266,6 +288,22 @@ void AbstractState::joinWith(const AbstractState &O) {
   }
 }
 
+void AbstractState::addConditionalHolds(std::vector<HeldLock> &Locks) const {
+  bool Added = false;
+  for (const ir::AccessPath &L : ModeHeld)
+    if (!Held.holdsNamed(L)) {
+      HeldLock C;
+      C.Lock = L;
+      C.Conditional = true;
+      Locks.push_back(std::move(C));
+      Added = true;
+    }
+  if (Added) {
+    std::sort(Locks.begin(), Locks.end());
+    Locks.erase(std::unique(Locks.begin(), Locks.end()), Locks.end());
+  }
+}
+
 bool operator==(const AbstractState &A, const AbstractState &B) {
   return A.Held == B.Held && A.Released == B.Released &&
          A.EntryReleased == B.EntryReleased && A.GuardFields == B.GuardFields &&
@@ -274,7 +312,8 @@ bool operator==(const AbstractState &A, const AbstractState &B) {
          A.ForkBlock == B.ForkBlock && A.JoinedOuter == B.JoinedOuter &&
          A.PendingResults == B.PendingResults &&
          A.StartedSinceAlloc == B.StartedSinceAlloc &&
-         A.QueueFronts == B.QueueFronts && A.MayHeld == B.MayHeld;
+         A.QueueFronts == B.QueueFronts && A.MayHeld == B.MayHeld &&
+         A.MayHeldEnded == B.MayHeldEnded && A.ModeHeld == B.ModeHeld;
 }
 
 } // namespace racer

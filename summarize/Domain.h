@@ -35,6 +35,8 @@ public:
   /// exclusive hold). Returns false if it was not held.
   bool release(const HeldLock &L);
   bool holds(const HeldLock &L) const;
+  /// The named lock \p Lock is held, in any mode.
+  bool holdsNamed(const ir::AccessPath &Lock) const;
   bool empty() const { return Entries.empty(); }
   /// The held locks, sorted, without counts.
   std::vector<HeldLock> locks() const;
@@ -155,6 +157,18 @@ struct AbstractState final {
   /// the function's own hold, taken under the same condition: it does not
   /// let go of a hold its caller has.
   llvm::SmallVector<ir::AccessPath, 0> MayHeld;
+  /// Of those, the ones such an unlock let go on some path to here: sorted,
+  /// join is union, and a lock in it is no longer in MayHeld after a join
+  /// (the paths are correlated: where one path ended the hold, the others
+  /// that took it ended it too, and those that did not take it hold none).
+  llvm::SmallVector<ir::AccessPath, 0> MayHeldEnded;
+  /// Of MayHeld, the locks taken by a call under a mode test
+  /// (ir::CallInfo::UnderModeTest): held in one mode of the object only.
+  /// Sorted; join is union, kept within MayHeld.
+  llvm::SmallVector<ir::AccessPath, 0> ModeHeld;
+  /// Appends to \p Locks a conditional hold (HeldLock::Conditional) of
+  /// each lock of ModeHeld not held here; keeps \p Locks sorted and unique.
+  void addConditionalHolds(std::vector<HeldLock> &Locks) const;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<AbstractState>
   // would deep-copy every element when it grows.

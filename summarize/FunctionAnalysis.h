@@ -356,11 +356,26 @@ private:
       if (auto It = llvm::lower_bound(S.MayHeld, L.Lock);
           It == S.MayHeld.end() || !(*It == L.Lock))
         S.MayHeld.insert(It, L.Lock);
+      if (auto It = llvm::lower_bound(S.MayHeldEnded, L.Lock);
+          It != S.MayHeldEnded.end() && *It == L.Lock)
+        S.MayHeldEnded.erase(It);
+      if (AcquiringUnderModeTest)
+        if (auto It = llvm::lower_bound(S.ModeHeld, L.Lock);
+            It == S.ModeHeld.end() || !(*It == L.Lock))
+          S.ModeHeld.insert(It, L.Lock);
       if (std::find(LockedHere.begin(), LockedHere.end(), L.Lock) ==
           LockedHere.end())
         LockedHere.push_back(L.Lock);
     }
   }
+  /// \p Lock is no longer held on any path (AbstractState::MayHeld).
+  static void dropMayHeld(AbstractState &S, const AccessPath &Lock) {
+    llvm::erase_if(S.MayHeld, [&](const AccessPath &P) { return P == Lock; });
+    llvm::erase_if(S.ModeHeld, [&](const AccessPath &P) { return P == Lock; });
+  }
+  /// The call being transferred is under a mode test
+  /// (ir::CallInfo::UnderModeTest): a lock it takes goes to ModeHeld.
+  bool AcquiringUnderModeTest = false;
   /// `mu_.AssertHeld()`: held from here on, but acquired by the caller --
   /// unless this function already holds it (then callers need not).
   void assume(AbstractState &S, const HeldLock &L) {
@@ -378,7 +393,14 @@ private:
       noteAssumption(AssumptionKind::UnknownLock, CurLoc);
     // A lock our caller may hold (one we did not take, one it holds on
     // entry, or one we cannot name) ends its hold here.
+    std::vector<HeldLock> HeldBefore;
+    if (L.Unknown && !S.MayHeld.empty())
+      HeldBefore = S.Held.locks();
     bool WasHeld = S.Held.release(L);
+    // What an unlock we cannot name let go is no longer ours on any path.
+    for (const HeldLock &B : HeldBefore)
+      if (!B.Unknown && !S.Held.holdsNamed(B.Lock))
+        dropMayHeld(S, B.Lock);
     // Not held on every path, but taken here on some: the paths are
     // correlated (`if (needs) Lock(); ..; if (needs) Unlock();`), and the
     // unlock ends our own hold, not one our caller has.
@@ -393,8 +415,12 @@ private:
     const bool OwnConditional = !WasHeld && MayBeOurs && !ReleasesCallers;
     if (!WasHeld && !MayBeOurs && !L.Unknown && !ReleasesCallers)
       CallersReleased.push_back(L.Lock);
-    if (MayBeOurs && !S.Held.holds(L))
-      S.MayHeld.erase(Ours);
+    if (MayBeOurs && !S.Held.holdsNamed(L.Lock))
+      dropMayHeld(S, L.Lock);
+    if (OwnConditional)
+      if (auto It = llvm::lower_bound(S.MayHeldEnded, L.Lock);
+          It == S.MayHeldEnded.end() || !(*It == L.Lock))
+        S.MayHeldEnded.insert(It, L.Lock);
     if (!OwnConditional &&
         (!WasHeld || L.Unknown || llvm::is_contained(EntryLocks, L) ||
          llvm::is_contained(AssumedLocks, L))) {

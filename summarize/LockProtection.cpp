@@ -6,9 +6,9 @@
 namespace racer {
 
 namespace {
-/// A queue-front turn (HeldLock::QueueFront) protects nothing.
+/// A queue-front turn or a conditional hold protects nothing.
 bool protects(const HeldLock &L, AccessKind K) {
-  return !L.QueueFront && (!L.Shared || !isWrite(K));
+  return !L.protectsNothing() && (!L.Shared || !isWrite(K));
 }
 bool holdsUnknownProtecting(const AccessSnapshot &A) {
   return std::any_of(A.Locks.begin(), A.Locks.end(), [&](const HeldLock &L) {
@@ -17,7 +17,7 @@ bool holdsUnknownProtecting(const AccessSnapshot &A) {
 }
 /// Named directly, so a different path is a different mutex.
 bool identifiable(const HeldLock &L, LockScope Scope) {
-  if (L.QueueFront)
+  if (L.protectsNothing())
     return false; // no mutex: excludes nothing
   const ir::AccessPath &P = L.Lock;
   if (P.Root == ir::RootKind::Formal && Scope == LockScope::Class &&

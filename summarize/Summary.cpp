@@ -8,8 +8,8 @@
 namespace racer {
 
 bool operator<(const HeldLock &A, const HeldLock &B) {
-  return std::tie(A.Unknown, A.QueueFront, A.Lock, A.Shared) <
-         std::tie(B.Unknown, B.QueueFront, B.Lock, B.Shared);
+  return std::tie(A.Unknown, A.QueueFront, A.Conditional, A.Lock, A.Shared) <
+         std::tie(B.Unknown, B.QueueFront, B.Conditional, B.Lock, B.Shared);
 }
 
 CallChain::CallChain(llvm::ArrayRef<CallSite> Frames, uint32_t Hidden) {
@@ -143,14 +143,14 @@ bool operator==(const CallChain &A, const CallChain &B) {
 
 bool AccessSnapshot::isProtected() const {
   for (const HeldLock &L : Locks)
-    if (!L.QueueFront && (!L.Shared || !isWrite(Kind)))
+    if (!L.protectsNothing() && (!L.Shared || !isWrite(Kind)))
       return true;
   return false;
 }
 
 bool AccessSnapshot::holdsMutex() const {
   for (const HeldLock &L : Locks)
-    if (!L.QueueFront)
+    if (!L.protectsNothing())
       return true;
   return false;
 }

@@ -79,10 +79,21 @@ struct HeldLock {
   /// is never Unknown, and only lowers the confidence of a race between
   /// two accesses that both hold it (LowQueueFront).
   bool QueueFront = false;
+  /// Not held on every path to the access: the function took Lock on some
+  /// path and lets it go under the same condition (`if (two_write_queues_)
+  /// log_write_mutex_.Lock(); read; if (two_write_queues_) ..Unlock();`).
+  /// It protects nothing, is never Unknown, and only lowers the confidence
+  /// of a race with an access that holds Lock (LowConditionalLock).
+  bool Conditional = false;
+
+  /// A marker of a protocol or a path, not a mutex held: it protects
+  /// nothing.
+  bool protectsNothing() const { return QueueFront || Conditional; }
 
   friend bool operator==(const HeldLock &A, const HeldLock &B) {
     return A.Shared == B.Shared && A.Unknown == B.Unknown &&
-           A.QueueFront == B.QueueFront && A.Lock == B.Lock;
+           A.QueueFront == B.QueueFront && A.Conditional == B.Conditional &&
+           A.Lock == B.Lock;
   }
   friend bool operator<(const HeldLock &A, const HeldLock &B);
 };

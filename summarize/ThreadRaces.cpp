@@ -507,7 +507,7 @@ void RootAnalysis::materialize() {
       }
       // A queue's turn we cannot name orders nothing we can tell.
       llvm::erase_if(X.Snap.Locks,
-                     [](const HeldLock &L) { return L.QueueFront && L.Unknown; });
+                     [](const HeldLock &L) { return L.protectsNothing() && L.Unknown; });
       std::sort(X.Snap.Locks.begin(), X.Snap.Locks.end());
       if (X.Snap.Path.Root == RootKind::Global) {
         if (isWrite(X.Snap.Kind))
@@ -718,7 +718,10 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
       // high (LowQueueFront, LowHandRolledSync).
       const bool SpinDoubt =
           handRolled(Y.Origin) && !onBusyWait(X) && !onBusyWait(Y);
-      int Rank = (queueFrontLowReasons(X.Snap, Y.Snap) ? 0 : 16) +
+      int Rank = (queueFrontLowReasons(X.Snap, Y.Snap) ||
+                          conditionalLockLowReasons(X.Snap, Y.Snap)
+                      ? 0
+                      : 16) +
                  (SpinDoubt ? 0 : 16) +
                  (Y.Origin != X.Origin ? 8 : 0) +
                  (isWrite(Y.Snap.Kind) ? 4 : 0) +
@@ -755,7 +758,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     R.LowReasons = pathLowReasons(R.Reported.Access.Path, true) |
                    pathLowReasons(R.Conflicting.Access.Path, true) |
                    accessLowReasons(R.Reported.Access, R.Conflicting.Access) |
-                   queueFrontLowReasons(X.Snap, Best->Snap);
+                   queueFrontLowReasons(X.Snap, Best->Snap) |
+                   conditionalLockLowReasons(X.Snap, Best->Snap);
     // Hand-rolled synchronization may order the two accesses, unless the
     // race is on the busy-wait's own plain read (the flag itself races).
     if ((handRolled(X.Origin) || handRolled(Best->Origin)) &&

@@ -192,6 +192,7 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   A.ContainerMethod = ContainerMethod;
   A.Locks = S.Held.locks();
   addQueueFronts(A.Locks, S.QueueFronts);
+  S.addConditionalHolds(A.Locks);
   A.Nestings.assign(S.Held.nestings().begin(), S.Held.nestings().end());
   A.ReleasedBefore.assign(S.EntryReleased.begin(), S.EntryReleased.end());
   A.Location = Loc;
@@ -431,12 +432,13 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       });
       if (Retaken || !requiredByCallee(C, L)) {
         HeldLock Ours = substituteLock(L, C.Args, S);
-        if (!(Ours.QueueFront && Ours.Unknown)) // a queue we cannot name
+        if (!(Ours.protectsNothing() && Ours.Unknown)) // one we cannot name
           Out.Locks.push_back(std::move(Ours));
       }
     }
     for (const AccessPath &Q : S.QueueFronts) // sorted with the rest below
       Out.Locks.push_back(queueFrontTurn(Q));
+    S.addConditionalHolds(Out.Locks);
     if (Out.Locks.size() > 1) {
       std::sort(Out.Locks.begin(), Out.Locks.end());
       Out.Locks.erase(std::unique(Out.Locks.begin(), Out.Locks.end()),
@@ -896,6 +898,12 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
                                     bool IsCond,
                                     std::optional<CondEffect> &Cond) {
   const ir::CallInfo &C = I.call();
+  // A lock this call takes is held in one mode of the object only.
+  AcquiringUnderModeTest = C.UnderModeTest;
+  struct ModeReset {
+    bool &Flag;
+    ~ModeReset() { Flag = false; }
+  } ResetMode{AcquiringUnderModeTest};
   if (Recording)
     noteCallContext(C, S);
   noteDirectRun(C, S);

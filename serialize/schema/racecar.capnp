@@ -100,6 +100,7 @@ struct CallInfo {
   scalarArgs @13 :List(ScalarArg);
   writableArgs @14 :UInt32;
   makesClosure @15 :Bool;
+  underModeTest @16 :Bool;
 }
 
 struct ScalarArg {
@@ -203,6 +204,7 @@ struct HeldLock {
   shared @1 :Bool;
   unknown @2 :Bool;
   queueFront @3 :Bool;
+  conditional @4 :Bool;
 }
 
 struct CallSite {

@@ -126,7 +126,8 @@ public:
     return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
            C.ArgTypes.empty() && C.ResultLocal == -1 &&
            C.ScalarResult == -1 && !C.IsConstructor &&
-           !C.IsDestructor && !C.MakesClosure && C.DeclaredEffects.empty() &&
+           !C.IsDestructor && !C.MakesClosure && !C.UnderModeTest &&
+           C.DeclaredEffects.empty() &&
            C.Callables.empty() && C.ElementType.empty() && C.LoopRange.empty() &&
            !C.DistinctArgs && !C.WritableArgs && C.ScalarArgs.empty();
   }

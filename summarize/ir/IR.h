@@ -226,6 +226,11 @@ struct CallInfo {
   /// attributed to the function that makes the closure, which may run it
   /// here, store it for later, or hand it to another thread.
   bool MakesClosure = false;
+  /// The call is the whole branch of an `if` on a member of `this` tested
+  /// against a constant, with no else (`if (two_write_queues_)
+  /// log_write_mutex_.Lock();`): a lock it takes is held in one mode of
+  /// the object only (HeldLock::Conditional).
+  bool UnderModeTest = false;
   /// In C, the scalar local (id < 32768) the call's result is stored into
   /// (`rc = pthread_mutex_trylock(&m);`), for branches on it in later
   /// blocks (Block::CondLocal); -1 otherwise.

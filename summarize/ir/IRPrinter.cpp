@@ -201,6 +201,8 @@ std::string printInstr(const Instr &I, const Function *F) {
       OS << " dtor";
     if (C.MakesClosure)
       OS << " makes-closure";
+    if (C.UnderModeTest)
+      OS << " mode-test";
     if (C.ResultLocal >= 0)
       OS << " result=" << localName(uint32_t(C.ResultLocal), F);
     if (C.ScalarResult >= 0)

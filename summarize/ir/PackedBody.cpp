@@ -145,6 +145,7 @@ public:
     C.IsConstructor = Flags & 1;
     C.IsDestructor = Flags & 2;
     C.MakesClosure = Flags & 4;
+    C.UnderModeTest = Flags & 8;
     C.DeclaredEffects = effects();
     C.Callables.resize(var());
     for (CallableArg &A : C.Callables) {

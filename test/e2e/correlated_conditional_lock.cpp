@@ -88,3 +88,38 @@ private:
   bool log_empty_ = true;
   long records_ = 0;
 };
+
+// rocksdb's SwitchMemtable reads `log_empty_` holding log_write_mutex_ only
+// when two write queues are on (`if (two_write_queues_)
+// log_write_mutex_.Lock();` and the same test around the unlock); the WAL-only
+// writer, which runs in that mode, writes it under log_write_mutex_. On the
+// paths where both run, both may hold it: low, conditional-lock. A read after
+// the unlock holds only the DB mutex: high.
+class MemtableSwitcher {
+public:
+  void WriteWALOnly_ok() {
+    std::lock_guard<std::mutex> l(log_write_mutex_);
+    log_empty_ = false;
+    wal_bytes_++; // expected-race{{write to `this->wal_bytes_` under `this->log_write_mutex_` in 'MemtableSwitcher::WriteWALOnly_ok' races with the read under `this->mutex_` in 'MemtableSwitcher::SwitchMemtable_bad' (no common lock)}}
+  }
+  void SwitchMemtable_bad() {
+    std::lock_guard<std::mutex> l(mutex_);
+    if (two_write_queues_)
+      log_write_mutex_.lock();
+    bool creating_new_log = !log_empty_; // expected-low-race{{read of `this->log_empty_` under `this->mutex_` in 'MemtableSwitcher::SwitchMemtable_bad' races with the write under `this->log_write_mutex_` in 'MemtableSwitcher::WriteWALOnly_ok' (no common lock) [low: a thread here locks a mutex under a condition and unlocks it under the same one}}
+    if (two_write_queues_)
+      log_write_mutex_.unlock();
+    if (creating_new_log)
+      switches_++;
+    long bytes = wal_bytes_; // expected-race{{read of `this->wal_bytes_` under `this->mutex_` in 'MemtableSwitcher::SwitchMemtable_bad' races with the write under `this->log_write_mutex_` in 'MemtableSwitcher::WriteWALOnly_ok' (no common lock)}}
+    (void)bytes;
+  }
+
+private:
+  std::mutex mutex_;
+  std::mutex log_write_mutex_;
+  bool two_write_queues_ = false;
+  bool log_empty_ = true;
+  long wal_bytes_ = 0;
+  long switches_ = 0;
+};

@@ -1214,3 +1214,37 @@ class Inserter {
         break;
       }
 }
+
+TEST_F(IRBuilderTest, CallsThatAreAModeTestsWholeBranchAreMarked) {
+  // `if (two_queues_) mu_.lock();` (a member tested, no else): the lock is
+  // held in one mode of the object. A parameter's test, a branch with an
+  // else, or a branch of more than the call, is not marked.
+  TUResult R = run("modecalls.cpp", R"(
+struct Mutex { void lock(); void unlock(); };
+class Log {
+  Mutex mu_;
+  bool two_queues_ = false;
+  int n_ = 0;
+ public:
+  void Switch(bool flag) {
+    if (two_queues_) mu_.lock();
+    if (two_queues_ != 0) { mu_.unlock(); }
+    if (flag) mu_.lock();
+    if (two_queues_) mu_.unlock(); else n_++;
+    if (n_ == 2) { mu_.lock(); n_++; }
+  }
+};
+)");
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  const ir::Function *F = fn(R.Module, "Log::Switch");
+  ASSERT_NE(F, nullptr);
+  std::vector<bool> Marks;
+  for (const ir::Block &B : F->Blocks)
+    for (const ir::Instr &I : B.Instrs)
+      if (I.Kind == ir::InstrKind::Call &&
+          (I.call().CalleeName == "Mutex::lock" ||
+           I.call().CalleeName == "Mutex::unlock"))
+        Marks.push_back(I.call().UnderModeTest);
+  ASSERT_EQ(Marks.size(), 5u);
+  EXPECT_EQ(llvm::count(Marks, true), 2);
+}
