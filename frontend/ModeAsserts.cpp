@@ -52,6 +52,23 @@ bool receiverFromThis(const Expr *Obj) {
   return true;
 }
 
+/// Calls \p Visit on every `if` of \p Body (lambda bodies excluded) with
+/// neither an init statement nor a condition variable.
+template <class F> void forEachIf(const Stmt *Body, F Visit) {
+  std::vector<const Stmt *> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S || isa<LambdaExpr>(S))
+      continue;
+    if (const auto *If = dyn_cast<IfStmt>(S);
+        If && !If->getInit() && !If->getConditionVariable())
+      Visit(If);
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+}
+
 } // namespace
 
 bool ModeAsserts::keyOf(const Expr *Cond, const ASTContext &Ctx, Key &K) {
@@ -97,27 +114,17 @@ const CXXMemberCallExpr *ModeAsserts::assertionIn(const Stmt *Then) {
 llvm::DenseSet<const CallExpr *> callsUnderModeTests(const Stmt *Body,
                                                      const ASTContext &Ctx) {
   llvm::DenseSet<const CallExpr *> Out;
-  std::vector<const Stmt *> Work{Body};
-  while (!Work.empty()) {
-    const Stmt *S = Work.back();
-    Work.pop_back();
-    if (!S || isa<LambdaExpr>(S))
-      continue;
-    if (const auto *If = dyn_cast<IfStmt>(S);
-        If && !If->getElse() && !If->getInit() &&
-        !If->getConditionVariable() &&
-        ModeAsserts::isModeTest(If->getCond(), Ctx)) {
-      const Stmt *Then = If->getThen();
-      if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
-        Then = CS->body_front();
-      if (const auto *EWC = dyn_cast_or_null<ExprWithCleanups>(Then))
-        Then = EWC->getSubExpr();
-      if (const auto *CE = dyn_cast_or_null<CallExpr>(Then))
-        Out.insert(CE);
-    }
-    for (const Stmt *C : S->children())
-      Work.push_back(C);
-  }
+  forEachIf(Body, [&](const IfStmt *If) {
+    if (If->getElse() || !ModeAsserts::isModeTest(If->getCond(), Ctx))
+      return;
+    const Stmt *Then = If->getThen();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
+      Then = CS->body_front();
+    if (const auto *EWC = dyn_cast_or_null<ExprWithCleanups>(Then))
+      Then = EWC->getSubExpr();
+    if (const auto *CE = dyn_cast_or_null<CallExpr>(Then))
+      Out.insert(CE);
+  });
   return Out;
 }
 
@@ -137,22 +144,12 @@ const CXXMemberCallExpr *ModeAsserts::impliedBy(const CXXRecordDecl *RD,
       const FunctionDecl *Def = nullptr;
       if (!M->hasBody(Def) || !Def->getBody())
         continue;
-      std::vector<const Stmt *> Work{Def->getBody()};
-      while (!Work.empty()) {
-        const Stmt *S = Work.back();
-        Work.pop_back();
-        if (!S || isa<LambdaExpr>(S))
-          continue;
-        if (const auto *If = dyn_cast<IfStmt>(S);
-            If && !If->getInit() && !If->getConditionVariable()) {
-          Key Mode;
-          if (keyOf(If->getCond(), Ctx, Mode))
-            if (const CXXMemberCallExpr *A = assertionIn(If->getThen()))
-              It->second.try_emplace(Mode, A);
-        }
-        for (const Stmt *C : S->children())
-          Work.push_back(C);
-      }
+      forEachIf(Def->getBody(), [&](const IfStmt *If) {
+        Key Mode;
+        if (keyOf(If->getCond(), Ctx, Mode))
+          if (const CXXMemberCallExpr *A = assertionIn(If->getThen()))
+            It->second.try_emplace(Mode, A);
+      });
     }
   }
   auto Found = It->second.find(K);
