@@ -183,6 +183,20 @@ void eraseId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id) {
     Set.erase(It);
 }
 
+void insertLock(llvm::SmallVectorImpl<ir::AccessPath> &Set,
+                const ir::AccessPath &Lock) {
+  auto It = llvm::lower_bound(Set, Lock);
+  if (It == Set.end() || !(*It == Lock))
+    Set.insert(It, Lock);
+}
+
+void eraseLock(llvm::SmallVectorImpl<ir::AccessPath> &Set,
+               const ir::AccessPath &Lock) {
+  auto It = llvm::lower_bound(Set, Lock);
+  if (It != Set.end() && *It == Lock)
+    Set.erase(It);
+}
+
 llvm::SmallVector<uint32_t, 0> AbstractState::live() const {
   llvm::SmallVector<uint32_t, 0> Out;
   std::set_difference(Started.begin(), Started.end(), Joined.begin(),
@@ -242,16 +256,11 @@ void AbstractState::joinWith(const AbstractState &O) {
   Held.joinWith(O.Held);
   Released.joinWith(O.Released);
   for (const ir::AccessPath &L : O.MayHeld)
-    if (auto It = llvm::lower_bound(MayHeld, L); It == MayHeld.end() || !(*It == L))
-      MayHeld.insert(It, L);
+    insertLock(MayHeld, L);
   for (const ir::AccessPath &L : O.MayHeldEnded)
-    if (auto It = llvm::lower_bound(MayHeldEnded, L);
-        It == MayHeldEnded.end() || !(*It == L))
-      MayHeldEnded.insert(It, L);
+    insertLock(MayHeldEnded, L);
   for (const ir::AccessPath &L : O.ModeHeld)
-    if (auto It = llvm::lower_bound(ModeHeld, L);
-        It == ModeHeld.end() || !(*It == L))
-      ModeHeld.insert(It, L);
+    insertLock(ModeHeld, L);
   llvm::erase_if(MayHeld, [&](const ir::AccessPath &L) {
     return std::binary_search(MayHeldEnded.begin(), MayHeldEnded.end(), L) &&
            !Held.holdsNamed(L);

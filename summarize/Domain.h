@@ -82,6 +82,11 @@ struct GuardState {
 /// Adds \p Id to, or removes it from, a sorted set of thread ids.
 void insertId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id);
 void eraseId(llvm::SmallVector<uint32_t, 2> &Set, uint32_t Id);
+/// The same, for a sorted set of lock paths (AbstractState::MayHeld).
+void insertLock(llvm::SmallVectorImpl<ir::AccessPath> &Set,
+                const ir::AccessPath &Lock);
+void eraseLock(llvm::SmallVectorImpl<ir::AccessPath> &Set,
+               const ir::AccessPath &Lock);
 
 /// The abstract state at a program point.
 struct AbstractState final {

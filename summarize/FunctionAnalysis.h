@@ -353,16 +353,10 @@ private:
     S.forgetEntryReleased(L);
     noteLock(L);
     if (!L.Unknown) {
-      if (auto It = llvm::lower_bound(S.MayHeld, L.Lock);
-          It == S.MayHeld.end() || !(*It == L.Lock))
-        S.MayHeld.insert(It, L.Lock);
-      if (auto It = llvm::lower_bound(S.MayHeldEnded, L.Lock);
-          It != S.MayHeldEnded.end() && *It == L.Lock)
-        S.MayHeldEnded.erase(It);
+      insertLock(S.MayHeld, L.Lock);
+      eraseLock(S.MayHeldEnded, L.Lock);
       if (AcquiringUnderModeTest)
-        if (auto It = llvm::lower_bound(S.ModeHeld, L.Lock);
-            It == S.ModeHeld.end() || !(*It == L.Lock))
-          S.ModeHeld.insert(It, L.Lock);
+        insertLock(S.ModeHeld, L.Lock);
       if (std::find(LockedHere.begin(), LockedHere.end(), L.Lock) ==
           LockedHere.end())
         LockedHere.push_back(L.Lock);
@@ -370,8 +364,8 @@ private:
   }
   /// \p Lock is no longer held on any path (AbstractState::MayHeld).
   static void dropMayHeld(AbstractState &S, const AccessPath &Lock) {
-    llvm::erase_if(S.MayHeld, [&](const AccessPath &P) { return P == Lock; });
-    llvm::erase_if(S.ModeHeld, [&](const AccessPath &P) { return P == Lock; });
+    eraseLock(S.MayHeld, Lock);
+    eraseLock(S.ModeHeld, Lock);
   }
   /// The call being transferred is under a mode test
   /// (ir::CallInfo::UnderModeTest): a lock it takes goes to ModeHeld.
@@ -407,9 +401,9 @@ private:
     // (Unless the function lets go of its caller's hold of it elsewhere,
     // first: `while (..) { Unlock(); ..; Lock(); }` may hold it again at
     // the loop's head, which is the caller's hold it releases.)
-    auto Ours = L.Unknown ? S.MayHeld.end()
-                          : llvm::lower_bound(S.MayHeld, L.Lock);
-    const bool MayBeOurs = Ours != S.MayHeld.end() && *Ours == L.Lock;
+    const bool MayBeOurs =
+        !L.Unknown && std::binary_search(S.MayHeld.begin(), S.MayHeld.end(),
+                                         L.Lock);
     const bool ReleasesCallers =
         !L.Unknown && llvm::is_contained(CallersReleased, L.Lock);
     const bool OwnConditional = !WasHeld && MayBeOurs && !ReleasesCallers;
@@ -418,9 +412,7 @@ private:
     if (MayBeOurs && !S.Held.holdsNamed(L.Lock))
       dropMayHeld(S, L.Lock);
     if (OwnConditional)
-      if (auto It = llvm::lower_bound(S.MayHeldEnded, L.Lock);
-          It == S.MayHeldEnded.end() || !(*It == L.Lock))
-        S.MayHeldEnded.insert(It, L.Lock);
+      insertLock(S.MayHeldEnded, L.Lock);
     if (!OwnConditional &&
         (!WasHeld || L.Unknown || llvm::is_contained(EntryLocks, L) ||
          llvm::is_contained(AssumedLocks, L))) {
