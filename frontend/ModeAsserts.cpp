@@ -1,4 +1,4 @@
-//===- ModeAsserts.cpp - Locks a class asserts held in one of its modes ---===//
+//===- ModeAsserts.cpp - Locks held in one mode of an object ------------===//
 #include "frontend/ModeAsserts.h"
 
 #include "frontend/SymbolNames.h"

@@ -1,4 +1,4 @@
-//===- ModeAsserts.h - Locks a class asserts held in one of its modes -*- C++ -*-===//
+//===- ModeAsserts.h - Locks held in one mode of an object -----*- C++ -*-===//
 //
 // Why: an object can run in modes a member decides, and one mode can come
 // with a lock its users hold. rocksdb's MemTableInserter replays a log in
@@ -20,6 +20,11 @@
 // with the lock held too. Only the same member, compared the same way with
 // the same constant; only a receiver built from `this` (no local or
 // parameter of the asserting method).
+//
+// A lock taken as the whole branch of such a test (`if (two_write_queues_)
+// log_write_mutex_.Lock();`) is held in that mode only: the calls are marked
+// (callsUnderModeTests), and the summaries keep the hold as a conditional
+// one until the same test lets it go (HeldLock::Conditional).
 //===----------------------------------------------------------------------===//
 #ifndef RACER_FRONTEND_MODEASSERTS_H
 #define RACER_FRONTEND_MODEASSERTS_H
@@ -54,7 +59,8 @@ public:
   static const clang::CXXMemberCallExpr *assertionIn(const clang::Stmt *Then);
 
   /// \p Cond tests a member of `this` against a constant (a mode).
-  static bool isModeTest(const clang::Expr *Cond, const clang::ASTContext &Ctx) {
+  static bool isModeTest(const clang::Expr *Cond,
+                         const clang::ASTContext &Ctx) {
     Key K;
     return Cond && keyOf(Cond, Ctx, K);
   }

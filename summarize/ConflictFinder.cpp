@@ -482,8 +482,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
   // Memory the class leaves to its callers' locks: no access to it holds a
   // lock of its own method's, and every one is in a method each call of
   // which holds a lock (caller-synchronized) or in a method nothing in the
-  // program calls (the teardown's aside). Returns one caller-synchronized method (the evidence),
-  // or null if the memory is not such.
+  // program calls (the teardown's aside). Returns one caller-synchronized
+  // method (the evidence), or null if the memory is not such.
   auto CallersLockOnly =
       [&](std::initializer_list<const std::vector<Entry> *> Groups)
       -> const ir::Function * {

@@ -507,7 +507,9 @@ void RootAnalysis::materialize() {
       }
       // A queue's turn we cannot name orders nothing we can tell.
       llvm::erase_if(X.Snap.Locks,
-                     [](const HeldLock &L) { return L.protectsNothing() && L.Unknown; });
+                     [](const HeldLock &L) {
+                       return L.protectsNothing() && L.Unknown;
+                     });
       std::sort(X.Snap.Locks.begin(), X.Snap.Locks.end());
       if (X.Snap.Path.Root == RootKind::Global) {
         if (isWrite(X.Snap.Kind))
