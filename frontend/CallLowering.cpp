@@ -90,6 +90,21 @@ bool passesWritable(const Expr *A, QualType Param, bool Forwarded) {
 
 } // namespace
 
+Operand FunctionLowerer::memberCallReceiver(const CXXMemberCallExpr *MCE,
+                                            QualType &ObjType) {
+  const Expr *Obj = MCE->getImplicitObjectArgument();
+  bool Arrow = false;
+  const Expr *Callee = MCE->getCallee()->IgnoreParens();
+  if (const auto *ME = dyn_cast<MemberExpr>(Callee))
+    Arrow = ME->isArrow();
+  else if (const auto *BO = dyn_cast<BinaryOperator>(Callee))
+    Arrow = BO->getOpcode() == BO_PtrMemI;
+  ObjType = Arrow ? Obj->getType()->getPointeeType() : Obj->getType();
+  return PB.keepingLockIndices(Obj, [&] {
+    return Arrow ? PB.operandOfPointer(Obj) : PB.operandOfLValue(Obj);
+  });
+}
+
 ir::CallInfo FunctionLowerer::callTo(const FunctionDecl *Callee) {
   ir::CallInfo C;
   if (!Callee)
@@ -193,20 +208,10 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
   unsigned FirstArg = 0;
   const Expr *RecvExpr = nullptr;
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
-    const Expr *Obj = MCE->getImplicitObjectArgument();
-    bool Arrow = false;
-    const Expr *Callee = MCE->getCallee()->IgnoreParens();
-    if (const auto *ME = dyn_cast<MemberExpr>(Callee))
-      Arrow = ME->isArrow();
-    else if (const auto *BO = dyn_cast<BinaryOperator>(Callee))
-      Arrow = BO->getOpcode() == BO_PtrMemI;
-    if (Obj) {
+    if (const Expr *Obj = MCE->getImplicitObjectArgument()) {
       RecvExpr = Obj;
-      Recv = PB.keepingLockIndices(Obj, [&] {
-        return Arrow ? PB.operandOfPointer(Obj) : PB.operandOfLValue(Obj);
-      });
-      QualType ObjType =
-          Arrow ? Obj->getType()->getPointeeType() : Obj->getType();
+      QualType ObjType;
+      Recv = memberCallReceiver(MCE, ObjType);
       RecvType = objectTypeName(ObjType);
       ElementType = stdElementTypeName(ObjType);
     } else {

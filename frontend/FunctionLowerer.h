@@ -140,6 +140,9 @@ private:
   void emitDtorCall(const CXXDestructorDecl *Dtor, Operand Recv,
                     std::string RecvType, SourceLocation At);
   ir::CallInfo callTo(const FunctionDecl *Callee);
+  /// The object a member call runs on (`o.m()`, `p->m()`, `(p->*pm)()`;
+  /// the call must have one), and its type in \p ObjType.
+  Operand memberCallReceiver(const CXXMemberCallExpr *MCE, QualType &ObjType);
   ir::Loc at(SourceLocation L);
 
   const FunctionDecl *FD;

@@ -691,13 +691,10 @@ void FunctionLowerer::emitQueueFront(const char *Name, const Expr *Queue,
 
 void FunctionLowerer::emitModeAssert(const CXXMemberCallExpr *A,
                                      SourceLocation At) {
-  const Expr *Obj = A->getImplicitObjectArgument();
-  const auto *ME = dyn_cast<MemberExpr>(A->getCallee()->IgnoreParens());
-  const bool Arrow = ME && ME->isArrow();
   ir::CallInfo C = callTo(A->getMethodDecl());
-  C.Args.push_back(Arrow ? PB.operandOfPointer(Obj) : PB.operandOfLValue(Obj));
-  C.ArgTypes.push_back(objectTypeName(
-      Arrow ? Obj->getType()->getPointeeType() : Obj->getType()));
+  QualType ObjType;
+  C.Args.push_back(memberCallReceiver(A, ObjType));
+  C.ArgTypes.push_back(objectTypeName(ObjType));
   emitCall(std::move(C), At, nullptr);
 }
 
