@@ -86,7 +86,8 @@ std::optional<ir::CallableArg> FunctionLowerer::callableOf(const Expr *A) {
     E = stripClosure(E);
     if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
         ICE && (ICE->getCastKind() == CK_FunctionToPointerDecay ||
-                ICE->getCastKind() == CK_NoOp)) {
+                ICE->getCastKind() == CK_NoOp ||
+                ICE->getCastKind() == CK_ConstructorConversion)) {
       E = ICE->getSubExpr();
     } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
                UO && UO->getOpcode() == UO_AddrOf) {
@@ -95,6 +96,15 @@ std::optional<ir::CallableArg> FunctionLowerer::callableOf(const Expr *A) {
                CE && CE->getNumArgs() == 1 && CE->getConstructor() &&
                CE->getConstructor()->isCopyOrMoveConstructor()) {
       E = CE->getArg(0);
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+               CE && CE->getNumArgs() >= 1 && CE->getConstructor() &&
+               isCallableWrapperClass(
+                   qualifiedName(CE->getConstructor()->getParent()))) {
+      // `std::function<void()>(lambda)`, made to pass a lambda to a
+      // parameter of that type: the callable it holds.
+      E = CE->getArg(0);
+    } else if (const Expr *Moved = passThroughArg(E)) {
+      E = Moved; // `std::move(fn)`
     } else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
       E = FC->getSubExpr();
     } else if (const auto *C = dyn_cast<CastExpr>(E);
@@ -170,7 +180,11 @@ std::optional<ir::CallableArg> FunctionLowerer::callableOf(const Expr *A) {
   CA.Callee = functionSymbol(Call);
   CA.CalleeName = functionName(Call);
   CA.HasReceiver = true;
-  CA.Receiver = PB.operandOfArg(A);
+  // A `std::function` variable handed on (copied or moved): that variable,
+  // so that a parameter forwarded to a helper stays the caller's to bind.
+  CA.Receiver = isa<DeclRefExpr>(E) && isCallableWrapperClass(qualifiedName(RD))
+                    ? PB.operandOfArg(E)
+                    : PB.operandOfArg(A);
   CA.NumParams = Call->getNumParams();
   return CA;
 }

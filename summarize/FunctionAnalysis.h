@@ -497,6 +497,13 @@ private:
                  ir::Symbol Range, bool Direct);
   void applyCalleeThreads(const ir::Instr &I, const FunctionSummary &Callee,
                           AbstractState &S);
+  /// \p CS, a thread the callee starts running a callable wrapper it was
+  /// handed as a formal (`void Start(std::function<void()> fn) {
+  /// threads_.emplace_back(std::move(fn)); }`): our call's callable for
+  /// that formal (a lambda, a function, or a wrapper of our own formal) is
+  /// what \p T runs. False if the call hands none we can name.
+  bool bindWrappedEntry(const ir::Instr &I, const ThreadSpawn &CS,
+                        ThreadSpawn &T, const AbstractState &S);
   /// What \p Callee's joins of its caller's threads (FunctionSummary::Joins)
   /// designate here, for its accesses' AccessSnapshot::JoinedOuter marks.
   CalleeJoins calleeJoins(const ir::Instr &I, const FunctionSummary &Callee,

@@ -631,6 +631,26 @@ bool endsInOrder(llvm::StringRef CalleeName) {
   return false;
 }
 
+/// Type-erased callables: an object that holds a lambda, a functor or a
+/// function and runs it from its operator().
+static const char *const CallableWrapperClasses[] = {
+    "std::function",       "std::move_only_function", "std::copyable_function",
+    "std::function_ref",   "absl::AnyInvocable",      "absl::FunctionRef",
+    "folly::Function",     "folly::FunctionRef",      "llvm::function_ref",
+    "llvm::unique_function", "boost::function"};
+
+bool isCallableWrapperClass(llvm::StringRef QualifiedClass) {
+  for (const char *C : CallableWrapperClasses)
+    if (QualifiedClass == C)
+      return true;
+  return false;
+}
+
+bool isCallableWrapperCall(llvm::StringRef CalleeName) {
+  return CalleeName.consume_back("::operator()") &&
+         isCallableWrapperClass(CalleeName);
+}
+
 bool isStdSmartPointer(llvm::StringRef ClassName) {
   for (const char *C : SmartPointerClasses)
     if (ClassName == C)

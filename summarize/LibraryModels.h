@@ -211,6 +211,14 @@ bool isStdSmartPointer(llvm::StringRef ClassName);
 /// object: every access to it is atomic, so a write assumed of a call it is
 /// passed to (CallInfo::WritableArgs) races with nothing.
 bool isAtomicClassName(llvm::StringRef QualifiedClass);
+/// \p QualifiedClass (`std::function`, `absl::AnyInvocable`) holds a
+/// callable of any type and runs it from its operator(): a call that hands
+/// one made from a lambda hands over the lambda (the frontend's
+/// CallableArg), and a thread started with one a function was passed runs
+/// whatever its callers pass (ThreadSpawn binding at the call).
+bool isCallableWrapperClass(llvm::StringRef QualifiedClass);
+/// \p CalleeName is such a class's operator() (`std::function::operator()`).
+bool isCallableWrapperCall(llvm::StringRef CalleeName);
 /// \p QualifiedMethod ("std::__shared_ptr::get") is a std smart pointer's.
 bool isSmartPointerMethod(llvm::StringRef QualifiedMethod);
 

@@ -103,7 +103,7 @@ void FunctionAnalysis::noteDirectRun(const ir::CallInfo &C,
     return;
   }
   // `f()` on a `std::function` parameter.
-  if (C.CalleeName == "std::function::operator()" &&
+  if (isCallableWrapperCall(C.CalleeName.str()) &&
       Recv.K == Operand::Kind::Object && Recv.Path.Root == RootKind::Formal &&
       Recv.Path.Steps.size() == 1 && startsWithDeref(Recv.Path))
     noteCallableRun({ir::Symbol(), int32_t(Recv.Path.Index), S.Held.locks()});
@@ -122,7 +122,9 @@ FunctionAnalysis::runnerLocksFor(const ir::Block &B, size_t Idx,
     if (I.Kind != ir::InstrKind::Call)
       continue;
     const ir::CallInfo &C = I.call();
-    if (!InFunction && C.IsConstructor && C.CalleeName == "std::function::function" &&
+    if (!InFunction && C.IsConstructor &&
+        isCallableWrapperClass(
+            C.CalleeName.str().substr(0, C.CalleeName.str().rfind("::"))) &&
         llvm::any_of(C.Callables, [&](const ir::CallableArg &CA) {
           return CA.Callee == Lambda.Callee;
         })) {
@@ -139,7 +141,7 @@ FunctionAnalysis::runnerLocksFor(const ir::Block &B, size_t Idx,
         Runs = R.Callee == Lambda.Callee;
       else
         Runs = R.Formal >= 0 && size_t(R.Formal) < C.ArgTypes.size() &&
-               C.ArgTypes[R.Formal] == "std::function";
+               isCallableWrapperClass(C.ArgTypes[R.Formal]);
       if (!Runs)
         continue;
       std::vector<HeldLock> Out;

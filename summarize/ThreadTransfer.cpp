@@ -262,6 +262,17 @@ void FunctionAnalysis::noteReturnedThreads(const ir::Instr &Return,
       StartedAtNonZeroReturn.insert(Id);
 }
 
+/// The formal whose object \p Recv designates, or -1: `&fn` for a
+/// parameter of class type, by value (`Formal(k)`, its own storage) or by
+/// reference (`Formal(k) Deref`).
+static int32_t formalObject(const Operand &Recv) {
+  if (Recv.K != Operand::Kind::Object || Recv.Path.Root != RootKind::Formal ||
+      Recv.Path.Steps.size() > 1 ||
+      (Recv.Path.Steps.size() == 1 && !startsWithDeref(Recv.Path)))
+    return -1;
+  return int32_t(Recv.Path.Index);
+}
+
 void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
                                    AbstractState &S) {
   const ir::CallInfo &C = I.call();
@@ -300,8 +311,14 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
   T->EntryName = ir::Symbol(Entry->CalleeName);
   T->Args.clear();
   T->FreshArgs = 0;
+  // A callable wrapper that is a by-value parameter (`void Start(
+  // std::function<void()> fn)`): its storage is named here, for callers to
+  // bind what they pass (bindWrappedEntry).
+  const bool WrapsFormal =
+      Entry->HasReceiver && isCallableWrapperCall(Entry->CalleeName.str()) &&
+      formalObject(Entry->Receiver) >= 0;
   for (const Operand &A : Actuals) {
-    Operand N = namedOperand(A, S);
+    Operand N = WrapsFormal && T->Args.empty() ? A : namedOperand(A, S);
     // `t = malloc(..)` in the loop that starts the thread with t: every
     // instance of the thread gets an object of its own.
     if (inLoop() && N.K == Operand::Kind::Object &&
@@ -352,6 +369,48 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
   T->Location = I.Location;
   T->Trace.clear();
   S.start(T->Id);
+}
+
+bool FunctionAnalysis::bindWrappedEntry(const ir::Instr &I,
+                                        const ThreadSpawn &CS, ThreadSpawn &T,
+                                        const AbstractState &S) {
+  if (CS.Args.empty() || !isCallableWrapperCall(CS.EntryName.str()))
+    return false;
+  const int32_t K = formalObject(CS.Args[0]);
+  if (K < 0)
+    return false;
+  const ir::CallableArg *CA = nullptr;
+  for (const ir::CallableArg &A : I.call().Callables)
+    if (A.Arg == uint32_t(K) && !A.Callee.empty())
+      CA = &A;
+  if (!CA)
+    return false;
+  // The wrapper's operator() gets the data the callee passes (CS.Args
+  // after its receiver); the callable gets them as its parameters.
+  auto Data = [&](size_t J) {
+    return 1 + J < CS.Args.size() ? substituteNamedOperand(CS.Args[1 + J], I, S)
+                                  : Operand::unknown();
+  };
+  std::vector<Operand> Actuals;
+  if (CA->HasReceiver) {
+    // Our own wrapper parameter, forwarded (`Start(std::move(fn))`): our
+    // callers bind it in turn.
+    const bool Forwarded = isCallableWrapperCall(CA->CalleeName.str()) &&
+                           formalObject(CA->Receiver) >= 0;
+    Actuals.push_back(Forwarded ? CA->Receiver
+                                : namedOperand(CA->Receiver, S));
+    for (uint32_t J = 0; J < CA->NumParams; ++J)
+      Actuals.push_back(Data(J));
+    for (const Operand &C : CA->Captures)
+      Actuals.push_back(namedOperand(C, S));
+  } else {
+    for (size_t J = 0; J + 1 < CS.Args.size(); ++J)
+      Actuals.push_back(Data(J));
+  }
+  T.Entry = CA->Callee;
+  T.EntryName = CA->CalleeName;
+  T.Args = std::move(Actuals);
+  return true;
 }
 
 void FunctionAnalysis::addFlagClear(MemberPointer C) {
@@ -622,6 +681,8 @@ void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,
         if (CS.Args[K].K == Operand::Kind::Object &&
             CS.Args[K].Path.Root == RootKind::Local)
           T->FreshArgs |= 1u << K;
+    if (bindWrappedEntry(I, CS, *T, S))
+      T->FreshArgs = 0; // (the callee's bits are of its wrapper's actuals)
     llvm::SmallVector<uint32_t, 0> Mapped;
     for (uint32_t Id : CS.LiveAtSpawn)
       Mapped.push_back(mapSpawnId(I, Id));

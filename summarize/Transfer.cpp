@@ -805,10 +805,25 @@ static const ir::Operand *onceFlagFor(const ir::Block &B, size_t Idx) {
   return nullptr;
 }
 
+/// \p Callee starts a thread running the callable wrapper it is handed as
+/// argument \p Arg (FunctionAnalysis::bindWrappedEntry).
+static bool startsWrapped(const FunctionSummary &Callee, uint32_t Arg) {
+  return llvm::any_of(Callee.Spawns, [&](const ThreadSpawn &T) {
+    const Operand *R = T.Args.empty() ? nullptr : &T.Args[0];
+    return isCallableWrapperCall(T.EntryName.str()) &&
+           R->K == Operand::Kind::Object &&
+           R->Path.Root == RootKind::Formal && R->Path.Index == Arg &&
+           (R->Path.Steps.empty() ||
+            (R->Path.Steps.size() == 1 && startsWithDeref(R->Path)));
+  });
+}
+
 /// If the call at \p Idx lowers a lambda where it is created, and a later
 /// call of the same block starts a thread running it (`std::thread t([&] {
-/// .. })`): the lambda's body belongs to that thread only.
-static bool startedAsThread(const ir::Block &B, size_t Idx) {
+/// .. })`, or a helper that starts one with the `std::function` it is
+/// handed): the lambda's body belongs to that thread only.
+static bool startedAsThread(const ir::Block &B, size_t Idx,
+                            const SummaryLookup &Callees) {
   const ir::CallInfo &Lambda = B.Instrs[Idx].call();
   if (Lambda.Callee.empty() ||
       Lambda.CalleeName.str().find("lambda@") == std::string::npos)
@@ -817,11 +832,17 @@ static bool startedAsThread(const ir::Block &B, size_t Idx) {
     const ir::Instr &I = B.Instrs[J];
     if (I.Kind != ir::InstrKind::Call)
       continue;
-    for (const ir::CallableArg &CA : I.call().Callables)
-      if (CA.Callee == Lambda.Callee &&
-          lookupCallModel(I.call().CalleeName, I.call().ElementType).Kind ==
-              ModelKind::ThreadCreate)
+    for (const ir::CallableArg &CA : I.call().Callables) {
+      if (CA.Callee != Lambda.Callee)
+        continue;
+      if (lookupCallModel(I.call().CalleeName, I.call().ElementType).Kind ==
+          ModelKind::ThreadCreate)
         return true;
+      const FunctionSummary *Helper =
+          I.call().Callee.empty() ? nullptr : Callees.lookup(I.call().Callee);
+      if (Helper && startsWrapped(*Helper, CA.Arg))
+        return true;
+    }
   }
   return false;
 }
@@ -1025,7 +1046,7 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
         noteLinkingStore(I, S);
       break;
     case ir::InstrKind::Call: {
-      if (TrackThreads && startedAsThread(B, Idx))
+      if (TrackThreads && startedAsThread(B, Idx, Callees))
         break; // the lambda runs on the thread, not here
       if (std::optional<std::vector<HeldLock>> Under =
               runnerLocksFor(B, Idx, S)) {

@@ -670,6 +670,43 @@ class Inventory {
   EXPECT_TRUE(Creations[0]->call().MakesClosure);
 }
 
+TEST_F(IRBuilderTest, ALambdaPassedAsAStdFunctionIsTheCallablePassed) {
+  // The std::function temporary made for the parameter holds the lambda:
+  // the call hands over the lambda (with its captured `this`); a
+  // std::function parameter handed on (moved) is that parameter.
+  TUResult R = run("wrapped.cpp", R"(
+#include <functional>
+#include <utility>
+struct Workers {
+  void Start(std::function<void()> job);
+};
+struct Server {
+  int served_ = 0;
+  void Serve(Workers &w) { w.Start([this] { served_++; }); }
+};
+void Forward(Workers &w, std::function<void()> fn) { w.Start(std::move(fn)); }
+)");
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  const ir::Function *Serve = fn(R.Module, "Server::Serve");
+  ASSERT_NE(Serve, nullptr);
+  auto Starts = calls(*Serve, "Workers::Start");
+  ASSERT_EQ(Starts.size(), 1u);
+  ASSERT_EQ(Starts[0]->call().Callables.size(), 1u);
+  const ir::CallableArg &Passed = Starts[0]->call().Callables[0];
+  EXPECT_EQ(Passed.Arg, 1u);
+  EXPECT_EQ(Passed.CalleeName.str(), "Server::Serve::lambda@+0:36");
+  EXPECT_TRUE(Passed.HasReceiver);
+  EXPECT_EQ(ir::printOperand(Passed.Receiver), "this");
+  const ir::Function *Fwd = fn(R.Module, "Forward");
+  ASSERT_NE(Fwd, nullptr);
+  auto Forwarded = calls(*Fwd, "Workers::Start");
+  ASSERT_EQ(Forwarded.size(), 1u);
+  ASSERT_EQ(Forwarded[0]->call().Callables.size(), 1u);
+  const ir::CallableArg &Handed = Forwarded[0]->call().Callables[0];
+  EXPECT_EQ(Handed.CalleeName.str(), "std::function::operator()");
+  EXPECT_EQ(ir::printOperand(Handed.Receiver), "&fn");
+}
+
 TEST_F(IRBuilderTest, LambdaNamesDoNotMoveWithLinesAboveTheirFunction) {
   // Lines added above a function rename none of its lambdas (their callers'
   // summaries name them: the summary cache keeps them); a lambda outside
