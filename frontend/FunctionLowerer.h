@@ -170,8 +170,13 @@ private:
   llvm::DenseMap<const CallExpr *, const VarDecl *> ScalarResults;
   llvm::DenseMap<const VarDecl *, int32_t> CallOfLocalInBlock;
   /// How many times the body stores into a local (its initializer, `=`,
-  /// compound assignments, `++`/`--`); taking its address counts as many.
+  /// compound assignments, a class's `operator=`, `++`/`--`); taking its
+  /// address counts as many.
   unsigned storesTo(const VarDecl *VD);
+  /// \p E names a local callable wrapper (`std::function<void()> job =
+  /// [..] {..};`) that nothing stores into after its initializer: that
+  /// local, whose initializer is what it holds.
+  const VarDecl *wrapperLocalOf(const Expr *E);
   llvm::DenseMap<const VarDecl *, unsigned> StoreCounts;
   /// A local every store into which is a call's result
   /// (ir::CallInfo::ScalarResult, ir::Block::CondLocal).

@@ -293,6 +293,10 @@ unsigned FunctionLowerer::storesTo(const VarDecl *VD) {
     if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
       if (BO->isAssignmentOp() && Names(BO->getLHS()))
         ++N;
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+      // `job = other;` on a class-type local (std::function::operator=).
+      if (OC->isAssignmentOp() && OC->getNumArgs() > 0 && Names(OC->getArg(0)))
+        ++N;
     } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
       if (UO->isIncrementDecrementOp() && Names(UO->getSubExpr()))
         ++N;

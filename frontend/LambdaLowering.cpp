@@ -80,6 +80,16 @@ void FunctionLowerer::lowerLambda(const LambdaExpr *LE) {
   }
 }
 
+const VarDecl *FunctionLowerer::wrapperLocalOf(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+      !VD->getInit() || VD->getType()->isReferenceType() ||
+      !isCallableWrapperClass(recordTypeName(VD->getType())))
+    return nullptr;
+  return storesTo(VD) == 1 ? VD : nullptr; // its initializer only
+}
+
 std::optional<ir::CallableArg> FunctionLowerer::callableOf(const Expr *A) {
   const Expr *E = A;
   while (E) {
@@ -105,6 +115,8 @@ std::optional<ir::CallableArg> FunctionLowerer::callableOf(const Expr *A) {
       E = CE->getArg(0);
     } else if (const Expr *Moved = passThroughArg(E)) {
       E = Moved; // `std::move(fn)`
+    } else if (const VarDecl *Held = wrapperLocalOf(E)) {
+      E = Held->getInit(); // `std::function<void()> job = [..] {..};`
     } else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
       E = FC->getSubExpr();
     } else if (const auto *C = dyn_cast<CastExpr>(E);
