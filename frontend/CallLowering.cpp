@@ -272,6 +272,17 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
       C.CalleeName = Name;
     }
   }
+  if (Callee && RecvExpr && isCallableWrapperCall(functionName(Callee))) {
+    // `task()` on a callable taken from a thread pool's queue, `cb_()`: any
+    // callable stored into that slot (frontend/FunctionPointers.h).
+    std::string Name, Slot = callableSlotOfValue(RecvExpr, Name);
+    if (Slot.empty())
+      Slot = slotHeldByLocal(RecvExpr, Name);
+    if (!Slot.empty()) {
+      C.Callee = ir::IndirectCalleePrefix + Slot;
+      C.CalleeName = Name;
+    }
+  }
   C.ElementType = std::move(ElementType);
   C.LoopRange = loopRangeOf(CE, LoopsAroundCalls, Ctx);
   C.DistinctArgs = distinctElementArgs(CE, LoopsAroundCalls, Ctx);

@@ -467,6 +467,7 @@ public:
   // Callbacks handed to an event loop (frontend/EventLoops.h).
   bool VisitCallExpr(CallExpr *CE) {
     recordEventLoopCall(CE, FunctionPointers);
+    FunctionPointers.callableStore(CE); // a thread pool's queue of tasks
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {

@@ -177,6 +177,10 @@ private:
   /// [..] {..};`) that nothing stores into after its initializer: that
   /// local, whose initializer is what it holds.
   const VarDecl *wrapperLocalOf(const Expr *E);
+  /// \p E names a local callable wrapper every store into which takes a
+  /// callable from one slot (`task = std::move(tasks_.front());`): that
+  /// slot (frontend/FunctionPointers.h), and its name in \p Name; or "".
+  std::string slotHeldByLocal(const Expr *E, std::string &Name);
   llvm::DenseMap<const VarDecl *, unsigned> StoreCounts;
   /// A local every store into which is a call's result
   /// (ir::CallInfo::ScalarResult, ir::Block::CondLocal).

@@ -1,10 +1,13 @@
 //===- FunctionPointers.cpp - Where function pointers are stored and called ===//
 #include "frontend/FunctionPointers.h"
+#include "frontend/PathBuilder.h"
 #include "frontend/SymbolNames.h"
+#include "summarize/LibraryModels.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 
 #include <algorithm>
@@ -45,7 +48,96 @@ std::string slotOf(const Expr *E, std::string *Name = nullptr) {
   return "";
 }
 
+/// A callable wrapper (`std::function<void()>`), or a std container of
+/// them (`std::deque<std::function<void()>>`).
+bool holdsCallableWrappers(QualType T) {
+  T = T.getNonReferenceType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  if (isCallableWrapperClass(qualifiedName(RD)))
+    return true;
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || !RD->isInStdNamespace() || Spec->getTemplateArgs().size() < 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return false;
+  const auto *Elem =
+      Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+  return Elem && isCallableWrapperClass(qualifiedName(Elem));
+}
+
+/// Strips what makes a temporary or a copy of a value: casts, temporaries,
+/// `std::move`, a copy or move constructor.
+const Expr *strippedValue(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
+             C && C->getNumArgs() >= 1 && C->getConstructor() &&
+             C->getConstructor()->isCopyOrMoveConstructor())
+      E = C->getArg(0);
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = F->getSubExpr();
+    else if (const Expr *A = lowering::passThroughArg(E))
+      E = A;
+    else
+      return E;
+  }
+}
+
 } // namespace
+
+std::string callableSlotOfValue(const Expr *E, std::string &Name) {
+  E = strippedValue(E);
+  // An element of a container of callables: the container's slot.
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *M = MCE->getMethodDecl();
+    const Expr *Obj = MCE->getImplicitObjectArgument();
+    if (!M || !Obj || !M->getIdentifier() ||
+        !holdsCallableWrappers(Obj->getType()))
+      return "";
+    llvm::StringRef N = M->getName();
+    if (N != "front" && N != "back" && N != "top" && N != "at")
+      return "";
+    return slotOf(Obj, &Name);
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (OC->getOperator() != OO_Subscript || OC->getNumArgs() < 1 ||
+        !holdsCallableWrappers(OC->getArg(0)->getType()))
+      return "";
+    return slotOf(OC->getArg(0), &Name);
+  }
+  // The container itself (a copy of a queue), not a single callable
+  // member: a member callback (`on_done_ = cb; .. on_done_();`) is each
+  // object's own, which a field-based slot would mix up across objects.
+  const auto *RD = E->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  if (!holdsCallableWrappers(E->getType()) || !RD ||
+      isCallableWrapperClass(qualifiedName(RD)))
+    return "";
+  return slotOf(E, &Name);
+}
+
+void FunctionPointerStores::callableStore(const CallExpr *CE) {
+  // `tasks_.push_back(std::move(task))`: into a container of them. (Not a
+  // single callable member, `cb_ = std::move(cb)`: see callableSlotOfValue.)
+  const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE);
+  const CXXMethodDecl *M = MCE ? MCE->getMethodDecl() : nullptr;
+  const Expr *Obj = MCE ? MCE->getImplicitObjectArgument() : nullptr;
+  if (!M || !Obj || !M->getIdentifier() || MCE->getNumArgs() < 1 ||
+      !holdsCallableWrappers(Obj->getType()) ||
+      isCallableWrapperClass(qualifiedName(M->getParent())))
+    return;
+  static const char *const Adds[] = {"push_back", "push_front", "push",
+                                     "emplace_back", "emplace_front",
+                                     "emplace", "insert"};
+  if (llvm::none_of(Adds, [&](const char *A) { return M->getName() == A; }))
+    return;
+  // (insert and emplace at a position: the value is the last argument.)
+  store(slotOf(Obj), MCE->getArg(MCE->getNumArgs() - 1));
+}
 
 std::string functionPointerSlotOf(const CallExpr *CE, std::string &Name) {
   const Expr *Target = CE->getCallee()->IgnoreParenImpCasts();
@@ -68,6 +160,30 @@ void FunctionPointerStores::store(const std::string &Slot, const Expr *V,
   const char *Fn = InTable ? "\ttfn:" : "\tfn:";
   if (Slot.empty() || !V)
     return;
+  if (holdsCallableWrappers(V->getType()) ||
+      V->getType()->getAsCXXRecordDecl()) {
+    // A callable wrapper's value: what it was made from (a lambda, a
+    // function, a formal, another slot).
+    V = strippedValue(V);
+    if (const auto *C = dyn_cast<CXXConstructExpr>(V);
+        C && C->getNumArgs() >= 1 && C->getConstructor() &&
+        isCallableWrapperClass(qualifiedName(C->getConstructor()->getParent())))
+      V = strippedValue(C->getArg(0));
+    if (const auto *LE = dyn_cast<LambdaExpr>(V)) {
+      const CXXMethodDecl *Op = LE->getCallOperator();
+      if (Op && !Op->getDescribedFunctionTemplate())
+        Stores.push_back(Slot + Fn + functionSymbol(Op));
+      else
+        Stores.push_back(Slot + "\t?");
+      return;
+    }
+    std::string Name, From = callableSlotOfValue(V, Name);
+    if (!From.empty()) {
+      if (From != Slot)
+        Stores.push_back(Slot + "\tslot:" + From);
+      return;
+    }
+  }
   V = V->IgnoreParenCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(V);
       UO && UO->getOpcode() == UO_AddrOf)

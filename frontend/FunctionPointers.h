@@ -15,6 +15,10 @@
 //   job->fn = g_default;          store "field:bio_job::fn\tslot:global:c:@g_default"
 //   a->fn = lookup(name);         store "field:S::fn\t?" (any function)
 //   handlers[i](ev);              call through slot "global:c:@handlers"
+//   tasks_.push_back(std::move(t)); store "field:Pool::tasks_\tformal:..#1"
+//   task = std::move(tasks_.front()); task();  call through "field:Pool::tasks_"
+//     (std::function and the other callable wrappers of LibraryModels, in
+//     std containers that are members or globals: a thread pool's queue)
 //
 // (The formats are ir::Module::FunctionPointerStores'.)
 //===----------------------------------------------------------------------===//
@@ -49,11 +53,21 @@ std::string functionPointerSlotOfValue(const clang::Expr *E, std::string &Name);
 /// "global:<usr>"), or "" (a local, a formal, a call's result).
 std::string objectSlotOf(const clang::Expr *E);
 
+/// The slot of a std container of callable wrappers (a member or global:
+/// a thread pool's `std::deque<std::function<void()>> tasks_`) whose
+/// element \p E reads (`tasks_.front()`, `std::move(q.top())`, `v[i]`), or
+/// "". (A single `std::function` member is each object's own callback: no
+/// slot.)
+std::string callableSlotOfValue(const clang::Expr *E, std::string &Name);
+
 /// Collects a TU's stores of functions into slots.
 class FunctionPointerStores {
 public:
   /// `slot = value;`
   void assignment(const clang::BinaryOperator *BO);
+  /// A call that stores a callable into a container of callable wrappers:
+  /// `tasks_.push_back(std::move(task))`, `q.emplace([this] { .. })`.
+  void callableStore(const clang::CallExpr *CE);
   /// `{.fn = f}`, `{"get", getCommand}`: a struct's initializer.
   void initializer(const clang::InitListExpr *ILE);
   /// A global function pointer or array of them with an initializer.

@@ -18,6 +18,7 @@
 
 #include "clang/AST/DeclTemplate.h"
 
+#include <functional>
 #include <iterator>
 
 namespace racer::frontend::lowering {
@@ -88,6 +89,50 @@ const VarDecl *FunctionLowerer::wrapperLocalOf(const Expr *E) {
       !isCallableWrapperClass(recordTypeName(VD->getType())))
     return nullptr;
   return storesTo(VD) == 1 ? VD : nullptr; // its initializer only
+}
+
+std::string FunctionLowerer::slotHeldByLocal(const Expr *E,
+                                             std::string &Name) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+      VD->getType()->isReferenceType())
+    return "";
+  std::string Slot;
+  bool Ok = true;
+  auto Take = [&](const Expr *V) {
+    std::string N, S = callableSlotOfValue(V, N);
+    if (S.empty() || (!Slot.empty() && S != Slot)) {
+      Ok = false;
+      return;
+    }
+    Slot = S;
+    Name = N;
+  };
+  if (const Expr *Init = VD->getInit()) {
+    const auto *C = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit());
+    if (!C || C->getNumArgs() != 0) // (default-made: holds nothing yet)
+      Take(Init);
+  }
+  auto Names = [&](const Expr *X) {
+    const auto *R = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    return R && R->getDecl() == VD;
+  };
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !Ok)
+      return;
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+        OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+        Names(OC->getArg(0)))
+      Take(OC->getArg(1));
+    else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+             UO && UO->getOpcode() == UO_AddrOf && Names(UO->getSubExpr()))
+      Ok = false; // stored through a pointer: not known
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(FD->getBody());
+  return Ok ? Slot : "";
 }
 
 std::optional<ir::CallableArg> FunctionLowerer::callableOf(const Expr *A) {

@@ -166,7 +166,7 @@ bool isDefault(const ir::CallInfo &C) {
   return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
          C.ArgTypes.empty() && C.ResultLocal == -1 && C.ScalarResult == -1 &&
          !C.IsConstructor && !C.IsDestructor && !C.MakesClosure &&
-         !C.UnderModeTest &&
+         !C.UnderModeTest && !C.RunsTask &&
          C.DeclaredEffects.empty() &&
          C.Callables.empty() &&
          C.ElementType.empty() && C.LoopRange.empty() && !C.DistinctArgs &&
@@ -282,6 +282,7 @@ private:
     B.setIsDestructor(C.IsDestructor);
     B.setMakesClosure(C.MakesClosure);
     B.setUnderModeTest(C.UnderModeTest);
+    B.setRunsTask(C.RunsTask);
     effects(B, C.DeclaredEffects);
     if (!C.Callables.empty()) {
       auto L = B.initCallables(C.Callables.size());
@@ -482,6 +483,7 @@ private:
       L[I].setUnknown(V[I].Unknown);
       L[I].setQueueFront(V[I].QueueFront);
       L[I].setConditional(V[I].Conditional);
+      L[I].setTaskRun(V[I].TaskRun);
     }
   }
 
@@ -747,6 +749,7 @@ private:
     C.IsDestructor = R.getIsDestructor();
     C.MakesClosure = R.getMakesClosure();
     C.UnderModeTest = R.getUnderModeTest();
+    C.RunsTask = R.getRunsTask();
     C.DeclaredEffects = effects(R.getDeclaredEffects());
     for (auto AR : R.getCallables()) {
       ir::CallableArg A;
@@ -934,6 +937,7 @@ private:
       H.Unknown = HR.getUnknown();
       H.QueueFront = HR.getQueueFront();
       H.Conditional = HR.getConditional();
+      H.TaskRun = HR.getTaskRun();
       V.push_back(std::move(H));
     }
     return V;

@@ -231,7 +231,8 @@ public:
     var(V.size());
     for (const HeldLock &L : V) {
       u8(uint8_t(L.Shared) | uint8_t(L.Unknown) << 1 |
-         uint8_t(L.QueueFront) << 2 | uint8_t(L.Conditional) << 3);
+         uint8_t(L.QueueFront) << 2 | uint8_t(L.Conditional) << 3 |
+         uint8_t(L.TaskRun) << 4);
       path(L.Lock);
     }
   }
@@ -645,6 +646,7 @@ public:
       L.Unknown = F & 2;
       L.QueueFront = F & 4;
       L.Conditional = F & 8;
+      L.TaskRun = F & 16;
       L.Lock = path();
     }
     return V;

@@ -61,6 +61,17 @@ inline bool startsWithDeref(const AccessPath &P) {
   return !P.Steps.empty() && P.Steps.front().kind() == StepKind::Deref;
 }
 
+/// The formal whose object \p O designates, or -1: `&fn` for a parameter
+/// of class type (a `std::function` handed to a helper), by value
+/// (`Formal(k)`, its own storage) or by reference (`Formal(k) Deref`).
+inline int32_t formalObjectOf(const ir::Operand &O) {
+  if (O.K != ir::Operand::Kind::Object ||
+      O.Path.Root != ir::RootKind::Formal || O.Path.Steps.size() > 1 ||
+      (O.Path.Steps.size() == 1 && !startsWithDeref(O.Path)))
+    return -1;
+  return int32_t(O.Path.Index);
+}
+
 /// The root's object, or the object its pointer designates, or one
 /// embedded in it (`g`, `g.a[]`, `*p`, `this->m_.f`), not one reached
 /// through a pointer stored in memory (`this->p_->f`).

@@ -1,5 +1,7 @@
 //===- IndirectCalls.cpp - Calls through function pointers in fields, globals ===//
 #include "summarize/IndirectCalls.h"
+#include "summarize/FunctionAnalysis.h"
+#include "summarize/LibraryModels.h"
 #include "summarize/ir/PackedBody.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -66,16 +68,30 @@ public:
       for (const ir::Instr *I : Calls) {
         const ir::CallInfo &C = I->call();
         bool Known = false;
-        for (const ir::CallableArg &CA : C.Callables)
-          if (CA.Arg == Formal && !CA.HasReceiver && !CA.Callee.empty()) {
-            llvm::StringRef Callee = CA.Callee.str();
-            if (ir::isIndirectCallee(Callee)) // another slot's functions
-              Out.Slots.insert(
-                  Callee.drop_front(strlen(ir::IndirectCalleePrefix)).str());
-            else
-              Out.Functions.insert(Callee.str());
-            Known = true;
+        for (const ir::CallableArg &CA : C.Callables) {
+          if (CA.Arg != Formal || CA.Callee.empty())
+            continue;
+          llvm::StringRef Callee = CA.Callee.str();
+          if (CA.HasReceiver && isCallableWrapperCall(CA.CalleeName.str())) {
+            // The caller's own std::function parameter passed on
+            // (`Submit(std::move(fn))`): what its callers pass.
+            if (int32_t K = detail::formalObjectOf(CA.Receiver); K >= 0) {
+              Work.push_back({CallerOf.lookup(I), uint32_t(K)});
+              Known = true;
+            }
+            continue;
           }
+          // A function, or a lambda (its captures reach nothing the slot's
+          // call passes: an access through one is an assumption).
+          if (CA.HasReceiver)
+            noteSubmission(Callee.str(), I);
+          if (ir::isIndirectCallee(Callee)) // another slot's functions
+            Out.Slots.insert(
+                Callee.drop_front(strlen(ir::IndirectCalleePrefix)).str());
+          else
+            Out.Functions.insert(Callee.str());
+          Known = true;
+        }
         for (const ir::ScalarArg &A : C.ScalarArgs) {
           if (A.Arg != Formal || Known)
             continue;
@@ -92,7 +108,41 @@ public:
     }
   }
 
+  /// The lambdas handed to slots that are submitted once: by one call in
+  /// a `main`, outside any loop of it (a task queued at startup). Another
+  /// submission, or one that may run again, may overlap a run.
+  std::set<std::string> submittedOnce() const {
+    std::set<std::string> Out;
+    for (const auto &[Lambda, S] : Submissions)
+      if (!S.Again && S.Calls.size() == 1)
+        Out.insert(Lambda);
+    return Out;
+  }
+
 private:
+  struct Submitted {
+    std::set<const ir::Instr *> Calls;
+    bool Again = false; ///< some call may run more than once
+  };
+  std::map<std::string, Submitted> Submissions;
+
+  void noteSubmission(const std::string &Lambda, const ir::Instr *I) {
+    Submitted &S = Submissions[Lambda];
+    S.Calls.insert(I);
+    auto Caller = CallerIndex.find(I);
+    if (Caller == CallerIndex.end() ||
+        Functions[Caller->second.first].Name != "main") {
+      S.Again = true;
+      return;
+    }
+    const ir::Function &Body = *Caller->second.second;
+    std::vector<int32_t> Loops = detail::loopsOfBlocks(Body);
+    for (size_t B = 0; B < Body.Blocks.size(); ++B)
+      for (const ir::Instr &J : Body.Blocks[B].Instrs)
+        if (&J == I && Loops[B] >= 0)
+          S.Again = true;
+  }
+
   /// The calls of \p Fn anywhere in the program.
   const std::vector<const ir::Instr *> &callsTo(const std::string &Fn) {
     auto It = Calls.find(Fn);
@@ -112,6 +162,7 @@ private:
               I.call().Callee == Sym) {
             Out.push_back(&I);
             CallerOf[&I] = Functions[F].Symbol.str();
+            CallerIndex[&I] = {F, Bodies.back().get()};
           }
     }
     return Out;
@@ -121,6 +172,8 @@ private:
   std::vector<std::unique_ptr<ir::Function>> Bodies;
   std::map<std::string, std::vector<const ir::Instr *>> Calls;
   llvm::DenseMap<const ir::Instr *, std::string> CallerOf;
+  llvm::DenseMap<const ir::Instr *, std::pair<uint32_t, const ir::Function *>>
+      CallerIndex;
 };
 
 /// The dispatcher of \p Slot: block 0 branches to one block per target,
@@ -129,7 +182,7 @@ private:
 ir::Function dispatcher(llvm::StringRef Symbol, llvm::StringRef Name,
                         uint32_t NumFormals,
                         const std::vector<const ir::Function *> &Targets,
-                        bool Unknown) {
+                        bool Unknown, const std::set<std::string> &Once) {
   ir::Function D;
   D.Symbol = ir::Symbol(Symbol);
   D.Name = ir::Symbol(Name);
@@ -155,6 +208,7 @@ ir::Function dispatcher(llvm::StringRef Symbol, llvm::StringRef Name,
       I.Location = T.Location;
       C.Callee = T.Symbol;
       C.CalleeName = T.Name;
+      C.RunsTask = Once.count(T.Symbol.str()) != 0;
       Passed = std::min<uint32_t>(NumFormals, uint32_t(T.Formals.size()));
     } else {
       I.Location = D.Location;
@@ -170,6 +224,47 @@ ir::Function dispatcher(llvm::StringRef Symbol, llvm::StringRef Name,
 }
 
 } // namespace
+
+static void sortUnique(std::vector<uint32_t> *Changed) {
+  if (!Changed)
+    return;
+  llvm::sort(*Changed);
+  Changed->erase(std::unique(Changed->begin(), Changed->end()),
+                 Changed->end());
+}
+
+/// A lambda stored into a slot (`tasks_.push_back(std::move(task))` after
+/// `pool.Submit([this] { .. })`) runs where the slot is called, on a pool's
+/// thread: the lowering's call at its creation (ir::CallInfo::MakesClosure,
+/// its body attributed to its maker) goes, or its maker would seem to run it.
+static void dropCreationRuns(std::vector<ir::Function> &Functions,
+                             const std::set<ir::Symbol> &Lambdas,
+                             std::vector<uint32_t> *Changed) {
+  if (Lambdas.empty())
+    return;
+  auto Made = [&](ir::Symbol C) { return Lambdas.count(C) != 0; };
+  for (uint32_t FI = 0; FI < Functions.size(); ++FI) {
+    const ir::Function &F = Functions[FI];
+    if (!(F.Packed ? llvm::any_of(F.Packed->Callees, Made)
+                   : llvm::any_of(ir::calleesOf(F), Made)))
+      continue;
+    ir::Function Body = ir::withBody(F);
+    bool Dropped = false;
+    for (ir::Block &B : Body.Blocks) {
+      const size_t Before = B.Instrs.size();
+      llvm::erase_if(B.Instrs, [&](const ir::Instr &I) {
+        return I.Kind == ir::InstrKind::Call && I.hasCall() &&
+               I.call().MakesClosure && Made(I.call().Callee);
+      });
+      Dropped |= B.Instrs.size() != Before;
+    }
+    if (!Dropped)
+      continue;
+    ir::replaceBody(Functions[FI], std::move(Body));
+    if (Changed)
+      Changed->push_back(FI);
+  }
+}
 
 IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
                                        const std::vector<std::string> &Stores,
@@ -272,6 +367,10 @@ IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
   const std::string Prefix = ir::IndirectCalleePrefix;
   // Slot -> the one function it holds (symbol, name).
   std::map<std::string, std::pair<ir::Symbol, ir::Symbol>> To;
+  // The lambdas queued once: each a task of one run (ir::CallInfo::RunsTask).
+  const std::set<std::string> Once = Formals.submittedOnce();
+  // Lambdas a slot's calls run: they run there, not where they are made.
+  std::set<ir::Symbol> RunFromSlot;
   for (const auto &[Symbol, Call] : Slots) {
     auto It = Held.find(Symbol.substr(Prefix.size()));
     if (It == Held.end())
@@ -290,6 +389,9 @@ IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
       ++Stats.TooMany; // its calls stay unresolved
       continue;
     }
+    for (const ir::Function *T : Targets)
+      if (T->Kind == ir::FunctionKind::Lambda)
+        RunFromSlot.insert(T->Symbol);
     if (Targets.empty() || Index.count(Symbol))
       continue;
     if (Targets.size() == 1 && !Unknown) {
@@ -302,7 +404,8 @@ IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
     uint32_t NumFormals = Call.NumArgs;
     for (const ir::Function *T : Targets)
       NumFormals = std::max<uint32_t>(NumFormals, T->Formals.size());
-    ir::Function D = dispatcher(Symbol, Call.Name, NumFormals, Targets, Unknown);
+    ir::Function D =
+        dispatcher(Symbol, Call.Name, NumFormals, Targets, Unknown, Once);
     if (TableSlots && It->second.ofTables() && !Unknown &&
         Targets.size() >= MinTableTargets)
       TableSlots->push_back(D.Name.str());
@@ -316,8 +419,11 @@ IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
       Changed->push_back(uint32_t(Functions.size()));
     Functions.push_back(std::move(D));
   }
-  if (To.empty())
+  dropCreationRuns(Functions, RunFromSlot, Changed);
+  if (To.empty()) {
+    sortUnique(Changed);
     return Stats;
+  }
   // Point the calls of one-function slots at that function.
   for (uint32_t FI : Users) {
     ir::Function Body = ir::withBody(Functions[FI]);
@@ -330,6 +436,7 @@ IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
         if (auto It = To.find(C.Callee.str()); It != To.end()) {
           C.Callee = It->second.first;
           C.CalleeName = It->second.second;
+          C.RunsTask = Once.count(C.Callee.str()) != 0;
           Rewritten = true;
         }
         for (ir::CallableArg &CA : C.Callables)
@@ -345,11 +452,7 @@ IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
     if (Changed)
       Changed->push_back(FI);
   }
-  if (Changed) {
-    llvm::sort(*Changed);
-    Changed->erase(std::unique(Changed->begin(), Changed->end()),
-                   Changed->end());
-  }
+  sortUnique(Changed);
   return Stats;
 }
 

@@ -71,11 +71,17 @@ inline constexpr uint32_t MinTableTargets = 4;
 /// functions whose calls changed, sorted. \p TableSlots receives the
 /// names (what traces call them) of the dispatchers of slots of callback
 /// tables (MinTableTargets).
-IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
-                                       const std::vector<std::string> &Stores,
-                                       std::vector<uint32_t> *Changed,
-                                       std::vector<std::string> *TableSlots =
-                                           nullptr);
+///
+/// A lambda a slot's calls run (a task queued for a thread pool:
+/// `pool.Submit([] { .. })` storing its std::function into `tasks_`, which
+/// the pool's threads call) runs there only: its call where it is made
+/// goes. A call of one queued once (by one call in a `main`, in no loop of
+/// it) is marked ir::CallInfo::RunsTask: the task runs once, on whichever
+/// pool thread takes it, so its accesses do not race with themselves.
+IndirectCallStats resolveIndirectCalls(
+    std::vector<ir::Function> &Functions,
+    const std::vector<std::string> &Stores, std::vector<uint32_t> *Changed,
+    std::vector<std::string> *TableSlots = nullptr);
 
 } // namespace racer
 

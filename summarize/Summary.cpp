@@ -8,8 +8,9 @@
 namespace racer {
 
 bool operator<(const HeldLock &A, const HeldLock &B) {
-  return std::tie(A.Unknown, A.QueueFront, A.Conditional, A.Lock, A.Shared) <
-         std::tie(B.Unknown, B.QueueFront, B.Conditional, B.Lock, B.Shared);
+  return std::tie(A.Unknown, A.QueueFront, A.Conditional, A.TaskRun, A.Lock,
+                  A.Shared) < std::tie(B.Unknown, B.QueueFront, B.Conditional,
+                                       B.TaskRun, B.Lock, B.Shared);
 }
 
 CallChain::CallChain(llvm::ArrayRef<CallSite> Frames, uint32_t Hidden) {

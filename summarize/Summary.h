@@ -85,15 +85,22 @@ struct HeldLock {
   /// It protects nothing, is never Unknown, and only lowers the confidence
   /// of a race with an access that holds Lock (LowConditionalLock).
   bool Conditional = false;
+  /// Not a mutex: the one run of a task queued once (a lambda a thread
+  /// pool's queue holds, submitted once: summarize/IndirectCalls.h), named
+  /// by Lock (`racecar.task:<the lambda>`). It protects nothing, is never
+  /// Unknown, and keeps the accesses of two tasks apart: two accesses
+  /// that both hold it are in the same run, which does not overlap itself
+  /// (ThreadRaces).
+  bool TaskRun = false;
 
   /// A marker of a protocol or a path, not a mutex held: it protects
   /// nothing.
-  bool protectsNothing() const { return QueueFront || Conditional; }
+  bool protectsNothing() const { return QueueFront || Conditional || TaskRun; }
 
   friend bool operator==(const HeldLock &A, const HeldLock &B) {
     return A.Shared == B.Shared && A.Unknown == B.Unknown &&
            A.QueueFront == B.QueueFront && A.Conditional == B.Conditional &&
-           A.Lock == B.Lock;
+           A.TaskRun == B.TaskRun && A.Lock == B.Lock;
   }
   friend bool operator<(const HeldLock &A, const HeldLock &B);
 };

@@ -530,6 +530,14 @@ std::vector<uint32_t> RootAnalysis::chain(uint32_t O) const {
   return C;
 }
 
+/// \p A and \p B are in the one run of the same task queued once.
+static bool sameTaskRun(const AccessSnapshot &A, const AccessSnapshot &B) {
+  for (const HeldLock &L : A.Locks)
+    if (L.TaskRun && llvm::is_contained(B.Locks, L))
+      return true;
+  return false;
+}
+
 bool RootAnalysis::concurrent(const OriginAccess &X,
                               const OriginAccess &Y) const {
   // Each thread's own object linked into a shared structure: two objects.
@@ -553,6 +561,26 @@ bool RootAnalysis::concurrent(const OriginAccess &X,
       // Both through the instance's own element of an array (`&slots[i]`).
       Own |= X.Origin == CX[K] && Y.Origin == CX[K] && X.ThroughOwnFormal &&
              Y.ThroughOwnFormal && X.Snap.Path == Y.Snap.Path;
+      // A local of this instance's own frame, or of a thread it started:
+      // each instance makes its own (`std::vector<..> files_meta;` filled,
+      // then handed to the threads it starts by reference).
+      // (The local's object itself, not what a pointer in it designates;
+      // a whole `files_meta.emplace_back(..)` meets its element reads.)
+      auto InLocal = [](const AccessPath &P) {
+        return P.Root == RootKind::Local &&
+               llvm::none_of(P.Steps, [](const ir::PathStep &St) {
+                 return St.kind() == StepKind::Deref;
+               });
+      };
+      if (InLocal(X.Snap.Path) && InLocal(Y.Snap.Path) &&
+          X.Snap.Path.sameRoot(Y.Snap.Path)) {
+        const uint32_t Owner = X.Snap.Path.Index / LocalStride;
+        for (size_t J = K; J <= L; ++J)
+          Own |= CX[J] == Owner;
+      }
+      // Both in the one run of a task queued once: whichever pool thread
+      // takes it, one runs it (HeldLock::TaskRun).
+      Own |= sameTaskRun(X.Snap, Y.Snap);
       if (!Own)
         return true;
     }

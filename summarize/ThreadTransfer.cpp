@@ -262,17 +262,6 @@ void FunctionAnalysis::noteReturnedThreads(const ir::Instr &Return,
       StartedAtNonZeroReturn.insert(Id);
 }
 
-/// The formal whose object \p Recv designates, or -1: `&fn` for a
-/// parameter of class type, by value (`Formal(k)`, its own storage) or by
-/// reference (`Formal(k) Deref`).
-static int32_t formalObject(const Operand &Recv) {
-  if (Recv.K != Operand::Kind::Object || Recv.Path.Root != RootKind::Formal ||
-      Recv.Path.Steps.size() > 1 ||
-      (Recv.Path.Steps.size() == 1 && !startsWithDeref(Recv.Path)))
-    return -1;
-  return int32_t(Recv.Path.Index);
-}
-
 void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
                                    AbstractState &S) {
   const ir::CallInfo &C = I.call();
@@ -316,7 +305,7 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
   // bind what they pass (bindWrappedEntry).
   const bool WrapsFormal =
       Entry->HasReceiver && isCallableWrapperCall(Entry->CalleeName.str()) &&
-      formalObject(Entry->Receiver) >= 0;
+      formalObjectOf(Entry->Receiver) >= 0;
   for (const Operand &A : Actuals) {
     Operand N = WrapsFormal && T->Args.empty() ? A : namedOperand(A, S);
     // `t = malloc(..)` in the loop that starts the thread with t: every
@@ -376,7 +365,7 @@ bool FunctionAnalysis::bindWrappedEntry(const ir::Instr &I,
                                         const AbstractState &S) {
   if (CS.Args.empty() || !isCallableWrapperCall(CS.EntryName.str()))
     return false;
-  const int32_t K = formalObject(CS.Args[0]);
+  const int32_t K = formalObjectOf(CS.Args[0]);
   if (K < 0)
     return false;
   const ir::CallableArg *CA = nullptr;
@@ -396,7 +385,7 @@ bool FunctionAnalysis::bindWrappedEntry(const ir::Instr &I,
     // Our own wrapper parameter, forwarded (`Start(std::move(fn))`): our
     // callers bind it in turn.
     const bool Forwarded = isCallableWrapperCall(CA->CalleeName.str()) &&
-                           formalObject(CA->Receiver) >= 0;
+                           formalObjectOf(CA->Receiver) >= 0;
     Actuals.push_back(Forwarded ? CA->Receiver
                                 : namedOperand(CA->Receiver, S));
     for (uint32_t J = 0; J < CA->NumParams; ++J)

@@ -304,6 +304,15 @@ bool FunctionAnalysis::onCrashPath(uint32_t BI) const {
   return true;
 }
 
+/// The marker of the one run of the task queued once that \p Task is
+/// (HeldLock::TaskRun).
+static HeldLock taskRun(ir::Symbol Task, ir::Symbol Name) {
+  HeldLock L;
+  L.Lock = AccessPath::global(ir::Symbol("racecar.task:" + Task.str()), Name);
+  L.TaskRun = true;
+  return L;
+}
+
 /// \p A, a callee's access, comes out of applySummary as a function of
 /// itself and the call's context (FunctionAnalysis::AppliedContext) only: its
 /// path and locks are global (or unknown locks), so the arguments do not
@@ -343,6 +352,9 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
         return substituteLock(R, C.Args, S).Unknown;
       }))
     CallerLocks.clear();
+  // A pool's call of a task queued once: what it reaches is that task's run.
+  if (C.RunsTask)
+    CallerLocks.push_back(taskRun(C.Callee, Callee.Name));
   // The locks the callee may let go, in our terms (Unknown: any).
   std::vector<HeldLock> CalleeReleases;
   for (const HeldLock &L : Callee.Locks.MayRelease)
@@ -809,12 +821,8 @@ static const ir::Operand *onceFlagFor(const ir::Block &B, size_t Idx) {
 /// argument \p Arg (FunctionAnalysis::bindWrappedEntry).
 static bool startsWrapped(const FunctionSummary &Callee, uint32_t Arg) {
   return llvm::any_of(Callee.Spawns, [&](const ThreadSpawn &T) {
-    const Operand *R = T.Args.empty() ? nullptr : &T.Args[0];
-    return isCallableWrapperCall(T.EntryName.str()) &&
-           R->K == Operand::Kind::Object &&
-           R->Path.Root == RootKind::Formal && R->Path.Index == Arg &&
-           (R->Path.Steps.empty() ||
-            (R->Path.Steps.size() == 1 && startsWithDeref(R->Path)));
+    return !T.Args.empty() && isCallableWrapperCall(T.EntryName.str()) &&
+           formalObjectOf(T.Args[0]) == int32_t(Arg);
   });
 }
 

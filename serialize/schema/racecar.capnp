@@ -101,6 +101,7 @@ struct CallInfo {
   writableArgs @14 :UInt32;
   makesClosure @15 :Bool;
   underModeTest @16 :Bool;
+  runsTask @17 :Bool;
 }
 
 struct ScalarArg {
@@ -205,6 +206,7 @@ struct HeldLock {
   unknown @2 :Bool;
   queueFront @3 :Bool;
   conditional @4 :Bool;
+  taskRun @5 :Bool;
 }
 
 struct CallSite {

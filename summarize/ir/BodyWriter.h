@@ -67,7 +67,8 @@ public:
     svar(C.ResultLocal);
     svar(C.ScalarResult);
     self().u8(uint8_t(C.IsConstructor) | uint8_t(C.IsDestructor) << 1 |
-              uint8_t(C.MakesClosure) << 2 | uint8_t(C.UnderModeTest) << 3);
+              uint8_t(C.MakesClosure) << 2 | uint8_t(C.UnderModeTest) << 3 |
+              uint8_t(C.RunsTask) << 4);
     effects(C.DeclaredEffects);
     var(C.Callables.size());
     for (const CallableArg &A : C.Callables) {

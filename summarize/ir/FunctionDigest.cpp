@@ -127,6 +127,7 @@ public:
            C.ArgTypes.empty() && C.ResultLocal == -1 &&
            C.ScalarResult == -1 && !C.IsConstructor &&
            !C.IsDestructor && !C.MakesClosure && !C.UnderModeTest &&
+           !C.RunsTask &&
            C.DeclaredEffects.empty() &&
            C.Callables.empty() && C.ElementType.empty() && C.LoopRange.empty() &&
            !C.DistinctArgs && !C.WritableArgs && C.ScalarArgs.empty();

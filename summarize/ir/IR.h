@@ -231,6 +231,10 @@ struct CallInfo {
   /// log_write_mutex_.Lock();`): a lock it takes is held in one mode of
   /// the object only (HeldLock::Conditional).
   bool UnderModeTest = false;
+  /// A slot's call of a task queued once (summarize/IndirectCalls.h, set
+  /// at the link in a dispatcher): what it reaches is in that task's one
+  /// run (HeldLock::TaskRun), which does not overlap itself.
+  bool RunsTask = false;
   /// In C, the scalar local (id < 32768) the call's result is stored into
   /// (`rc = pthread_mutex_trylock(&m);`), for branches on it in later
   /// blocks (Block::CondLocal); -1 otherwise.

@@ -203,6 +203,8 @@ std::string printInstr(const Instr &I, const Function *F) {
       OS << " makes-closure";
     if (C.UnderModeTest)
       OS << " mode-test";
+    if (C.RunsTask)
+      OS << " runs-task";
     if (C.ResultLocal >= 0)
       OS << " result=" << localName(uint32_t(C.ResultLocal), F);
     if (C.ScalarResult >= 0)

@@ -146,6 +146,7 @@ public:
     C.IsDestructor = Flags & 2;
     C.MakesClosure = Flags & 4;
     C.UnderModeTest = Flags & 8;
+    C.RunsTask = Flags & 16;
     C.DeclaredEffects = effects();
     C.Callables.resize(var());
     for (CallableArg &A : C.Callables) {

@@ -707,6 +707,49 @@ void Forward(Workers &w, std::function<void()> fn) { w.Start(std::move(fn)); }
   EXPECT_EQ(ir::printOperand(Handed.Receiver), "&fn");
 }
 
+TEST_F(IRBuilderTest, AThreadPoolsQueueOfStdFunctionsIsASlot) {
+  // Submit stores its std::function parameter into the queue; the worker
+  // calls what it pops through the queue's slot. A single std::function
+  // member is no slot (each object's own callback).
+  TUResult R = run("pool.cpp", R"(
+#include <deque>
+#include <functional>
+#include <utility>
+class Pool {
+ public:
+  void Submit(std::function<void()> task) { tasks_.push_back(std::move(task)); }
+  void RunOne() {
+    std::function<void()> task;
+    task = std::move(tasks_.front());
+    tasks_.pop_front();
+    task();
+  }
+  void SetDone(std::function<void()> f) { done_ = std::move(f); }
+  void Done() { done_(); }
+ private:
+  std::deque<std::function<void()>> tasks_;
+  std::function<void()> done_;
+};
+)");
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  const ir::Function *Submit = fn(R.Module, "Pool::Submit");
+  ASSERT_NE(Submit, nullptr);
+  EXPECT_TRUE(llvm::is_contained(R.Module.FunctionPointerStores,
+                                 "field:Pool::tasks_\tformal:" +
+                                     Submit->Symbol.str() + "#1"));
+  for (const std::string &S : R.Module.FunctionPointerStores)
+    EXPECT_EQ(S.find("done_"), std::string::npos) << S;
+  const ir::Function *RunOne = fn(R.Module, "Pool::RunOne");
+  ASSERT_NE(RunOne, nullptr);
+  auto Through = calls(*RunOne, "Pool::tasks_");
+  ASSERT_EQ(Through.size(), 1u);
+  EXPECT_EQ(Through[0]->call().Callee.str(),
+            std::string(ir::IndirectCalleePrefix) + "field:Pool::tasks_");
+  const ir::Function *Done = fn(R.Module, "Pool::Done");
+  ASSERT_NE(Done, nullptr);
+  EXPECT_EQ(calls(*Done, "std::function::operator()").size(), 1u);
+}
+
 TEST_F(IRBuilderTest, LambdaNamesDoNotMoveWithLinesAboveTheirFunction) {
   // Lines added above a function rename none of its lambdas (their callers'
   // summaries name them: the summary cache keeps them); a lambda outside

@@ -149,6 +149,8 @@ ir::Module realisticModule() {
     Bind2.value() = ir::Operand::unknown();
     B2.Instrs.push_back(Bind2);
     ir::Instr Res = call("shop::makeNode", "c:@N@shop@F@makeNode#", {}, {}, 27);
+    Res.call().UnderModeTest = true; // (every flag of a call round-trips)
+    Res.call().RunsTask = true;
     Res.call().ResultLocal = 1;
     Res.call().ScalarArgs = {{0, false, -7}, {1, true, 2}};
     B2.Instrs.push_back(Res);
@@ -347,6 +349,8 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
                  held(ir::AccessPath::formal(1, "o").deref(), true)};
       A.Locks.push_back(held(thisField("shop::Inventory", "writers_")));
       A.Locks.back().QueueFront = true;
+      A.Locks.push_back(held(ir::AccessPath::global("racecar.task:c:@L", "L")));
+      A.Locks.back().TaskRun = true;
     }
     A.Threads = Threads[I];
     A.Location = {1, 100u + I, 4};
@@ -472,7 +476,8 @@ void dump(llvm::raw_ostream &OS, const ir::Instr &I) {
     dump(OS, T);
   OS << " res=" << I.call().ResultLocal << " ctor=" << I.call().IsConstructor
      << " dtor=" << I.call().IsDestructor
-     << " closure=" << I.call().MakesClosure;
+     << " closure=" << I.call().MakesClosure
+     << " mode=" << I.call().UnderModeTest << " task=" << I.call().RunsTask;
   dump(OS, I.call().DeclaredEffects);
   for (const ir::CallableArg &CA : I.call().Callables) {
     OS << " callable " << CA.Arg;
@@ -571,7 +576,8 @@ void dump(llvm::raw_ostream &OS, const std::vector<HeldLock> &Ls) {
   for (const HeldLock &L : Ls) {
     OS << "held(";
     dump(OS, L.Lock);
-    OS << L.Shared << L.Unknown << L.QueueFront << ")";
+    OS << L.Shared << L.Unknown << L.QueueFront << L.Conditional << L.TaskRun
+       << ")";
   }
 }
 void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {

@@ -71,6 +71,12 @@ FunctionSummary everyField() {
       HeldLock Turn = held(thisField("Pool::writers_"));
       Turn.QueueFront = true;
       A.Locks.push_back(Turn);
+      HeldLock Mode = held(thisField("Pool::log_mu_"));
+      Mode.Conditional = true;
+      A.Locks.push_back(Mode);
+      HeldLock Task = held(ir::AccessPath::global("racecar.task:c:@L", "L"));
+      Task.TaskRun = true;
+      A.Locks.push_back(Task);
     }
     A.Threads = ThreadsKind(I % 3);
     A.Location = {I % 2, 100 - I * 7, I + 1}; // lines go down too
@@ -201,7 +207,8 @@ void put(llvm::raw_ostream &OS, const ir::Operand &O) {
 }
 void put(llvm::raw_ostream &OS, const std::vector<HeldLock> &V) {
   for (const HeldLock &L : V) {
-    OS << " lock" << L.Shared << L.Unknown << L.QueueFront;
+    OS << " lock" << L.Shared << L.Unknown << L.QueueFront << L.Conditional
+       << L.TaskRun;
     put(OS, L.Lock);
   }
 }

@@ -187,3 +187,57 @@ TEST(IndirectCalls, SlotsOfCallbackTablesAreListed) {
                       "field:job::fn\ttfn:c:@c"})
                   .empty());
 }
+
+TEST(IndirectCalls, QueuedLambdasRunWhereTheQueueIsCalled) {
+  // pool.Submit(fn) stores its std::function into the queue the workers
+  // call. main queues `once` once, `each` in a loop; both lambdas run where
+  // the queue is called, not where main makes them, and only `once` is a
+  // task of one run.
+  auto Lambda = [](const std::string &Name) {
+    FunctionBuilder L(Name, "", ir::FunctionKind::Lambda);
+    L.write(FunctionBuilder::global("g_" + Name));
+    return L.build();
+  };
+  FunctionBuilder Main("main", "", ir::FunctionKind::Free);
+  auto Make = [&](const std::string &L) {
+    Main.call(L, {Operand::unknown()}, 1, {}, "c:@" + L);
+    Main.fn().Blocks[Main.fn().Blocks.size() - 1].Instrs.back().call()
+        .MakesClosure = true;
+  };
+  auto Submit = [&](const std::string &L) {
+    Main.call("Pool::Submit", {Operand::unknown(), Operand::unknown()});
+    ir::CallableArg CA;
+    CA.Arg = 1;
+    CA.Callee = "c:@" + L;
+    CA.CalleeName = L;
+    CA.HasReceiver = true;
+    Main.fn().Blocks[Main.fn().Blocks.size() - 1].Instrs.back().call()
+        .Callables.push_back(CA);
+  };
+  Make("main::lambda@once");
+  Submit("main::lambda@once");
+  uint32_t Loop = Main.newBlock();
+  Main.edges(0, {Loop});
+  Main.edges(Loop, {Loop});
+  Make("main::lambda@each");
+  Submit("main::lambda@each");
+  std::vector<ir::Function> Fs = {worker("field:Pool::tasks_"),
+                                  Lambda("main::lambda@once"),
+                                  Lambda("main::lambda@each"), Main.build()};
+  std::vector<uint32_t> Changed;
+  IndirectCallStats S = resolveIndirectCalls(
+      Fs, {"field:Pool::tasks_\tformal:c:@Pool::Submit#1"}, &Changed);
+  EXPECT_EQ(S.Dispatchers, 1u);
+  ASSERT_EQ(Fs.size(), 5u);
+  const ir::Function &D = Fs[4];
+  ASSERT_EQ(dispatched(D), (std::vector<std::string>{"c:@main::lambda@each",
+                                                     "c:@main::lambda@once"}));
+  EXPECT_FALSE(D.Blocks[1].Instrs[0].call().RunsTask); // queued in a loop
+  EXPECT_TRUE(D.Blocks[2].Instrs[0].call().RunsTask);  // queued once
+  // main no longer runs either lambda where it makes it: only the submits.
+  ir::Function M = ir::withBody(Fs[3]);
+  for (const ir::Block &B : M.Blocks)
+    for (const ir::Instr &I : B.Instrs)
+      EXPECT_EQ(I.call().CalleeName.str(), "Pool::Submit");
+  EXPECT_TRUE(std::binary_search(Changed.begin(), Changed.end(), 3u));
+}
