@@ -176,6 +176,24 @@ std::optional<ir::CallableArg> FunctionLowerer::callableOf(const Expr *A) {
   }
   if (!E)
     return std::nullopt;
+  // `std::bind(&Indexer::Run, this, 1)`: the function it binds, called with
+  // what it binds (then what the call passes).
+  if (const auto *Bind = dyn_cast<CallExpr>(E);
+      Bind && Bind->getNumArgs() >= 1 && Bind->getDirectCallee() &&
+      isBindFunction(qualifiedName(Bind->getDirectCallee()))) {
+    std::optional<ir::CallableArg> Bound = callableOf(Bind->getArg(0));
+    if (!Bound || Bound->HasReceiver)
+      return std::nullopt; // a bound lambda or functor: not followed
+    for (unsigned K = 1; K < Bind->getNumArgs(); ++K) {
+      // (`std::placeholders::_1`: what the call passes, not known here.)
+      const Expr *Arg = Bind->getArg(K);
+      bool Placeholder = llvm::StringRef(recordTypeName(Arg->getType()))
+                             .starts_with("std::_Placeholder");
+      Bound->DecayedArgs.push_back(Placeholder ? Operand::unknown()
+                                               : PB.operandOfDecayCopy(Arg));
+    }
+    return Bound;
+  }
   ir::CallableArg CA;
   // `worker`, `&worker`, `&Pool::run`.
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {

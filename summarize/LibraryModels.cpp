@@ -651,6 +651,11 @@ bool isCallableWrapperCall(llvm::StringRef CalleeName) {
          isCallableWrapperClass(CalleeName);
 }
 
+bool isBindFunction(llvm::StringRef QualifiedName) {
+  return QualifiedName == "std::bind" || QualifiedName == "std::bind_front" ||
+         QualifiedName == "boost::bind" || QualifiedName == "absl::bind_front";
+}
+
 bool isStdSmartPointer(llvm::StringRef ClassName) {
   for (const char *C : SmartPointerClasses)
     if (ClassName == C)

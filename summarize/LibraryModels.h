@@ -219,6 +219,9 @@ bool isAtomicClassName(llvm::StringRef QualifiedClass);
 bool isCallableWrapperClass(llvm::StringRef QualifiedClass);
 /// \p CalleeName is such a class's operator() (`std::function::operator()`).
 bool isCallableWrapperCall(llvm::StringRef CalleeName);
+/// \p QualifiedName binds a callable's first arguments (`std::bind`,
+/// `std::bind_front`): the result calls it with those, then its own.
+bool isBindFunction(llvm::StringRef QualifiedName);
 /// \p QualifiedMethod ("std::__shared_ptr::get") is a std smart pointer's.
 bool isSmartPointerMethod(llvm::StringRef QualifiedMethod);
 

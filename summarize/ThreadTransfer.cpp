@@ -393,6 +393,9 @@ bool FunctionAnalysis::bindWrappedEntry(const ir::Instr &I,
     for (const Operand &C : CA->Captures)
       Actuals.push_back(namedOperand(C, S));
   } else {
+    // (A function std::bind bound arguments to gets those first.)
+    for (const Operand &B : CA->DecayedArgs)
+      Actuals.push_back(namedOperand(B, S));
     for (size_t J = 0; J + 1 < CS.Args.size(); ++J)
       Actuals.push_back(Data(J));
   }
