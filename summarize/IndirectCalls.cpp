@@ -53,6 +53,9 @@ public:
 
   /// Adds what callers pass for formal \p K of \p Fn into \p Out.
   void resolve(const std::string &Fn, uint32_t K, SlotValues &Out) {
+    // A lambda is submitted once only if Fn stores it once, and its caller
+    // calls Fn itself (not through a wrapper that may call it in a loop).
+    const bool StoresOnce = storesOnce(Fn, K);
     std::set<std::pair<std::string, uint32_t>> Seen;
     std::vector<std::pair<std::string, uint32_t>> Work{{Fn, K}};
     while (!Work.empty()) {
@@ -84,7 +87,7 @@ public:
           // A function, or a lambda (its captures reach nothing the slot's
           // call passes: an access through one is an assumption).
           if (CA.HasReceiver)
-            noteSubmission(Callee.str(), I);
+            noteSubmission(Callee.str(), I, /*Again=*/!StoresOnce || F != Fn);
           if (ir::isIndirectCallee(Callee)) // another slot's functions
             Out.Slots.insert(
                 Callee.drop_front(strlen(ir::IndirectCalleePrefix)).str());
@@ -126,9 +129,11 @@ private:
   };
   std::map<std::string, Submitted> Submissions;
 
-  void noteSubmission(const std::string &Lambda, const ir::Instr *I) {
+  void noteSubmission(const std::string &Lambda, const ir::Instr *I,
+                      bool Again) {
     Submitted &S = Submissions[Lambda];
     S.Calls.insert(I);
+    S.Again |= Again;
     auto Caller = CallerIndex.find(I);
     if (Caller == CallerIndex.end() ||
         Functions[Caller->second.first].Name != "main") {
@@ -141,6 +146,30 @@ private:
       for (const ir::Instr &J : Body.Blocks[B].Instrs)
         if (&J == I && Loops[B] >= 0)
           S.Again = true;
+  }
+
+  /// \p Fn hands its wrapper formal \p K on once (`tasks_.push_back(
+  /// std::move(task))`): one call that passes it, in no loop.
+  bool storesOnce(const std::string &Fn, uint32_t K) {
+    if (BySymbol.empty())
+      for (uint32_t I = 0; I < Functions.size(); ++I)
+        BySymbol.try_emplace(Functions[I].Symbol.str(), I);
+    auto It = BySymbol.find(Fn);
+    if (It == BySymbol.end())
+      return false;
+    ir::Function Body = ir::withBody(Functions[It->second]);
+    std::vector<int32_t> Loops = detail::loopsOfBlocks(Body);
+    unsigned Stores = 0;
+    for (size_t B = 0; B < Body.Blocks.size(); ++B)
+      for (const ir::Instr &I : Body.Blocks[B].Instrs) {
+        if (I.Kind != ir::InstrKind::Call || !I.hasCall())
+          continue;
+        for (const ir::CallableArg &CA : I.call().Callables)
+          if (CA.HasReceiver && isCallableWrapperCall(CA.CalleeName.str()) &&
+              detail::formalObjectOf(CA.Receiver) == int32_t(K))
+            Stores += Loops[B] >= 0 ? 2 : 1;
+      }
+    return Stores == 1;
   }
 
   /// The calls of \p Fn anywhere in the program.
@@ -174,6 +203,7 @@ private:
   llvm::DenseMap<const ir::Instr *, std::string> CallerOf;
   llvm::DenseMap<const ir::Instr *, std::pair<uint32_t, const ir::Function *>>
       CallerIndex;
+  llvm::StringMap<uint32_t> BySymbol; ///< built on first use
 };
 
 /// The dispatcher of \p Slot: block 0 branches to one block per target,

@@ -221,15 +221,32 @@ TEST(IndirectCalls, QueuedLambdasRunWhereTheQueueIsCalled) {
   Main.edges(Loop, {Loop});
   Make("main::lambda@each");
   Submit("main::lambda@each");
+  // Submit(task) { tasks_.push_back(std::move(task)); }: one store.
+  auto Submitter = [](const std::string &Name, unsigned Stores) {
+    FunctionBuilder Sub(Name, "Pool");
+    Sub.formal("task");
+    for (unsigned K = 0; K < Stores; ++K) {
+      Sub.call("std::deque::push_back", {Operand::unknown(), Operand::unknown()});
+      ir::CallableArg Fn;
+      Fn.Arg = 1;
+      Fn.Callee = "c:@std::function::operator()";
+      Fn.CalleeName = "std::function::operator()";
+      Fn.HasReceiver = true;
+      Fn.Receiver = Operand::object(ir::AccessPath::formal(1, "task"));
+      Sub.fn().Blocks.back().Instrs.back().call().Callables.push_back(Fn);
+    }
+    return Sub.build();
+  };
   std::vector<ir::Function> Fs = {worker("field:Pool::tasks_"),
                                   Lambda("main::lambda@once"),
-                                  Lambda("main::lambda@each"), Main.build()};
+                                  Lambda("main::lambda@each"), Main.build(),
+                                  Submitter("Pool::Submit", 1)};
   std::vector<uint32_t> Changed;
   IndirectCallStats S = resolveIndirectCalls(
       Fs, {"field:Pool::tasks_\tformal:c:@Pool::Submit#1"}, &Changed);
   EXPECT_EQ(S.Dispatchers, 1u);
-  ASSERT_EQ(Fs.size(), 5u);
-  const ir::Function &D = Fs[4];
+  ASSERT_EQ(Fs.size(), 6u);
+  const ir::Function &D = Fs[5];
   ASSERT_EQ(dispatched(D), (std::vector<std::string>{"c:@main::lambda@each",
                                                      "c:@main::lambda@once"}));
   EXPECT_FALSE(D.Blocks[1].Instrs[0].call().RunsTask); // queued in a loop
@@ -240,4 +257,39 @@ TEST(IndirectCalls, QueuedLambdasRunWhereTheQueueIsCalled) {
     for (const ir::Instr &I : B.Instrs)
       EXPECT_EQ(I.call().CalleeName.str(), "Pool::Submit");
   EXPECT_TRUE(std::binary_search(Changed.begin(), Changed.end(), 3u));
+}
+
+TEST(IndirectCalls, ATaskStoredTwiceIsQueuedAgain) {
+  // Submit stores what it is handed twice: main's one call queues two runs.
+  FunctionBuilder L("main::lambda@twice", "", ir::FunctionKind::Lambda);
+  L.write(FunctionBuilder::global("g_twice"));
+  FunctionBuilder Main("main", "", ir::FunctionKind::Free);
+  Main.call("Pool::Submit", {Operand::unknown(), Operand::unknown()});
+  ir::CallableArg CA;
+  CA.Arg = 1;
+  CA.Callee = "c:@main::lambda@twice";
+  CA.CalleeName = "main::lambda@twice";
+  CA.HasReceiver = true;
+  Main.fn().Blocks[0].Instrs.back().call().Callables.push_back(CA);
+  FunctionBuilder Sub("Pool::Submit", "Pool");
+  Sub.formal("task");
+  for (int K = 0; K < 2; ++K) {
+    Sub.call("std::deque::push_back", {Operand::unknown(), Operand::unknown()});
+    ir::CallableArg Fn;
+    Fn.Arg = 1;
+    Fn.Callee = "c:@std::function::operator()";
+    Fn.CalleeName = "std::function::operator()";
+    Fn.HasReceiver = true;
+    Fn.Receiver = Operand::object(ir::AccessPath::formal(1, "task"));
+    Sub.fn().Blocks[0].Instrs.back().call().Callables.push_back(Fn);
+  }
+  std::vector<ir::Function> Fs = {worker("field:Pool::tasks_"), L.build(),
+                                  Main.build(), Sub.build()};
+  std::vector<uint32_t> Changed;
+  IndirectCallStats S = resolveIndirectCalls(
+      Fs, {"field:Pool::tasks_\tformal:c:@Pool::Submit#1"}, &Changed);
+  EXPECT_EQ(S.Direct, 1u); // one lambda: the worker's call calls it directly
+  const ir::Instr &Call = Fs[0].Blocks[0].Instrs[0];
+  EXPECT_EQ(Call.call().Callee.str(), "c:@main::lambda@twice");
+  EXPECT_FALSE(Call.call().RunsTask);
 }
