@@ -278,6 +278,8 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
     std::string Name, Slot = callableSlotOfValue(RecvExpr, Name);
     if (Slot.empty())
       Slot = slotHeldByLocal(RecvExpr, Name);
+    if (Slot.empty())
+      Slot = queuedFieldOfLocal(RecvExpr, Name);
     if (!Slot.empty()) {
       C.Callee = ir::IndirectCalleePrefix + Slot;
       C.CalleeName = Name;

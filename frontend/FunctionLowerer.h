@@ -181,6 +181,10 @@ private:
   /// callable from one slot (`task = std::move(tasks_.front());`): that
   /// slot (frontend/FunctionPointers.h), and its name in \p Name; or "".
   std::string slotHeldByLocal(const Expr *E, std::string &Name);
+  /// \p E names the callable field of a local struct taken from a queue
+  /// (`Item &item = queue_.front(); .. item.function();`, or a copy of the
+  /// element that nothing stores into after): that field's slot, or "".
+  std::string queuedFieldOfLocal(const Expr *E, std::string &Name);
   llvm::DenseMap<const VarDecl *, unsigned> StoreCounts;
   /// A local every store into which is a call's result
   /// (ir::CallInfo::ScalarResult, ir::Block::CondLocal).

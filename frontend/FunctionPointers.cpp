@@ -88,10 +88,66 @@ const Expr *strippedValue(const Expr *E) {
   }
 }
 
+/// A std container's element access (`q.front()`, `q.top()`, `v[i]`) of a
+/// container kept in a member or global.
+bool isContainerElement(const Expr *E) {
+  E = strippedValue(E);
+  const Expr *Obj = nullptr;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *M = MCE->getMethodDecl();
+    if (!M || !M->getIdentifier())
+      return false;
+    llvm::StringRef N = M->getName();
+    if (N != "front" && N != "back" && N != "top" && N != "at")
+      return false;
+    Obj = MCE->getImplicitObjectArgument();
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+             OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() > 0) {
+    Obj = OC->getArg(0);
+  }
+  if (!Obj)
+    return false;
+  const auto *RD = Obj->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->isInStdNamespace() && !slotOf(Obj).empty();
+}
+
+/// A callable wrapper field (`Item::function`) that \p E names.
+const FieldDecl *wrapperField(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  if (!FD)
+    return nullptr;
+  const auto *RD = FD->getType()->getAsCXXRecordDecl();
+  return RD && isCallableWrapperClass(qualifiedName(RD)) ? FD : nullptr;
+}
+
 } // namespace
+
+std::string callableFieldOfElement(const Expr *E, std::string &Name) {
+  const FieldDecl *FD = wrapperField(strippedValue(E));
+  if (!FD || !isContainerElement(cast<MemberExpr>(strippedValue(E)
+                                                      ->IgnoreParenImpCasts())
+                                     ->getBase()))
+    return "";
+  Name = fieldName(FD);
+  return "field:" + Name;
+}
+
+std::string callableFieldOf(const Expr *E, std::string &Name) {
+  const FieldDecl *FD = wrapperField(strippedValue(E));
+  if (!FD)
+    return "";
+  Name = fieldName(FD);
+  return "field:" + Name;
+}
+
+bool readsContainerElement(const Expr *E) { return isContainerElement(E); }
 
 std::string callableSlotOfValue(const Expr *E, std::string &Name) {
   E = strippedValue(E);
+  // The callable of a queued struct (`queue_.front().function`).
+  if (std::string S = callableFieldOfElement(E, Name); !S.empty())
+    return S;
   // An element of a container of callables: the container's slot.
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *M = MCE->getMethodDecl();
@@ -121,6 +177,17 @@ std::string callableSlotOfValue(const Expr *E, std::string &Name) {
 }
 
 void FunctionPointerStores::callableStore(const CallExpr *CE) {
+  // `item.function = std::move(fn)`: into a callable field (of any object:
+  // only calls through a field of a queued struct read it, see
+  // callableFieldOfElement).
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
+    std::string Name;
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+      if (std::string Slot = callableFieldOf(OC->getArg(0), Name);
+          !Slot.empty())
+        store(Slot, OC->getArg(1));
+    return;
+  }
   // `tasks_.push_back(std::move(task))`: into a container of them. (Not a
   // single callable member, `cb_ = std::move(cb)`: see callableSlotOfValue.)
   const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE);
@@ -258,6 +325,11 @@ void FunctionPointerStores::initializer(const InitListExpr *ILE) {
     if (I >= ILE->getNumInits())
       break;
     const Expr *Init = ILE->getInit(I++);
+    if (const auto *W = FD->getType()->getAsCXXRecordDecl();
+        W && isCallableWrapperClass(qualifiedName(W))) {
+      store("field:" + fieldName(FD), Init); // `Item{0, std::move(fn)}`
+      continue;
+    }
     if (!holdsFunctionPointers(FD->getType()))
       continue;
     if (const auto *Elements = dyn_cast<InitListExpr>(Init->IgnoreParens())) {

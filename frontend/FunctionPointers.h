@@ -60,6 +60,16 @@ std::string objectSlotOf(const clang::Expr *E);
 /// slot.)
 std::string callableSlotOfValue(const clang::Expr *E, std::string &Name);
 
+/// The callable wrapper field of a queued struct that \p E reads
+/// (`queue_.front().function`: "field:Item::function"), or "".
+std::string callableFieldOfElement(const clang::Expr *E, std::string &Name);
+/// The callable wrapper field \p E names, of any object (`item.function`),
+/// or "".
+std::string callableFieldOf(const clang::Expr *E, std::string &Name);
+/// \p E reads an element of a std container kept in a member or global
+/// (`queue_.front()`, `q.top()`, `v[i]`).
+bool readsContainerElement(const clang::Expr *E);
+
 /// Collects a TU's stores of functions into slots.
 class FunctionPointerStores {
 public:

@@ -135,6 +135,20 @@ std::string FunctionLowerer::slotHeldByLocal(const Expr *E,
   return Ok ? Slot : "";
 }
 
+std::string FunctionLowerer::queuedFieldOfLocal(const Expr *E,
+                                                std::string &Name) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!ME)
+    return "";
+  const auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+      !VD->getInit() || !readsContainerElement(VD->getInit()) ||
+      (!VD->getType()->isReferenceType() && storesTo(VD) != 1))
+    return "";
+  return callableFieldOf(ME, Name);
+}
+
 std::optional<ir::CallableArg> FunctionLowerer::callableOf(const Expr *A) {
   const Expr *E = A;
   while (E) {

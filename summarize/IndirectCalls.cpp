@@ -348,10 +348,36 @@ IndirectCallStats resolveIndirectCalls(std::vector<ir::Function> &Functions,
   llvm::StringMap<uint32_t> Index;
   for (uint32_t I = 0; I < Functions.size(); ++I)
     Index.try_emplace(Functions[I].Symbol.str(), I);
+  // The slots whose values matter: those called, and those they copy
+  // (a setter's `cb_ = std::move(cb)` into a slot no call reads is not
+  // resolved: its callers would be looked up for nothing).
+  std::set<std::string> Needed;
+  {
+    std::map<std::string, std::vector<std::string>> Sources;
+    for (const std::string &E : Stores) {
+      auto [Slot, Value] = llvm::StringRef(E).split('\t');
+      if (Value.consume_front("slot:"))
+        Sources[Slot.str()].push_back(Value.str());
+    }
+    const std::string Prefix = ir::IndirectCalleePrefix;
+    std::vector<std::string> Work;
+    for (const auto &[Symbol, Call] : Slots)
+      Work.push_back(Symbol.substr(Prefix.size()));
+    while (!Work.empty()) {
+      std::string S = std::move(Work.back());
+      Work.pop_back();
+      if (!Needed.insert(S).second)
+        continue;
+      for (const std::string &From : Sources[S])
+        Work.push_back(From);
+    }
+  }
   std::map<std::string, SlotValues> Held;
   FormalValues Formals(Functions);
   for (const std::string &E : Stores) {
     auto [Slot, Value] = llvm::StringRef(E).split('\t');
+    if (!Needed.count(Slot.str()))
+      continue;
     SlotValues &V = Held[Slot.str()];
     std::string Fn;
     uint32_t K = 0;
