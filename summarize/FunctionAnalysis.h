@@ -211,6 +211,11 @@ llvm::SmallVector<uint32_t, 0> idUnion(llvm::ArrayRef<uint32_t> A,
                                        llvm::ArrayRef<uint32_t> B);
 /// Blocks that lie on a CFG cycle.
 std::vector<int32_t> loopsOfBlocks(const ir::Function &F);
+/// The call at \p Idx of \p B makes a lambda that a later call of the block
+/// starts as a thread (`std::thread t([&] { .. })`, or a helper that starts
+/// one with the `std::function` it is handed): its body runs there only.
+bool startedAsThread(const ir::Block &B, size_t Idx,
+                     const SummaryLookup &Callees);
 /// True if the function may start or join threads itself or through a callee:
 /// only then are accesses to its own objects and thread ids tracked.
 bool tracksThreads(const ir::Function &F, const SummaryLookup &Callees);

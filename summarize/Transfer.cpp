@@ -817,44 +817,6 @@ static const ir::Operand *onceFlagFor(const ir::Block &B, size_t Idx) {
   return nullptr;
 }
 
-/// \p Callee starts a thread running the callable wrapper it is handed as
-/// argument \p Arg (FunctionAnalysis::bindWrappedEntry).
-static bool startsWrapped(const FunctionSummary &Callee, uint32_t Arg) {
-  return llvm::any_of(Callee.Spawns, [&](const ThreadSpawn &T) {
-    return !T.Args.empty() && isCallableWrapperCall(T.EntryName.str()) &&
-           formalObjectOf(T.Args[0]) == int32_t(Arg);
-  });
-}
-
-/// If the call at \p Idx lowers a lambda where it is created, and a later
-/// call of the same block starts a thread running it (`std::thread t([&] {
-/// .. })`, or a helper that starts one with the `std::function` it is
-/// handed): the lambda's body belongs to that thread only.
-static bool startedAsThread(const ir::Block &B, size_t Idx,
-                            const SummaryLookup &Callees) {
-  const ir::CallInfo &Lambda = B.Instrs[Idx].call();
-  if (Lambda.Callee.empty() ||
-      Lambda.CalleeName.str().find("lambda@") == std::string::npos)
-    return false;
-  for (size_t J = Idx + 1; J < B.Instrs.size(); ++J) {
-    const ir::Instr &I = B.Instrs[J];
-    if (I.Kind != ir::InstrKind::Call)
-      continue;
-    for (const ir::CallableArg &CA : I.call().Callables) {
-      if (CA.Callee != Lambda.Callee)
-        continue;
-      if (lookupCallModel(I.call().CalleeName, I.call().ElementType).Kind ==
-          ModelKind::ThreadCreate)
-        return true;
-      const FunctionSummary *Helper =
-          I.call().Callee.empty() ? nullptr : Callees.lookup(I.call().Callee);
-      if (Helper && startsWrapped(*Helper, CA.Arg))
-        return true;
-    }
-  }
-  return false;
-}
-
 /// `this` or an object embedded in it (a member, a member's member, an
 /// element of a member array), not one a member points to.
 static bool partOfThis(const AccessPath &P) {
