@@ -29,6 +29,24 @@ ir::Function leaf(const std::string &Name) {
   return F.build();
 }
 
+/// `Pool::Submit(task) { tasks_.push_back(std::move(task)); }`, storing its
+/// std::function parameter \p Stores times.
+ir::Function submitter(const std::string &Name, unsigned Stores) {
+  FunctionBuilder Sub(Name, "Pool");
+  Sub.formal("task");
+  for (unsigned K = 0; K < Stores; ++K) {
+    Sub.call("std::deque::push_back", {Operand::unknown(), Operand::unknown()});
+    ir::CallableArg Fn;
+    Fn.Arg = 1;
+    Fn.Callee = "c:@std::function::operator()";
+    Fn.CalleeName = "std::function::operator()";
+    Fn.HasReceiver = true;
+    Fn.Receiver = Operand::object(ir::AccessPath::formal(1, "task"));
+    Sub.fn().Blocks.back().Instrs.back().call().Callables.push_back(Fn);
+  }
+  return Sub.build();
+}
+
 /// The callee symbols of the dispatcher's calls.
 std::vector<std::string> dispatched(const ir::Function &D) {
   std::vector<std::string> Out;
@@ -221,26 +239,10 @@ TEST(IndirectCalls, QueuedLambdasRunWhereTheQueueIsCalled) {
   Main.edges(Loop, {Loop});
   Make("main::lambda@each");
   Submit("main::lambda@each");
-  // Submit(task) { tasks_.push_back(std::move(task)); }: one store.
-  auto Submitter = [](const std::string &Name, unsigned Stores) {
-    FunctionBuilder Sub(Name, "Pool");
-    Sub.formal("task");
-    for (unsigned K = 0; K < Stores; ++K) {
-      Sub.call("std::deque::push_back", {Operand::unknown(), Operand::unknown()});
-      ir::CallableArg Fn;
-      Fn.Arg = 1;
-      Fn.Callee = "c:@std::function::operator()";
-      Fn.CalleeName = "std::function::operator()";
-      Fn.HasReceiver = true;
-      Fn.Receiver = Operand::object(ir::AccessPath::formal(1, "task"));
-      Sub.fn().Blocks.back().Instrs.back().call().Callables.push_back(Fn);
-    }
-    return Sub.build();
-  };
   std::vector<ir::Function> Fs = {worker("field:Pool::tasks_"),
                                   Lambda("main::lambda@once"),
                                   Lambda("main::lambda@each"), Main.build(),
-                                  Submitter("Pool::Submit", 1)};
+                                  submitter("Pool::Submit", 1)};
   std::vector<uint32_t> Changed;
   IndirectCallStats S = resolveIndirectCalls(
       Fs, {"field:Pool::tasks_\tformal:c:@Pool::Submit#1"}, &Changed);
@@ -271,20 +273,8 @@ TEST(IndirectCalls, ATaskStoredTwiceIsQueuedAgain) {
   CA.CalleeName = "main::lambda@twice";
   CA.HasReceiver = true;
   Main.fn().Blocks[0].Instrs.back().call().Callables.push_back(CA);
-  FunctionBuilder Sub("Pool::Submit", "Pool");
-  Sub.formal("task");
-  for (int K = 0; K < 2; ++K) {
-    Sub.call("std::deque::push_back", {Operand::unknown(), Operand::unknown()});
-    ir::CallableArg Fn;
-    Fn.Arg = 1;
-    Fn.Callee = "c:@std::function::operator()";
-    Fn.CalleeName = "std::function::operator()";
-    Fn.HasReceiver = true;
-    Fn.Receiver = Operand::object(ir::AccessPath::formal(1, "task"));
-    Sub.fn().Blocks[0].Instrs.back().call().Callables.push_back(Fn);
-  }
   std::vector<ir::Function> Fs = {worker("field:Pool::tasks_"), L.build(),
-                                  Main.build(), Sub.build()};
+                                  Main.build(), submitter("Pool::Submit", 2)};
   std::vector<uint32_t> Changed;
   IndirectCallStats S = resolveIndirectCalls(
       Fs, {"field:Pool::tasks_\tformal:c:@Pool::Submit#1"}, &Changed);
