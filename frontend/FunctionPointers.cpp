@@ -88,27 +88,27 @@ const Expr *strippedValue(const Expr *E) {
   }
 }
 
-/// A std container's element access (`q.front()`, `q.top()`, `v[i]`) of a
-/// container kept in a member or global.
-bool isContainerElement(const Expr *E) {
+/// The std container whose element \p E reads (`q.front()`, `q.top()`,
+/// `v.at(i)`, `v[i]`), or null.
+const Expr *containerOfElement(const Expr *E) {
   E = strippedValue(E);
   const Expr *Obj = nullptr;
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *M = MCE->getMethodDecl();
     if (!M || !M->getIdentifier())
-      return false;
+      return nullptr;
     llvm::StringRef N = M->getName();
     if (N != "front" && N != "back" && N != "top" && N != "at")
-      return false;
+      return nullptr;
     Obj = MCE->getImplicitObjectArgument();
   } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
              OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() > 0) {
     Obj = OC->getArg(0);
   }
   if (!Obj)
-    return false;
+    return nullptr;
   const auto *RD = Obj->getType().getNonReferenceType()->getAsCXXRecordDecl();
-  return RD && RD->isInStdNamespace() && !slotOf(Obj).empty();
+  return RD && RD->isInStdNamespace() ? Obj : nullptr;
 }
 
 /// A callable wrapper field (`Item::function`) that \p E names.
@@ -124,10 +124,10 @@ const FieldDecl *wrapperField(const Expr *E) {
 } // namespace
 
 std::string callableFieldOfElement(const Expr *E, std::string &Name) {
-  const FieldDecl *FD = wrapperField(strippedValue(E));
-  if (!FD || !isContainerElement(cast<MemberExpr>(strippedValue(E)
-                                                      ->IgnoreParenImpCasts())
-                                     ->getBase()))
+  E = strippedValue(E);
+  const FieldDecl *FD = wrapperField(E);
+  if (!FD || !readsContainerElement(
+                 cast<MemberExpr>(E->IgnoreParenImpCasts())->getBase()))
     return "";
   Name = fieldName(FD);
   return "field:" + Name;
@@ -141,7 +141,10 @@ std::string callableFieldOf(const Expr *E, std::string &Name) {
   return "field:" + Name;
 }
 
-bool readsContainerElement(const Expr *E) { return isContainerElement(E); }
+bool readsContainerElement(const Expr *E) {
+  const Expr *Obj = containerOfElement(E);
+  return Obj && !slotOf(Obj).empty();
+}
 
 std::string callableSlotOfValue(const Expr *E, std::string &Name) {
   E = strippedValue(E);
@@ -149,23 +152,8 @@ std::string callableSlotOfValue(const Expr *E, std::string &Name) {
   if (std::string S = callableFieldOfElement(E, Name); !S.empty())
     return S;
   // An element of a container of callables: the container's slot.
-  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *M = MCE->getMethodDecl();
-    const Expr *Obj = MCE->getImplicitObjectArgument();
-    if (!M || !Obj || !M->getIdentifier() ||
-        !holdsCallableWrappers(Obj->getType()))
-      return "";
-    llvm::StringRef N = M->getName();
-    if (N != "front" && N != "back" && N != "top" && N != "at")
-      return "";
-    return slotOf(Obj, &Name);
-  }
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-    if (OC->getOperator() != OO_Subscript || OC->getNumArgs() < 1 ||
-        !holdsCallableWrappers(OC->getArg(0)->getType()))
-      return "";
-    return slotOf(OC->getArg(0), &Name);
-  }
+  if (const Expr *Obj = containerOfElement(E))
+    return holdsCallableWrappers(Obj->getType()) ? slotOf(Obj, &Name) : "";
   // The container itself (a copy of a queue), not a single callable
   // member: a member callback (`on_done_ = cb; .. on_done_();`) is each
   // object's own, which a field-based slot would mix up across objects.
