@@ -66,18 +66,15 @@ bool holdsCallableWrappers(QualType T) {
   return Elem && isCallableWrapperClass(qualifiedName(Elem));
 }
 
-/// Strips what makes a temporary or a copy of a value: casts, temporaries,
-/// `std::move`, a copy or move constructor.
+/// Strips what makes a temporary or a copy of a value: what stripClosure
+/// strips (temporaries, elided copies), implicit casts, `std::move`, a copy
+/// or move constructor.
 const Expr *strippedValue(const Expr *E) {
   for (;;) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
-             C && C->getNumArgs() >= 1 && C->getConstructor() &&
-             C->getConstructor()->isCopyOrMoveConstructor())
+    E = lowering::stripClosure(E)->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E);
+        C && C->getNumArgs() >= 1 && C->getConstructor() &&
+        C->getConstructor()->isCopyOrMoveConstructor())
       E = C->getArg(0);
     else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
       E = F->getSubExpr();

@@ -141,7 +141,9 @@ private:
       return;
     }
     const ir::Function &Body = *Caller->second.second;
-    std::vector<int32_t> Loops = detail::loopsOfBlocks(Body);
+    std::vector<int32_t> &Loops = LoopsOf[&Body];
+    if (Loops.empty())
+      Loops = detail::loopsOfBlocks(Body); // (once per body)
     for (size_t B = 0; B < Body.Blocks.size(); ++B)
       for (const ir::Instr &J : Body.Blocks[B].Instrs)
         if (&J == I && Loops[B] >= 0)
@@ -204,6 +206,8 @@ private:
   llvm::DenseMap<const ir::Instr *, std::pair<uint32_t, const ir::Function *>>
       CallerIndex;
   llvm::StringMap<uint32_t> BySymbol; ///< built on first use
+  /// Per caller body: the loop each block lies on (loopsOfBlocks).
+  llvm::DenseMap<const ir::Function *, std::vector<int32_t>> LoopsOf;
 };
 
 /// The dispatcher of \p Slot: block 0 branches to one block per target,
