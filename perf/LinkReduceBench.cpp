@@ -131,6 +131,10 @@ void BM_LinkReduce(benchmark::State &State) {
   State.counters["report_s"] = Last.ReportSeconds;
   State.counters["functions/s"] = benchmark::Counter(
       N, benchmark::Counter::kIsIterationInvariantRate);
+  State.counters["link_MiB"] = Last.LinkPeakMiB;
+  State.counters["sum_MiB"] = Last.SummarizePeakMiB;
+  State.counters["conf_MiB"] = Last.ConflictPeakMiB;
+  State.counters["rep_MiB"] = Last.ReportPeakMiB;
   State.counters["peak_rss_MiB"] = static_cast<double>(peakRssMiB());
 }
 

@@ -3,6 +3,9 @@
 #include "summarize/ir/BodyWriter.h"
 #include "summarize/LibraryModels.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cstring>
@@ -35,6 +38,8 @@ void sortUnique(std::vector<Symbol> &V) {
   V.erase(std::unique(V.begin(), V.end()), V.end());
 }
 
+/// Writes a body's fields; symbols go by their number in the body's own
+/// table (0: none), lines by their distance from the previous location's.
 class Writer : public BodyWriter<Writer> {
 public:
   explicit Writer(std::vector<uint8_t> &Out) : Out(Out) {}
@@ -42,26 +47,43 @@ public:
   void u8(uint8_t V) { Out.push_back(V); }
   void sym(Symbol S) {
     const void *P = S.opaque();
-    uint8_t B[sizeof P];
-    std::memcpy(B, &P, sizeof P);
-    Out.insert(Out.end(), B, B + sizeof P);
+    if (!P)
+      return var(0);
+    auto [It, New] = Numbers.try_emplace(P, uint32_t(Table.size()) + 1);
+    if (New)
+      Table.push_back(P);
+    var(It->second);
   }
 
   void loc(const Loc &L) {
     var(L.File);
-    var(L.Line);
+    svar(int64_t(L.Line) - int64_t(PrevLine));
+    PrevLine = L.Line;
     var(L.Col);
   }
   void instr(const Instr &I) { writeInstr(I, I.hasValue(), I.hasCall()); }
 
+  /// The symbols the body names, in order of first use.
+  const std::vector<const void *> &table() const { return Table; }
+
 private:
   std::vector<uint8_t> &Out;
+  llvm::DenseMap<const void *, uint32_t> Numbers;
+  std::vector<const void *> Table;
+  uint32_t PrevLine = 0;
 };
 
 class Reader {
 public:
   Reader(const std::vector<uint8_t> &In, const std::vector<uint32_t> *FileMap)
-      : P(In.data()), End(In.data() + In.size()), FileMap(FileMap) {}
+      : P(In.data()), End(In.data() + In.size()), FileMap(FileMap) {
+    Table.resize(var());
+    for (const void *&Ptr : Table) {
+      assert(End - P >= ptrdiff_t(sizeof Ptr) && "packed body truncated");
+      std::memcpy(&Ptr, P, sizeof Ptr);
+      P += sizeof Ptr;
+    }
+  }
 
   bool atEnd() const { return P == End; }
   uint8_t u8() {
@@ -82,11 +104,9 @@ public:
     return int64_t(V >> 1) ^ -int64_t(V & 1);
   }
   Symbol sym() {
-    const void *Ptr;
-    assert(End - P >= ptrdiff_t(sizeof Ptr) && "packed body truncated");
-    std::memcpy(&Ptr, P, sizeof Ptr);
-    P += sizeof Ptr;
-    return Symbol::fromOpaque(Ptr);
+    const uint64_t N = var();
+    assert(N <= Table.size() && "packed body names a symbol it has not");
+    return Symbol::fromOpaque(N ? Table[N - 1] : nullptr);
   }
 
   Loc loc() {
@@ -94,7 +114,8 @@ public:
     L.File = uint32_t(var());
     if (FileMap)
       L.File = L.File < FileMap->size() ? (*FileMap)[L.File] : 0;
-    L.Line = uint32_t(var());
+    L.Line = uint32_t(int64_t(PrevLine) + svar());
+    PrevLine = L.Line;
     L.Col = uint32_t(var());
     return L;
   }
@@ -208,6 +229,8 @@ public:
 private:
   const uint8_t *P, *End;
   const std::vector<uint32_t> *FileMap;
+  llvm::SmallVector<const void *, 32> Table;
+  uint32_t PrevLine = 0;
 };
 
 } // namespace
@@ -225,14 +248,28 @@ packBody(Function &F, std::shared_ptr<const std::vector<uint32_t>> FileMap) {
   P->TestedFormals = testedFormalsOf(F);
   P->PassesScalars = passesScalarsOf(F);
   P->Forwards = formalForwardsOf(F);
-  Writer W(P->Bytes);
+  // The body's bytes, then its symbol table in front of them: one exact
+  // allocation, [table size][pointers][body].
+  std::vector<uint8_t> Body;
+  Writer W(Body);
   W.var(F.Locals.size());
   for (Symbol L : F.Locals)
     W.sym(L);
   W.var(F.Blocks.size());
   for (const Block &B : F.Blocks)
     W.block(B);
-  P->Bytes.shrink_to_fit();
+  std::vector<uint8_t> Head;
+  Writer H(Head);
+  H.var(W.table().size());
+  P->Bytes.reserve(Head.size() + W.table().size() * sizeof(void *) +
+                   Body.size());
+  P->Bytes.assign(Head.begin(), Head.end());
+  for (const void *Ptr : W.table()) {
+    uint8_t B[sizeof Ptr];
+    std::memcpy(B, &Ptr, sizeof Ptr);
+    P->Bytes.insert(P->Bytes.end(), B, B + sizeof Ptr);
+  }
+  P->Bytes.insert(P->Bytes.end(), Body.begin(), Body.end());
   std::vector<Block>().swap(F.Blocks);
   std::vector<Symbol>().swap(F.Locals);
   return P;
