@@ -386,7 +386,15 @@ void FunctionLowerer::lowerArgs(ir::CallInfo &C,
         CA->DecayedArgs.push_back(PB.operandOfDecayCopy(Args[J]));
       C.Callables.push_back(std::move(*CA));
     }
-    C.Args.push_back(PB.operandOfArg(A));
+    const CallExpr *RC =
+        A->getType()->isPointerType() ? resultCallOf(A) : nullptr;
+    auto Temp = RC ? ResultTemps.find(RC) : ResultTemps.end();
+    if (Temp != ResultTemps.end()) // `Install(Make())`: Make's result
+      C.Args.push_back(Operand::object(
+          push(AccessPath::local(Temp->second, F.Locals[Temp->second]),
+               ir::StepKind::Deref)));
+    else
+      C.Args.push_back(PB.operandOfArg(A));
     C.ArgTypes.push_back(objectTypeName(stripWrappers(A)->getType()));
   }
 }

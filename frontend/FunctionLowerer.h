@@ -78,6 +78,9 @@ private:
   void noteEscape(const Expr *E);
   void noteEscape(const VarDecl *VD);
   void noteVarInit(const VarDecl *VD);
+  /// \p CE's arguments that are pointers another call returns get a local
+  /// of their own to hold that result (ResultTemps).
+  void noteResultArgs(const CallExpr *CE);
   void noteAssign(const BinaryOperator *BO);
 
   void lowerCFG(const CFG &G);
@@ -125,9 +128,11 @@ private:
   void noteStoredPointer(const AccessPath &Member, QualType FieldType,
                          const Expr *Value);
   /// Outside constructors: the Write just emitted stores the pointer
-  /// \p Value into \p Dest, a location rooted at a global (`head = l`);
-  /// records the local or formal object it designates as the Write's value
-  /// (summarize/Publication.cpp links that object there).
+  /// \p Value into \p Dest; records the local or formal object it
+  /// designates as the Write's value: into a location rooted at a global
+  /// (`head = l`), which summarize/Publication.cpp links there; elsewhere
+  /// (`mem_ = new_mem`), a local's or a parameter's object, which may be
+  /// reachable by others from then on (AbstractState::PublishedFormals).
   void noteLinkingStore(const Expr *Dest, const Expr *Value);
   void emitCall(ir::CallInfo C, SourceLocation At, const Stmt *Key);
   /// A call of the reserved \p Name (summarize/QueueFront.h) on \p Queue.
@@ -164,6 +169,10 @@ private:
   llvm::DenseMap<const VarDecl *, uint32_t> LocalIds;
   llvm::DenseMap<const CXXConstructExpr *, Operand> CtorTargets;
   llvm::DenseMap<const CallExpr *, uint32_t> CallResults;
+  /// Calls whose pointer result is passed straight to another call
+  /// (`Install(Make())`): the local the pre-scan made to hold it, which the
+  /// outer call passes (noteResultArgs).
+  llvm::DenseMap<const CallExpr *, uint32_t> ResultTemps;
   llvm::DenseMap<const Stmt *, int32_t> CallIndexInBlock;
   llvm::DenseSet<const CXXBindTemporaryExpr *> ElidedTemporaries;
   /// Scalar locals holding a call's result, for branches on them.

@@ -840,14 +840,17 @@ void FunctionLowerer::noteLinkingStore(const Expr *Dest, const Expr *Value) {
       Cur->Instrs.empty())
     return;
   ir::Instr &W = Cur->Instrs.back();
-  if (W.Kind != ir::InstrKind::Write || W.hasValue() ||
-      W.Path.Root != ir::RootKind::Global || W.Path.isUnnamed())
+  if (W.Kind != ir::InstrKind::Write || W.hasValue() || W.Path.isUnnamed())
     return;
   std::optional<AccessPath> Path = PB.pathOf(Dest);
   if (!Path || !(*Path == W.Path))
     return;
   Operand V = PB.operandOfPointer(Value);
-  if (V.K == Operand::Kind::Object && V.Path.Root != ir::RootKind::Global)
+  if (V.K != Operand::Kind::Object || V.Path.Root == ir::RootKind::Global)
+    return;
+  if (W.Path.Root == ir::RootKind::Global ||
+      V.Path.Root == ir::RootKind::Formal ||
+      V.Path.Root == ir::RootKind::Local)
     W.value() = std::move(V);
 }
 

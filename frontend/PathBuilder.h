@@ -506,6 +506,12 @@ public:
     }
     if (S && isa<CXXNewExpr>(S))
       return Operand::fresh();
+    // A null pointer designates no object: like a new one, nobody else
+    // can reach anything through it (`MemTable *m = nullptr; if (ok) m =
+    // Construct(); .. Install(m);` hands Install an object of its own).
+    if (E && E->isNullPointerConstant(Frame->getASTContext(),
+                                      Expr::NPC_ValueDependentIsNotNull))
+      return Operand::fresh();
     if (std::optional<AccessPath> P = pointeeOf(E))
       return Operand::object(std::move(*P));
     return Operand::unknown();

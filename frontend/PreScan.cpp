@@ -75,6 +75,7 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
+    L.noteResultArgs(CE);
     if (const FunctionDecl *Fn = CE->getDirectCallee())
       noteReferenceArgs(Fn, CE->arguments(),
                         isa<CXXOperatorCallExpr>(CE) &&
@@ -192,6 +193,20 @@ void FunctionLowerer::noteVarInit(const VarDecl *VD) {
     ElidedTemporaries.insert(Elided.begin(), Elided.end());
     std::optional<AccessPath> P = PB.pathOfDecl(VD);
     CtorTargets[CE] = P ? Operand::object(std::move(*P)) : Operand::fresh();
+  }
+}
+
+void FunctionLowerer::noteResultArgs(const CallExpr *CE) {
+  for (const Expr *A : CE->arguments()) {
+    if (!A->getType()->isPointerType())
+      continue;
+    const CallExpr *RC = resultCallOf(A);
+    if (!RC || !RC->getType()->isPointerType() || CallResults.count(RC))
+      continue;
+    const uint32_t Id = uint32_t(F.Locals.size());
+    F.Locals.push_back("(result " + std::to_string(ResultTemps.size()) + ")");
+    CallResults[RC] = Id;
+    ResultTemps[RC] = Id;
   }
 }
 

@@ -576,6 +576,8 @@ private:
       for (size_t I = 0; I < S.CallContexts.size(); ++I) {
         L[I].setCallee(str(S.CallContexts[I].Callee));
         L[I].setFlags(S.CallContexts[I].Flags);
+        L[I].setFormal(S.CallContexts[I].Formal);
+        L[I].setFreshArgs(S.CallContexts[I].FreshArgs);
       }
     }
     if (!isDefault(S.HandRolledSync))
@@ -1009,7 +1011,8 @@ private:
     S.LiveAtExit = ids<llvm::SmallVector<uint32_t, 0>>(R.getLiveAtExit());
     S.Joins = operands(R.getJoins());
     for (auto U : R.getCallContexts())
-      S.CallContexts.push_back({str(U.getCallee()), U.getFlags()});
+      S.CallContexts.push_back({str(U.getCallee()), U.getFlags(),
+                                U.getFormal(), U.getFreshArgs()});
     if (R.hasHandRolledSync())
       S.HandRolledSync = loc(R.getHandRolledSync());
     if (R.hasConditionalLock())

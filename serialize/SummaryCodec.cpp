@@ -297,6 +297,8 @@ public:
     for (const CallContext &C : S.CallContexts) {
       sym(C.Callee);
       u8(C.Flags);
+      u8(C.Formal);
+      var(C.FreshArgs);
     }
     for (const std::vector<MemberPointer> *V :
          {&S.MemberPointers, &S.Publications, &S.FlagClears}) {
@@ -723,6 +725,8 @@ public:
     for (CallContext &C : S.CallContexts) {
       C.Callee = sym();
       C.Flags = u8();
+      C.Formal = u8();
+      C.FreshArgs = uint32_t(var());
     }
     for (std::vector<MemberPointer> *V :
          {&S.MemberPointers, &S.Publications, &S.FlagClears}) {

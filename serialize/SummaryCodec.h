@@ -48,7 +48,7 @@ namespace racer::serialize {
 
 /// Bump on any change to the encoding below; stored entries of another
 /// version are never read (SccStore checks it).
-constexpr uint32_t SummaryCodecVersion = 23;
+constexpr uint32_t SummaryCodecVersion = 24;
 
 struct EncodedSummaries {
   std::string Bytes;

@@ -84,12 +84,17 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
   // Bodies are gone by now: callers come from the call graph (by SCC) and
   // thread entries from the summaries' spawns.
   const std::vector<bool> Entry = startedAsThreads(Graph, Summaries);
-  auto ContextOf = [&](uint32_t Caller, ir::Symbol Callee) -> uint8_t {
+  auto FullContextOf = [&](uint32_t Caller,
+                           ir::Symbol Callee) -> const CallContext * {
     const std::vector<CallContext> &U = Summaries[Caller].CallContexts;
     auto It = std::lower_bound(
         U.begin(), U.end(), Callee,
         [](const CallContext &A, ir::Symbol B) { return A.Callee < B; });
-    return It != U.end() && It->Callee == Callee ? It->Flags : 0;
+    return It != U.end() && It->Callee == Callee ? &*It : nullptr;
+  };
+  auto ContextOf = [&](uint32_t Caller, ir::Symbol Callee) -> uint8_t {
+    const CallContext *C = FullContextOf(Caller, Callee);
+    return C ? C->Flags : 0;
   };
   // A function some calls of which were pointed at specialized copies
   // (summarize/Specialize.h): the callers of its copies call it too.
@@ -104,6 +109,34 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
         AnyCopies = true;
       }
     }
+  // Bit j of FreshFormals[F]: every call of F hands its formal j an object
+  // the caller owns and has not shared yet (CallContext::FreshArgs).
+  std::vector<uint32_t> FreshFormals(N, 0);
+  for (uint32_t F = 0; F < N; ++F) {
+    if (Entry[F])
+      continue;
+    const uint32_t C = Graph.sccOf()[F];
+    llvm::SmallVector<std::pair<uint32_t, ir::Symbol>, 4> Calls;
+    for (uint32_t K : Graph.callers()[C])
+      Calls.push_back({K, Functions[F].Symbol});
+    if (Graph.sccs()[C].size() > 1)
+      Calls.push_back({C, Functions[F].Symbol});
+    for (uint32_t Copy : CopiesOf[F])
+      for (uint32_t K : Graph.callers()[Graph.sccOf()[Copy]])
+        Calls.push_back({K, Functions[Copy].Symbol});
+    uint32_t Bits = ~0u;
+    for (const auto &[K, Called] : Calls) {
+      bool Found = false;
+      for (uint32_t Caller : Graph.sccs()[K])
+        if (const CallContext *Ctx = FullContextOf(Caller, Called)) {
+          Bits &= Ctx->FreshArgs;
+          Found = true;
+        }
+      if (!Found && K != C)
+        Bits = 0; // a call that hands it nothing of its own
+    }
+    FreshFormals[F] = Calls.empty() ? 0 : Bits;
+  }
   // A method whose comment says its callers hold a lock it does not name
   // (`// REQUIRES: DB mutex held`): caller-synchronized whoever calls it.
   auto DocumentedSync = [&](uint32_t F) {
@@ -177,13 +210,17 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
     bool Setup = true, Synced = true, Receiver = true, Outside = true;
     bool Callback = true;
     uint32_t Via = UINT32_MAX;
-    // Which members of the caller SCCs call F, and how.
-    llvm::SmallVector<std::pair<uint32_t, uint8_t>, 4> Callers;
+    // Which members of the caller SCCs call F, and how; and whether on
+    // the object of a formal every call of the caller hands a fresh one.
+    llvm::SmallVector<std::tuple<uint32_t, uint8_t, bool>, 4> Callers;
     for (const auto &[K, Called] : Calls) {
       bool Found = false;
       for (uint32_t Caller : SCCs[K])
-        if (uint8_t Ctx = ContextOf(Caller, Called)) {
-          Callers.push_back({Caller, Ctx});
+        if (const CallContext *Ctx = FullContextOf(Caller, Called);
+            Ctx && Ctx->Flags) {
+          const bool OnFresh = (Ctx->Flags & CallContext::OnFormal) &&
+                               ((FreshFormals[Caller] >> Ctx->Formal) & 1);
+          Callers.push_back({Caller, Ctx->Flags, OnFresh});
           Found = true;
         }
       // A caller that does not say how it calls F (a specialized copy
@@ -193,7 +230,7 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
       if (Found || Recursive)
         continue;
       if (SCCs[K].size() == 1)
-        Callers.push_back({SCCs[K].front(), uint8_t(0)});
+        Callers.push_back({SCCs[K].front(), uint8_t(0), false});
       else
         Setup = Synced = Receiver = Outside = Callback = false;
     }
@@ -206,14 +243,15 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
     // function): its users are in the program, and what they all do is
     // what its users do.
     const bool CalledOutside = llvm::any_of(Callers, [&](const auto &C) {
-      const ir::Function &K = Functions[C.first];
+      const ir::Function &K = Functions[std::get<0>(C)];
       return K.Class != Fn.Class && K.Kind != ir::FunctionKind::Lambda &&
              !llvm::StringRef(K.Class).starts_with(Fn.Class.str() + "::");
     });
     Out.CalledOutside[F] = CalledOutside;
-    for (const auto &[Caller, Ctx] : Callers) {
-      if (!(Ctx & CallContext::Unshared) ||
-          ((Ctx & CallContext::OnThis) && !Out.SetupOnly[Caller]))
+    for (const auto &[Caller, Ctx, OnFreshFormal] : Callers) {
+      if (!OnFreshFormal &&
+          (!(Ctx & CallContext::Unshared) ||
+           ((Ctx & CallContext::OnThis) && !Out.SetupOnly[Caller])))
         Setup = false;
       if (!(Ctx & CallContext::Locked) && !Out.Synchronized[Caller])
         Synced = false;

@@ -240,6 +240,7 @@ void AbstractState::joinWith(const AbstractState &O) {
   if (ForkBlock != O.ForkBlock)
     ForkBlock = -1;
   JoinedOuter &= O.JoinedOuter;
+  PublishedFormals |= O.PublishedFormals;
   keepEqualEntries(PendingResults, O.PendingResults);
   for (auto It = StartedSinceAlloc.begin(); It != StartedSinceAlloc.end();) {
     auto OIt = O.StartedSinceAlloc.find(It->first);
@@ -319,6 +320,7 @@ bool operator==(const AbstractState &A, const AbstractState &B) {
          A.Bindings == B.Bindings && A.Guards == B.Guards &&
          A.Started == B.Started && A.Joined == B.Joined &&
          A.ForkBlock == B.ForkBlock && A.JoinedOuter == B.JoinedOuter &&
+         A.PublishedFormals == B.PublishedFormals &&
          A.PendingResults == B.PendingResults &&
          A.StartedSinceAlloc == B.StartedSinceAlloc &&
          A.QueueFronts == B.QueueFronts && A.MayHeld == B.MayHeld &&

@@ -126,6 +126,10 @@ struct AbstractState final {
   /// lives in (`void module_exit() { pthread_join(t1, 0); ... }`, t1
   /// global). Join: intersection. Only the first 8 such handles are tracked.
   uint8_t JoinedOuter = 0;
+  /// Bit k (k < 32): on some path to here, this function stored formal k's
+  /// pointer somewhere or handed it to a call (not as its receiver): the
+  /// caller's object may be reachable by others from then on.
+  uint32_t PublishedFormals = 0;
   /// Calls whose result a scalar local holds (ir::CallInfo::ScalarResult),
   /// for a branch in a later block (ir::Block::CondLocal) or a return of
   /// the local, by local: what the result tells. A try-lock's: the locks

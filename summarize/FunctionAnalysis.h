@@ -587,11 +587,26 @@ private:
     bool AllLockedOutside = true;
     /// Every call made a closure (CallContext::MakesClosure).
     bool AllMakeClosure = true;
+    /// The formal whose object the FormalReceiver calls are on, or -1.
+    int8_t Formal = -1;
     llvm::SmallVector<uint32_t, 2> Locals;
+    /// Bit i: at every call, actual i is an object of ours not shared yet
+    /// (CallContext::FreshArgs); which named locals those are, by actual.
+    uint32_t FreshArgs = ~0u;
+    llvm::SmallVector<std::pair<uint8_t, uint32_t>, 2> FreshArgLocals;
   };
   std::map<ir::Symbol, ReceiverUse> Receivers;
+  /// FormalReceiver: the object of one of our formals (not `this`) that
+  /// this function has not handed anywhere yet (CallContext::OnFormal).
   enum ReceiverKind : uint8_t { OwnedReceiver = 1, ThisReceiver = 2,
-                                SharedReceiver = 4 };
+                                SharedReceiver = 4, FormalReceiver = 8 };
+  /// The formal whose object (or an object embedded in it) \p R is, if
+  /// this function has not stored or passed on that formal's pointer on
+  /// the path \p S stands for; else -1. Not `this`.
+  int32_t unpublishedFormalOf(const Operand &R, const AbstractState &S) const;
+  /// \p V, stored or passed to a call, makes a formal's object reachable
+  /// from elsewhere (AbstractState::PublishedFormals).
+  void notePublishedFormal(const Operand &V, AbstractState &S) const;
   /// Records how \p C is called (FunctionSummary::CallContexts).
   void noteCallContext(const ir::CallInfo &C, const AbstractState &S);
   /// A thread started before this point (on the path \p S stands for) was

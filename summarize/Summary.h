@@ -463,12 +463,25 @@ struct CallContext {
     /// Every call is a lambda's creation (ir::CallInfo::MakesClosure): the
     /// caller makes the closure, and is not seen to run it.
     MakesClosure = 64,
+    /// Every call not on an object not shared yet is on the object of the
+    /// caller's formal Formal (not `this`), before the caller stored that
+    /// formal's pointer anywhere or handed it to another call
+    /// (`SetMemtable(MemTable *m) { m->SetID(id); mem_ = m; }`): the callee
+    /// runs on an unshared object if every call of the caller hands it one
+    /// there (FreshArgs).
+    OnFormal = 128,
   };
   ir::Symbol Callee;
   uint8_t Flags = 0;
+  /// With OnFormal: the caller's formal.
+  uint8_t Formal = 0;
+  /// Bit i (i < 32): at every call, actual i is an object the caller owns
+  /// and has not shared yet (a local, a fresh allocation).
+  uint32_t FreshArgs = 0;
 
   friend bool operator==(const CallContext &A, const CallContext &B) {
-    return A.Callee == B.Callee && A.Flags == B.Flags;
+    return A.Callee == B.Callee && A.Flags == B.Flags &&
+           A.Formal == B.Formal && A.FreshArgs == B.FreshArgs;
   }
 };
 

@@ -880,9 +880,48 @@ void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
     }
   } else if (R.K == Operand::Kind::Object && HasThis && partOfThis(R.Path)) {
     U.Kinds |= ThisReceiver; // `this`, `this->member_`, `this->slots_[i]`
+  } else if (int32_t J = unpublishedFormalOf(R, S);
+             J >= 0 && (U.Formal < 0 || U.Formal == J)) {
+    U.Kinds |= FormalReceiver; // `new_mem->SetID(id)`, new_mem our formal
+    U.Formal = int8_t(J);
   } else {
     U.Kinds |= SharedReceiver;
   }
+  // Which actuals are objects of ours not shared yet. (A lambda made here
+  // runs later, when what it captured may be shared.)
+  if (C.MakesClosure)
+    U.FreshArgs = 0;
+  if (C.Args.size() < 32)
+    U.FreshArgs &= (1u << C.Args.size()) - 1;
+  for (uint32_t I = 0; I < C.Args.size() && I < 32; ++I) {
+    if (!(U.FreshArgs & (1u << I)))
+      continue;
+    const Operand A = I == 0 ? R : resolveOperand(C.Args[I], S);
+    const bool Named = isNamedFresh(A) && A.Path.Root == RootKind::Local;
+    if (A.K != Operand::Kind::Fresh ||
+        (A.Path.Root == RootKind::Local && OpaqueResults.count(A.Path.Index)) ||
+        (Named && TrackThreads && handedToStartedThread(A.Path.Index, S)))
+      U.FreshArgs &= ~(1u << I);
+    else if (Named && !TrackThreads)
+      U.FreshArgLocals.push_back({uint8_t(I), A.Path.Index});
+  }
+}
+
+int32_t FunctionAnalysis::unpublishedFormalOf(const Operand &R,
+                                              const AbstractState &S) const {
+  if (R.K != Operand::Kind::Object || R.Path.Root != RootKind::Formal ||
+      !startsWithDeref(R.Path) || !inPlaceOfRoot(R.Path) ||
+      (HasThis && R.Path.Index == 0) || R.Path.Index >= 32 ||
+      (S.PublishedFormals >> R.Path.Index) & 1)
+    return -1;
+  return int32_t(R.Path.Index);
+}
+
+void FunctionAnalysis::notePublishedFormal(const Operand &V,
+                                           AbstractState &S) const {
+  if (V.K == Operand::Kind::Object && V.Path.Root == RootKind::Formal &&
+      startsWithDeref(V.Path) && V.Path.Index < 32)
+    S.PublishedFormals |= 1u << V.Path.Index;
 }
 
 void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
@@ -897,6 +936,10 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
   } ResetMode{AcquiringUnderModeTest};
   if (Recording)
     noteCallContext(C, S);
+  // A formal's object handed to a call (its receiver too: `p->Register()`
+  // may store `this`) may be reachable by others after it.
+  for (const Operand &A : C.Args)
+    notePublishedFormal(resolveOperand(A, S), S);
   noteDirectRun(C, S);
   // A call through a function-pointer slot runs its dispatcher, if any
   // (summarize/IndirectCalls.h): no library model by the slot's name.
@@ -1014,6 +1057,8 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
         noteMemberStore(I, S);
       else if (I.Kind == ir::InstrKind::Write && I.hasValue())
         noteLinkingStore(I, S);
+      if (I.Kind == ir::InstrKind::Write && I.hasValue())
+        notePublishedFormal(resolveOperand(I.value(), S), S);
       break;
     case ir::InstrKind::Call: {
       if (TrackThreads && startedAsThread(B, Idx, Callees))
@@ -1310,7 +1355,7 @@ FunctionSummary FunctionAnalysis::run() {
   Sum.Spawns = std::move(Spawns);
   for (const auto &[Callee, U] : Receivers) {
     uint8_t Flags = 0;
-    if (!(U.Kinds & SharedReceiver) &&
+    if (!(U.Kinds & (SharedReceiver | FormalReceiver)) &&
         llvm::none_of(U.Locals, [&](uint32_t L) { return Escaped.count(L); }))
       Flags |= CallContext::Unshared |
                ((U.Kinds & ThisReceiver) ? CallContext::OnThis : 0);
@@ -1324,8 +1369,22 @@ FunctionSummary FunctionAnalysis::run() {
       Flags |= CallContext::OnThisAny;
     if (U.AllMakeClosure)
       Flags |= CallContext::MakesClosure;
-    if (Flags)
-      Sum.CallContexts.push_back({Callee, Flags});
+    // Every call on an object not shared yet, or on the object of one
+    // formal not handed anywhere before the call: unshared if every caller
+    // hands that formal an object of its own (CallContext::OnFormal).
+    uint8_t Formal = 0;
+    if (!(U.Kinds & (SharedReceiver | ThisReceiver)) &&
+        (U.Kinds & FormalReceiver) &&
+        llvm::none_of(U.Locals, [&](uint32_t L) { return Escaped.count(L); })) {
+      Flags |= CallContext::OnFormal;
+      Formal = uint8_t(U.Formal);
+    }
+    uint32_t FreshArgs = U.FreshArgs;
+    for (const auto &[Arg, Local] : U.FreshArgLocals)
+      if (Escaped.count(Local))
+        FreshArgs &= ~(1u << Arg);
+    if (Flags || FreshArgs)
+      Sum.CallContexts.push_back({Callee, Flags, Formal, FreshArgs});
   }
   Sum.Joins = std::move(Joins);
   if (Exit) {

@@ -308,6 +308,8 @@ struct Assumption {
 struct CallContext {
   callee @0 :StrId;
   flags @1 :UInt8;   # CallContext::Flag bits (summarize/Summary.h)
+  formal @2 :UInt8;  # with OnFormal: the caller's formal
+  freshArgs @3 :UInt32; # bit i: actual i is the caller's unshared object
 }
 
 # ---- the file ---------------------------------------------------------------

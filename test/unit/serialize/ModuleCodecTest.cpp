@@ -413,7 +413,8 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
            ir::AccessPath::global("c:@head", "head").deref().field("N::next").deref()))}};
   F.CallContexts = {{"c:@S@Cache@F@SetCapacity#l#",
                      CallContext::Unshared | CallContext::OnThis},
-                    {"c:@S@Log@F@open#", CallContext::Locked}};
+                    {"c:@S@Log@F@open#", CallContext::Locked},
+                    {"c:@S@Mem@F@SetID#", CallContext::OnFormal, 1, 0x2}};
   F.Assumptions = {{AssumptionKind::UnresolvedCall, {0, 12, 5}},
                    {AssumptionKind::UnmatchedJoin, {}}};
   F.HandRolledSync = {0, 30, 2};
@@ -629,7 +630,8 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
   for (const CallContext &U : S.CallContexts) {
     OS << "  call context ";
     dump(OS, U.Callee);
-    OS << int(U.Flags) << "\n";
+    OS << int(U.Flags) << " formal " << int(U.Formal) << " fresh "
+       << U.FreshArgs << "\n";
   }
   for (const CallableRun &R : S.CallableRuns) {
     OS << "  runs ";

@@ -124,7 +124,8 @@ FunctionSummary everyField() {
       ir::AccessPath::global("c:@head", "head").deref().field("N::next").deref())
                            ->field("N::n");
   S.CallContexts = {{"c:@S@Pool@F@init#", CallContext::Unshared | CallContext::OnThis},
-                    {"c:@S@Log@F@open#", CallContext::Locked}};
+                    {"c:@S@Log@F@open#", CallContext::Locked},
+                    {"c:@S@Mem@F@SetID#", CallContext::OnFormal, 2, 0x6}};
   S.Spawns[0].InForkChild = true;
   S.Spawns[0].OnlyOnZeroResult = true;
   S.Spawns[0].LoopRange = "c:@S@Pool@FI@workers_";
@@ -267,7 +268,8 @@ std::string dump(const std::vector<FunctionSummary> &V,
       put(OS, J);
     OS << " joins-at-exit " << int(S.JoinsAtExit);
     for (const CallContext &C : S.CallContexts)
-      OS << " ctx " << C.Callee << int(C.Flags);
+      OS << " ctx " << C.Callee << int(C.Flags) << "/" << int(C.Formal)
+         << "/" << C.FreshArgs;
     for (const MemberPointer &M : S.MemberPointers) {
       OS << " member";
       put(OS, M.Member);
