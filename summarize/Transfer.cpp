@@ -71,8 +71,18 @@ Operand FunctionAnalysis::resolveOperand(const Operand &O,
     return O;
   const AccessPath &P = O.Path;
   if (P.Root == RootKind::Local) {
-    if (!startsWithDeref(P))
-      return namedFresh(P); // address of a local object: owned
+    if (!startsWithDeref(P)) {
+      if (llvm::none_of(P.Steps, [](const ir::PathStep &St) {
+            return St.kind() == StepKind::Deref;
+          }))
+        return namedFresh(P); // address of a local object: owned
+      // What a pointer member of a local object points to (`manual.cfd`):
+      // what its constructor stored there, if that is known; not ours.
+      AccessPath Through = throughGuardFields(P, S);
+      if (Through.Root != RootKind::Local)
+        return Operand::object(truncated(std::move(Through)));
+      return Operand::unknown();
+    }
     auto It = S.Bindings.find(P.Index);
     if (It == S.Bindings.end())
       return Operand::unknown();
