@@ -32,18 +32,6 @@ bool isReportable(const ir::Function &F, bool CalledOutside) {
           F.Kind == ir::FunctionKind::StaticMethod);
 }
 
-/// Accesses with a location key: globals, and `this` paths of methods
-/// (`this` is the same object for every method of a class). Not an object
-/// the caller linked into a global structure (`head->...` made of its own
-/// allocation): two calls link two objects; the thread check pairs it with
-/// other threads' walks.
-bool hasLocationKey(const ir::Function &F, const AccessSnapshot &A) {
-  if (A.Path.Root == ir::RootKind::Global)
-    return !ir::throughLinked(A.Path);
-  return A.Path.Root == ir::RootKind::Formal && A.Path.Index == 0 &&
-         F.Kind == ir::FunctionKind::Method;
-}
-
 struct Entry {
   uint32_t Function;
   /// What the pairing judges (for a global, without per-object locks).
@@ -62,6 +50,13 @@ RaceSide sideOf(const ir::Function &F, const AccessSnapshot &A) {
 }
 
 } // namespace
+
+bool hasLocationKey(const ir::Function &F, const AccessSnapshot &A) {
+  if (A.Path.Root == ir::RootKind::Global)
+    return !ir::throughLinked(A.Path);
+  return A.Path.Root == ir::RootKind::Formal && A.Path.Index == 0 &&
+         F.Kind == ir::FunctionKind::Method;
+}
 
 void sortUnique(std::vector<ir::Loc> &Locs) {
   std::sort(Locs.begin(), Locs.end());

@@ -30,6 +30,13 @@
 
 namespace racer {
 
+/// An access the class check pairs (it has a location key): a global's,
+/// or a method's on `this` (the same object for every method of a class).
+/// Not an object the caller linked into a global structure (`head->...`
+/// made of its own allocation): two calls link two objects; the thread
+/// check pairs it with other threads' walks.
+bool hasLocationKey(const ir::Function &F, const AccessSnapshot &A);
+
 struct ConflictStats {
   unsigned ClassesChecked = 0;   ///< classes with evidence of concurrency
   unsigned ClassesSkipped = 0;   ///< classes without: not reported on

@@ -1,6 +1,7 @@
 //===- Summarizer.cpp - Bottom-up summaries over SCCs ---------------------===//
 #include "summarize/Summarizer.h"
 #include "summarize/ConcurrencyEvidence.h"
+#include "summarize/ConflictFinder.h"
 #include "summarize/Domain.h"
 #include "summarize/Transfer.h"
 #include "summarize/ir/PackedBody.h"
@@ -176,6 +177,14 @@ void ProgramSummarizer::callersDone(uint32_t F) {
   int32_t K = ClassOf[F];
   if (K < 0)
     return release(F);
+  // Kept for its class's check only, which pairs the accesses with a
+  // location key: the rest (a parameter's object, a local's) go now.
+  const size_t Before = S.Accesses.size();
+  llvm::erase_if(S.Accesses, [&](const AccessSnapshot &A) {
+    return !hasLocationKey(Functions[F], A);
+  });
+  if (S.Accesses.size() < Before)
+    S.Accesses.shrink_to_fit();
   // Its class's evidence is final once every member is summarized; the
   // seq_cst pair (store here, store in summarizeSCC; then each loads the
   // other's) makes sure one of the two sides releases it.
