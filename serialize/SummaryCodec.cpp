@@ -529,14 +529,17 @@ public:
 
   void table() {
     size_t N = count();
-    Strings.reserve(N);
+    Texts.reserve(N);
     for (size_t I = 0; I < N && !Bad; ++I) {
       size_t Len = count();
       if (Bad)
         break;
-      Strings.emplace_back(llvm::StringRef(reinterpret_cast<const char *>(P), Len));
+      Texts.emplace_back(reinterpret_cast<const char *>(P), Len);
       P += Len;
     }
+    // Interned on first use: a read of the heads alone names few of them,
+    // and interning takes the process-wide table's lock.
+    Strings.assign(Texts.size(), ir::Symbol());
     Files.assign(Strings.size(), UINT32_MAX);
     // The anchors: each one's first line in this program, now.
     AnchorLines.assign(Strings.size(), UINT32_MAX);
@@ -546,7 +549,7 @@ public:
     for (size_t I = 0; I < NumAnchors && !Bad; ++I) {
       uint32_t Id = id();
       if (!Bad && AnchorLines[Id] == UINT32_MAX)
-        AnchorLines[Id] = Lines(Strings[Id].str());
+        AnchorLines[Id] = Lines(Texts[Id].str());
     }
   }
   /// The line read after an anchor (\p A as written: 0 for none, else its
@@ -577,13 +580,17 @@ public:
   }
   ir::Symbol sym() {
     uint32_t I = id();
-    return Bad ? ir::Symbol() : Strings[I];
+    if (Bad)
+      return ir::Symbol();
+    if (Strings[I].empty() && !Texts[I].empty())
+      Strings[I] = ir::Symbol(Texts[I]);
+    return Strings[I];
   }
   uint32_t fileOf(uint32_t Id) {
     if (Bad)
       return 0; // never resolve what a damaged stream says
     if (Files[Id] == UINT32_MAX)
-      Files[Id] = Resolve(Strings[Id].str());
+      Files[Id] = Resolve(Texts[Id].str());
     return Files[Id];
   }
   ir::Loc loc() {
@@ -864,7 +871,8 @@ private:
   const uint8_t *P, *End;
   FileResolver Resolve;
   AnchorResolver Lines;
-  std::vector<ir::Symbol> Strings;
+  std::vector<llvm::StringRef> Texts; ///< the table, in the input's bytes
+  std::vector<ir::Symbol> Strings;    ///< per string: interned, or empty
   std::vector<uint32_t> Files; ///< per string: its program file index
   /// Per string: the first line now of the function it names, if it is an
   /// anchor, else UINT32_MAX.
