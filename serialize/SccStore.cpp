@@ -10,6 +10,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <set>
@@ -94,6 +95,8 @@ void putEntry(std::string &Out, const SccEntry &E) {
   put32(Out, E.RawSize);
   put32(Out, E.HeadBytes);
   put64(Out, E.Checksum);
+  put32(Out, E.HeadSize);
+  put64(Out, E.HeadChecksum);
   put32(Out, E.Generation);
 }
 
@@ -122,6 +125,8 @@ SccEntry getEntry(Cursor &C) {
   E.RawSize = C.u32();
   E.HeadBytes = C.u32();
   E.Checksum = C.u64();
+  E.HeadSize = C.u32();
+  E.HeadChecksum = C.u64();
   E.Generation = C.u32();
   return E;
 }
@@ -239,33 +244,21 @@ llvm::Expected<std::string> SccStore::read(const SccEntry &E,
   if (E.Offset < PackHeaderSize || E.Offset > Pack.size() ||
       Pack.size() - E.Offset < E.Size)
     return corrupt("it lies outside its pack: the pack is truncated");
-  llvm::StringRef Bytes = Pack.substr(E.Offset, E.Size);
-  if (llvm::xxh3_64bits(Bytes) != E.Checksum)
+  // The heads are the first frame; the whole is every frame in turn. A
+  // read of the heads touches (and checks) their bytes only.
+  if (E.HeadSize > E.Size)
+    return corrupt("bad sizes");
+  llvm::StringRef Bytes =
+      Pack.substr(E.Offset, HeadsOnly ? E.HeadSize : E.Size);
+  if (llvm::xxh3_64bits(Bytes) != (HeadsOnly ? E.HeadChecksum : E.Checksum))
     return corrupt("checksum mismatch: the pack is damaged");
   const size_t Want = HeadsOnly ? E.HeadBytes : E.RawSize;
   if (Want > E.RawSize)
     return corrupt("bad sizes");
   std::string Out(Want, '\0');
-  bool Ok;
-  if (!HeadsOnly) {
-    size_t R = ZSTD_decompress(Out.data(), Out.size(), Bytes.data(),
-                               Bytes.size());
-    Ok = !ZSTD_isError(R) && R == Want;
-  } else {
-    // A prefix of the frame: decompress until the output is full.
-    static thread_local std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx *)> D(
-        ZSTD_createDCtx(), ZSTD_freeDCtx);
-    ZSTD_DCtx_reset(D.get(), ZSTD_reset_session_only);
-    ZSTD_inBuffer InB{Bytes.data(), Bytes.size(), 0};
-    ZSTD_outBuffer OutB{Out.data(), Out.size(), 0};
-    while (OutB.pos < OutB.size) {
-      size_t Before = OutB.pos + InB.pos;
-      size_t R = ZSTD_decompressStream(D.get(), &OutB, &InB);
-      if (ZSTD_isError(R) || R == 0 || OutB.pos + InB.pos == Before)
-        break; // damaged, the frame ended early, or no progress
-    }
-    Ok = OutB.pos == Want;
-  }
+  size_t R = ZSTD_decompress(Out.data(), Out.size(), Bytes.data(),
+                             Bytes.size());
+  const bool Ok = !ZSTD_isError(R) && R == Want;
   if (!Ok)
     return corrupt("it does not decompress to its recorded size");
   return Out;
@@ -292,14 +285,27 @@ ir::Digest SccStore::Writer::add(const ir::Digest &Key, uint64_t Identity,
   // Compressed into a buffer reused per thread (not zero-filled each time),
   // then copied once at its size.
   static thread_local std::vector<char> Buffer;
-  const size_t Bound = ZSTD_compressBound(Bytes.Bytes.size());
+  // Two frames: the heads, then the rest, so that a read of the heads
+  // alone decompresses nothing else (zstd decodes whole blocks).
+  const size_t Head = std::min<size_t>(Bytes.HeadBytes, Bytes.Bytes.size());
+  const size_t Rest = Bytes.Bytes.size() - Head;
+  const size_t HeadBound = ZSTD_compressBound(Head);
+  const size_t Bound = HeadBound + (Rest ? ZSTD_compressBound(Rest) : 0);
   if (Buffer.size() < Bound)
     Buffer.resize(Bound);
-  size_t N = ZSTD_compressCCtx(C.get(), Buffer.data(), Bound,
-                               Bytes.Bytes.data(), Bytes.Bytes.size(),
-                               ZstdLevel);
+  size_t N = ZSTD_compressCCtx(C.get(), Buffer.data(), HeadBound,
+                               Bytes.Bytes.data(), Head, ZstdLevel);
   if (ZSTD_isError(N))
     return E.Summaries; // not stored: a miss next time
+  E.HeadSize = static_cast<uint32_t>(N);
+  E.HeadChecksum = llvm::xxh3_64bits(llvm::StringRef(Buffer.data(), N));
+  if (Rest) {
+    size_t M = ZSTD_compressCCtx(C.get(), Buffer.data() + N, Bound - N,
+                                 Bytes.Bytes.data() + Head, Rest, ZstdLevel);
+    if (ZSTD_isError(M))
+      return E.Summaries;
+    N += M;
+  }
   llvm::StringRef Compressed(Buffer.data(), N);
   E.Size = static_cast<uint32_t>(N);
   E.Checksum = llvm::xxh3_64bits(Compressed);

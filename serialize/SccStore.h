@@ -50,7 +50,7 @@
 namespace racer::serialize {
 
 /// Bump on any change to the index or pack layout.
-constexpr uint32_t SccStoreVersion = 2;
+constexpr uint32_t SccStoreVersion = 3;
 
 /// One SCC's stored summaries.
 struct SccEntry {
@@ -70,6 +70,10 @@ struct SccEntry {
   uint32_t RawSize = 0;  ///< EncodedSummaries::Bytes.size()
   uint32_t HeadBytes = 0; ///< EncodedSummaries::HeadBytes
   uint64_t Checksum = 0; ///< xxh3-64 of the compressed bytes
+  /// The compressed heads: the first HeadSize bytes (a zstd frame of their
+  /// own), and their xxh3-64, which a read of the heads alone checks.
+  uint32_t HeadSize = 0;
+  uint64_t HeadChecksum = 0;
   uint32_t Generation = 0; ///< the last scan that used it
 };
 
