@@ -539,10 +539,15 @@ ScanResult reduceLinked(LinkedProgram Program,
     St.SpecializedCopies = Sp.Copies;
     St.SpecializedCalls = Sp.CallsRedirected;
     if (Summaries) {
+      // Each one on its own (a body unpacked and hashed), in parallel.
       Program.FunctionDigests.resize(Program.Functions.size());
-      for (uint32_t I : Changed)
-        Program.FunctionDigests[I] =
-            ir::functionDigest(ir::withBody(Program.Functions[I]), Program.Files);
+      Arena.execute([&] {
+        tbb::parallel_for(size_t(0), Changed.size(), [&](size_t K) {
+          const uint32_t I = Changed[K];
+          Program.FunctionDigests[I] = ir::functionDigest(
+              ir::withBody(Program.Functions[I]), Program.Files);
+        });
+      });
     }
   }
   auto PS = std::make_unique<ProgramSummarizer>(
