@@ -32,6 +32,12 @@
 // (the frontend gives such a Write the pointer it stores as its value); a
 // store into another object (`tail->next = l`, `lst->head = l` through a
 // parameter) does not, and the object stays ours.
+//
+// A caller's object handed to us as a formal is published too once we
+// store its pointer anywhere or pass it to a call
+// (AbstractState::PublishedFormals): a method called on it before that runs
+// on an object as unshared as the caller's (`SetMemtable(MemTable *m) {
+// m->SetID(id); mem_ = m; }`, CallContext::OnFormal).
 //===----------------------------------------------------------------------===//
 #include "summarize/FunctionAnalysis.h"
 
@@ -123,6 +129,23 @@ void FunctionAnalysis::applyThreadSpecific(const ir::Instr &I,
   if (!Own)
     noteAssumption(AssumptionKind::UnknownPointer, I.Location);
   link(Value, *Name, S);
+}
+
+int32_t FunctionAnalysis::unpublishedFormalOf(const Operand &R,
+                                              const AbstractState &S) const {
+  if (R.K != Operand::Kind::Object || R.Path.Root != RootKind::Formal ||
+      !startsWithDeref(R.Path) || !inPlaceOfRoot(R.Path) ||
+      (HasThis && R.Path.Index == 0) || R.Path.Index >= 32 ||
+      (S.PublishedFormals >> R.Path.Index) & 1)
+    return -1;
+  return int32_t(R.Path.Index);
+}
+
+void FunctionAnalysis::notePublishedFormal(const Operand &V,
+                                           AbstractState &S) const {
+  if (V.K == Operand::Kind::Object && V.Path.Root == RootKind::Formal &&
+      startsWithDeref(V.Path) && V.Path.Index < 32)
+    S.PublishedFormals |= 1u << V.Path.Index;
 }
 
 } // namespace racer::detail

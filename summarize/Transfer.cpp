@@ -912,26 +912,11 @@ void FunctionAnalysis::noteCallContext(const ir::CallInfo &C,
         (A.Path.Root == RootKind::Local && OpaqueResults.count(A.Path.Index)) ||
         (Named && TrackThreads && handedToStartedThread(A.Path.Index, S)))
       U.FreshArgs &= ~(1u << I);
-    else if (Named && !TrackThreads)
+    else if (Named && !TrackThreads &&
+             !llvm::is_contained(U.FreshArgLocals,
+                                 std::make_pair(uint8_t(I), A.Path.Index)))
       U.FreshArgLocals.push_back({uint8_t(I), A.Path.Index});
   }
-}
-
-int32_t FunctionAnalysis::unpublishedFormalOf(const Operand &R,
-                                              const AbstractState &S) const {
-  if (R.K != Operand::Kind::Object || R.Path.Root != RootKind::Formal ||
-      !startsWithDeref(R.Path) || !inPlaceOfRoot(R.Path) ||
-      (HasThis && R.Path.Index == 0) || R.Path.Index >= 32 ||
-      (S.PublishedFormals >> R.Path.Index) & 1)
-    return -1;
-  return int32_t(R.Path.Index);
-}
-
-void FunctionAnalysis::notePublishedFormal(const Operand &V,
-                                           AbstractState &S) const {
-  if (V.K == Operand::Kind::Object && V.Path.Root == RootKind::Formal &&
-      startsWithDeref(V.Path) && V.Path.Index < 32)
-    S.PublishedFormals |= 1u << V.Path.Index;
 }
 
 void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
