@@ -3,16 +3,18 @@
 // Why: a linked program holds every function's IR until its SCC is
 // summarized, and at a million functions that IR is most of the memory of
 // linking it (an Instr is 112 bytes, plus the heap blocks of every vector).
-// Packed, a body is a few varints and raw Symbol pointers per instruction
-// (about a quarter of the size), unpacked only while its SCC is summarized.
+// Packed, a body is a few varints per instruction: each symbol is its
+// number in a table of the body's own (one byte for most bodies), each line
+// its distance from the previous location's; unpacked only while its SCC is
+// summarized.
 //
 //   auto P = ir::packBody(F, FileMap);  // F.Blocks and F.Locals moved out
 //   F.Packed = P;
 //   ir::Function Work = ir::withBody(F); // header copied, body unpacked
 //
-// In-process only: Symbols are stored as pointers into this process's
-// interner, so these bytes are never written anywhere (serialize/ is the
-// on-disk format).
+// In-process only: the table holds pointers into this process's interner,
+// so these bytes are never written anywhere (serialize/ is the on-disk
+// format).
 //===----------------------------------------------------------------------===//
 #ifndef RACER_SUMMARIZE_IR_PACKEDBODY_H
 #define RACER_SUMMARIZE_IR_PACKEDBODY_H
