@@ -845,12 +845,9 @@ void FunctionLowerer::noteLinkingStore(const Expr *Dest, const Expr *Value) {
   std::optional<AccessPath> Path = PB.pathOf(Dest);
   if (!Path || !(*Path == W.Path))
     return;
+  // A global's object is everyone's already: nothing to record.
   Operand V = PB.operandOfPointer(Value);
-  if (V.K != Operand::Kind::Object || V.Path.Root == ir::RootKind::Global)
-    return;
-  if (W.Path.Root == ir::RootKind::Global ||
-      V.Path.Root == ir::RootKind::Formal ||
-      V.Path.Root == ir::RootKind::Local)
+  if (V.K == Operand::Kind::Object && V.Path.Root != ir::RootKind::Global)
     W.value() = std::move(V);
 }
 

@@ -104,6 +104,20 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
         AnyCopies = true;
       }
     }
+  // The calls of F: (caller SCC, the symbol it calls: F's or a copy's),
+  // F's own recursive SCC included.
+  auto CallsOf = [&](uint32_t F) {
+    const uint32_t C = Graph.sccOf()[F];
+    llvm::SmallVector<std::pair<uint32_t, ir::Symbol>, 4> Calls;
+    for (uint32_t K : Graph.callers()[C])
+      Calls.push_back({K, Functions[F].Symbol});
+    if (Graph.sccs()[C].size() > 1)
+      Calls.push_back({C, Functions[F].Symbol}); // its own SCC's calls
+    for (uint32_t Copy : CopiesOf[F])
+      for (uint32_t K : Graph.callers()[Graph.sccOf()[Copy]])
+        Calls.push_back({K, Functions[Copy].Symbol});
+    return Calls;
+  };
   // Bit j of FreshFormals[F]: every call of F hands its formal j an object
   // the caller owns and has not shared yet (CallContext::FreshArgs).
   std::vector<uint32_t> FreshFormals(N, 0);
@@ -111,14 +125,7 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
     if (Entry[F])
       continue;
     const uint32_t C = Graph.sccOf()[F];
-    llvm::SmallVector<std::pair<uint32_t, ir::Symbol>, 4> Calls;
-    for (uint32_t K : Graph.callers()[C])
-      Calls.push_back({K, Functions[F].Symbol});
-    if (Graph.sccs()[C].size() > 1)
-      Calls.push_back({C, Functions[F].Symbol});
-    for (uint32_t Copy : CopiesOf[F])
-      for (uint32_t K : Graph.callers()[Graph.sccOf()[Copy]])
-        Calls.push_back({K, Functions[Copy].Symbol});
+    const auto Calls = CallsOf(F);
     uint32_t Bits = ~0u;
     for (const auto &[K, Called] : Calls) {
       bool Found = false;
@@ -192,15 +199,7 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
   Again = false;
   for (const uint32_t F : Members) {
     const ir::Function &Fn = Functions[F];
-    // (Caller SCC, the symbol it calls: F's or a copy's.)
-    llvm::SmallVector<std::pair<uint32_t, ir::Symbol>, 4> Calls;
-    for (uint32_t K : Graph.callers()[C])
-      Calls.push_back({K, Fn.Symbol});
-    if (Recursive)
-      Calls.push_back({uint32_t(C), Fn.Symbol}); // its own SCC's calls
-    for (uint32_t Copy : CopiesOf[F])
-      for (uint32_t K : Graph.callers()[Graph.sccOf()[Copy]])
-        Calls.push_back({K, Functions[Copy].Symbol});
+    const auto Calls = CallsOf(F);
     Out.Uncalled[F] = Calls.empty() && Eligible(F);
     bool Setup = true, Synced = true, Receiver = true, Outside = true;
     bool Callback = true;

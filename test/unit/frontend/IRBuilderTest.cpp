@@ -746,33 +746,31 @@ class Pool {
 };
 )");
   ASSERT_TRUE(R.Ok) << R.Diagnostics;
-  const ir::Function *Submit = fn(R.Module, "Pool::Submit");
-  ASSERT_NE(Submit, nullptr);
-  EXPECT_TRUE(llvm::is_contained(R.Module.FunctionPointerStores,
-                                 "field:Pool::tasks_\tformal:" +
-                                     Submit->Symbol.str() + "#1"));
-  const ir::Function *RunOne = fn(R.Module, "Pool::RunOne");
-  ASSERT_NE(RunOne, nullptr);
-  auto Through = calls(*RunOne, "Pool::tasks_");
-  ASSERT_EQ(Through.size(), 1u);
-  EXPECT_EQ(Through[0]->call().Callee.str(),
-            std::string(ir::IndirectCalleePrefix) + "field:Pool::tasks_");
+  // The slot \p Field: \p Pusher stores its formal 1 there, and \p Runner
+  // makes one call through it.
+  auto ExpectSlot = [&](const char *Field, const char *Pusher,
+                        const char *Runner) {
+    SCOPED_TRACE(Field);
+    const ir::Function *Push = fn(R.Module, Pusher);
+    ASSERT_NE(Push, nullptr);
+    EXPECT_TRUE(llvm::is_contained(R.Module.FunctionPointerStores,
+                                   std::string("field:") + Field +
+                                       "\tformal:" + Push->Symbol.str() +
+                                       "#1"));
+    const ir::Function *Run = fn(R.Module, Runner);
+    ASSERT_NE(Run, nullptr);
+    auto Through = calls(*Run, Field);
+    ASSERT_EQ(Through.size(), 1u);
+    EXPECT_EQ(Through[0]->call().Callee.str(),
+              std::string(ir::IndirectCalleePrefix) + "field:" + Field);
+  };
+  ExpectSlot("Pool::tasks_", "Pool::Submit", "Pool::RunOne");
   const ir::Function *Done = fn(R.Module, "Pool::Done");
   ASSERT_NE(Done, nullptr);
   EXPECT_EQ(calls(*Done, "std::function::operator()").size(), 1u);
   // A queue of structs holding the task: the field is the slot, for calls
   // of a queued struct's field (through a reference to the front here).
-  const ir::Function *Post = fn(R.Module, "Pool::Post");
-  ASSERT_NE(Post, nullptr);
-  EXPECT_TRUE(llvm::is_contained(R.Module.FunctionPointerStores,
-                                 "field:Pool::Item::fn\tformal:" +
-                                     Post->Symbol.str() + "#1"));
-  const ir::Function *Front = fn(R.Module, "Pool::RunFront");
-  ASSERT_NE(Front, nullptr);
-  auto Queued = calls(*Front, "Pool::Item::fn");
-  ASSERT_EQ(Queued.size(), 1u);
-  EXPECT_EQ(Queued[0]->call().Callee.str(),
-            std::string(ir::IndirectCalleePrefix) + "field:Pool::Item::fn");
+  ExpectSlot("Pool::Item::fn", "Pool::Post", "Pool::RunFront");
 }
 
 TEST_F(IRBuilderTest, LambdaNamesDoNotMoveWithLinesAboveTheirFunction) {
