@@ -112,15 +112,15 @@ bool breaksOwnLock(const RaceFinding &F) {
   if (!reportedAtAccess(F))
     return false;
   const AccessSnapshot &C = F.Conflicting.Access;
-  if (C.Path.Steps.size() < 2 ||
-      C.Path.Steps.back().kind() != ir::StepKind::Field)
+  if (C.Path->Steps.size() < 2 ||
+      C.Path->Steps.back().kind() != ir::StepKind::Field)
     return false;
   for (const HeldLock &L : C.Locks) {
     if (L.Unknown || L.protectsNothing() || (L.Shared && isWrite(C.Kind)) ||
-        L.Lock.Steps.size() != C.Path.Steps.size() ||
+        L.Lock.Steps.size() != C.Path->Steps.size() ||
         L.Lock.Steps.back().kind() != ir::StepKind::Field ||
         !L.Lock.sameRoot(C.Path) ||
-        !std::equal(C.Path.Steps.begin(), std::prev(C.Path.Steps.end()),
+        !std::equal(C.Path->Steps.begin(), std::prev(C.Path->Steps.end()),
                     L.Lock.Steps.begin()))
       continue;
     // The same lock, by our side's name for the object, held here too.
@@ -257,7 +257,7 @@ std::string underLocks(const AccessSnapshot &A,
 /// A global or static held only under locks of the object a method runs on
 /// (`this->mu_`): every object has its own, so they do not protect it.
 bool onlyObjectLocksOnGlobal(const AccessSnapshot &A) {
-  return A.Path.Root == ir::RootKind::Global && A.holdsMutex() &&
+  return A.Path->Root == ir::RootKind::Global && A.holdsMutex() &&
          std::all_of(A.Locks.begin(), A.Locks.end(), [](const HeldLock &L) {
            return L.protectsNothing() || isPerObjectLock(L);
          });
@@ -374,9 +374,9 @@ Report racer::report::wordFinding(const RaceFinding &F,
   const AccessSnapshot &A = Rep.Access;
   bool Self = isSelfRace(F);
 
-  const std::string RepPath = A.Path.str();
+  const std::string RepPath = A.Path->str();
   const std::string ConPath =
-      Con.Access.Trace.empty() ? std::string() : Con.Access.Path.str();
+      Con.Access.Trace.empty() ? std::string() : Con.Access.Path->str();
 
   Report R;
   R.RuleId = ruleId(F.Kind);
@@ -403,7 +403,7 @@ Report racer::report::wordFinding(const RaceFinding &F,
   std::string ConWhat = ConKind;
   if (!(Con.Access.Path == A.Path))
     ConWhat += std::string(isWrite(Con.Access.Kind) ? " to " : " of ") +
-               accessPhrase(Con.Access, Con.Access.Path.str());
+               accessPhrase(Con.Access, Con.Access.Path->str());
   // The other side by the function holding its access (a race between
   // threads) or by its public method (a class's).
   std::string ConWho =
@@ -764,7 +764,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     // cause on one line, so one report (the element's, a write sorting
     // first).
     const AccessSnapshot &A = F.Reported.Access;
-    std::string Path = A.Path.str();
+    std::string Path = A.Path->str();
     if (A.Kind == AccessKind::ContainerRead &&
         isElementAccessorMethod(A.ContainerMethod.str()))
       Path += "[]";
@@ -789,13 +789,13 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       for (const RaceSide *S : {&F.Reported, &F.Conflicting})
         for (const HeldLock &L : S->Access.Locks)
           if (!L.Unknown && !L.protectsNothing())
-            LockHolders[S->Access.Path.str()][L.Lock.str()].insert(S->Function);
+            LockHolders[S->Access.Path->str()][L.Lock.str()].insert(S->Function);
   std::vector<std::optional<Entry>> Worded(Taken.size());
   auto word = [&](uint32_t I) -> Entry & {
     if (!Worded[I]) {
       const RaceFinding &F = Taken[I];
       auto P = F.Kind == RaceKind::DifferentLocks
-                   ? LockHolders.find(F.Reported.Access.Path.str())
+                   ? LockHolders.find(F.Reported.Access.Path->str())
                    : LockHolders.end();
       auto Relevant = [&](const HeldLock &L) {
         if (P == LockHolders.end())
@@ -894,7 +894,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
   auto pairOf = [&](uint32_t I, bool Reversed) {
     const Light &L = Lights[I];
     if (ConflictPaths[I].empty())
-      ConflictPaths[I] = Taken[I].Conflicting.Access.Path.str();
+      ConflictPaths[I] = Taken[I].Conflicting.Access.Path->str();
     PairEnd Mine{*L.Loc.File, L.Loc.Line, L.Loc.Col, L.Path};
     PairEnd Other{*L.ConflictLoc.File, L.ConflictLoc.Line, L.ConflictLoc.Col,
                   ConflictPaths[I]};

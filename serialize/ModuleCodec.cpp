@@ -125,7 +125,7 @@ RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 232);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
-RACER_SIZE(AccessSnapshot, 176);
+RACER_SIZE(AccessSnapshot, 72);
 RACER_SIZE(LockEffect, 168);
 RACER_SIZE(FunctionSummary, 536);
 RACER_SIZE(ThreadSpawn, 232);
@@ -980,9 +980,8 @@ private:
       A.InForkChild = AR.getInForkChild();
       A.JoinedOuter = AR.getJoinedOuter();
       std::vector<LockNesting> Nested = nestings(AR.getNestings());
-      A.Nestings.assign(Nested.begin(), Nested.end());
-      std::vector<HeldLock> Released = heldLocks(AR.getReleasedBefore());
-      A.ReleasedBefore.assign(Released.begin(), Released.end());
+      A.Nestings = NestingVector(Nested.begin(), Nested.end());
+      A.ReleasedBefore = heldLocks(AR.getReleasedBefore());
       S.Accesses.push_back(std::move(A));
     }
     if (R.hasReturnValue())

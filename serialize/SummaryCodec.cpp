@@ -27,7 +27,7 @@ RACER_SUMMARY_SIZE(ir::Operand, 80);
 RACER_SUMMARY_SIZE(HeldLock, 80);
 RACER_SUMMARY_SIZE(CallSite, 24);
 RACER_SUMMARY_SIZE(CallChain, 8);
-RACER_SUMMARY_SIZE(AccessSnapshot, 176);
+RACER_SUMMARY_SIZE(AccessSnapshot, 72);
 RACER_SUMMARY_SIZE(LockEffect, 168);
 RACER_SUMMARY_SIZE(ThreadSpawn, 232);
 RACER_SUMMARY_SIZE(Assumption, 16);
@@ -363,7 +363,8 @@ public:
     llvm::ArrayRef<CallSite> PrevTrace;
     for (size_t AI = 0; AI < V.size(); ++AI) {
       const AccessSnapshot &A = V[AI];
-      bool Same = PrevPath && sameRootAndSpelling(*PrevPath, A.Path);
+      const ir::AccessPath &Path = A.Path;
+      bool Same = PrevPath && sameRootAndSpelling(*PrevPath, Path);
       u8(uint8_t(A.Kind) | uint8_t(A.Threads) << ThreadsShift |
          (A.ContainerMethod.empty() ? 0 : HasContainer) |
          (A.Locks.empty() ? 0 : HasLocks) | (A.Live.empty() ? 0 : HasLive) |
@@ -380,20 +381,20 @@ public:
       // after those it shares with the previous path.
       size_t Common = 0;
       if (Same) {
-        while (Common < A.Path.Steps.size() &&
+        while (Common < Path.Steps.size() &&
                Common < PrevPath->Steps.size() &&
-               A.Path.Steps[Common] == PrevPath->Steps[Common])
+               Path.Steps[Common] == PrevPath->Steps[Common])
           ++Common;
         var(Common);
       } else {
-        u8(uint8_t(A.Path.Root));
-        var(A.Path.Root == ir::RootKind::Local ? localId(A.Path.Index)
-                                               : A.Path.Index);
-        sym(A.Path.Symbol);
-        sym(A.Path.Spelling);
+        u8(uint8_t(Path.Root));
+        var(Path.Root == ir::RootKind::Local ? localId(Path.Index)
+                                             : Path.Index);
+        sym(Path.Symbol);
+        sym(Path.Spelling);
       }
-      steps(A.Path, Common);
-      PrevPath = &A.Path;
+      steps(Path, Common);
+      PrevPath = &Path;
       if (!A.ContainerMethod.empty())
         sym(A.ContainerMethod);
       if (!A.Locks.empty())
@@ -768,6 +769,7 @@ public:
     llvm::SmallVector<CallSite, CallChain::MaxDepth> PrevTrace, Trace;
     uint64_t PrevHidden = 0;
     const CallChain *PrevChain = nullptr;
+    ir::AccessPath Path;
     for (AccessSnapshot &A : V) {
       if (Bad)
         return;
@@ -793,17 +795,19 @@ public:
           fail("shared steps past the previous path");
           return;
         }
-        A.Path.Root = PrevPath->Root;
-        A.Path.Index = PrevPath->Index;
-        A.Path.Symbol = PrevPath->Symbol;
-        A.Path.Spelling = PrevPath->Spelling;
-        A.Path.Steps.assign(PrevPath->Steps.begin(),
-                            PrevPath->Steps.begin() + Common);
+        Path.Root = PrevPath->Root;
+        Path.Index = PrevPath->Index;
+        Path.Symbol = PrevPath->Symbol;
+        Path.Spelling = PrevPath->Spelling;
+        Path.Steps.assign(PrevPath->Steps.begin(),
+                          PrevPath->Steps.begin() + Common);
       } else {
-        root(A.Path);
+        Path = ir::AccessPath();
+        root(Path);
       }
-      steps(A.Path);
-      PrevPath = &A.Path;
+      steps(Path);
+      A.Path = Path;
+      PrevPath = &*A.Path;
       if (Flags & HasContainer)
         A.ContainerMethod = sym();
       if (Flags & HasLocks)
@@ -812,10 +816,8 @@ public:
         A.Live = ids();
       if (HasNestings)
         A.Nestings = nestings();
-      if (More & 16) {
-        std::vector<HeldLock> Released = locks();
-        A.ReleasedBefore.assign(Released.begin(), Released.end());
-      }
+      if (More & 16)
+        A.ReleasedBefore = locks();
       if (!NoLoc) {
         uint64_t F = var();
         if (F != 0) {

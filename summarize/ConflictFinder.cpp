@@ -52,9 +52,9 @@ RaceSide sideOf(const ir::Function &F, const AccessSnapshot &A) {
 } // namespace
 
 bool hasLocationKey(const ir::Function &F, const AccessSnapshot &A) {
-  if (A.Path.Root == ir::RootKind::Global)
+  if (A.Path->Root == ir::RootKind::Global)
     return !ir::throughLinked(A.Path);
-  return A.Path.Root == ir::RootKind::Formal && A.Path.Index == 0 &&
+  return A.Path->Root == ir::RootKind::Formal && A.Path->Index == 0 &&
          F.Kind == ir::FunctionKind::Method;
 }
 
@@ -451,9 +451,11 @@ unsigned findClassConflicts(const ClassCheck &Class,
         AccessSnapshot &W = WithEntryLocks.back();
         HeldLock Entry = R;
         Entry.Shared = false;
-        W.Locks.insert(llvm::upper_bound(W.Locks, Entry), Entry);
+        W.Locks.edit([&](LockVector &V) {
+          V.insert(llvm::upper_bound(V, Entry), Entry);
+        });
       }
-      Locations[&Judged->Path].push_back({I, Judged, &A});
+      Locations[&*Judged->Path].push_back({I, Judged, &A});
     }
   }
   // A global or static (a function-local `static` too) is shared by every
@@ -465,7 +467,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
     for (Entry &E : Entries)
       if (llvm::any_of(E.Access->Locks, isPerObjectLock)) {
         AccessSnapshot &S = WithoutObjectLocks.emplace_back(*E.Access);
-        llvm::erase_if(S.Locks, isPerObjectLock);
+        S.Locks.edit(
+            [](LockVector &V) { llvm::erase_if(V, isPerObjectLock); });
         E.Access = &S;
       }
   }

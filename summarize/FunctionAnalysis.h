@@ -293,6 +293,18 @@ private:
                            const std::vector<HeldLock> &CallerLocks,
                            const std::vector<HeldLock> &CalleeReleases,
                            AbstractState &S);
+  /// The locks at a callee's access \p A seen from here: ours at the call
+  /// and its own in our terms, less those it let go before the access
+  /// (ReleasedBefore), and the nestings among them.
+  struct CalleeAccessLocks {
+    LockList Locks, ReleasedBefore;
+    NestingList Nestings;
+  };
+  CalleeAccessLocks
+  locksAtCalleeAccess(const AccessSnapshot &A, const ir::CallInfo &C,
+                      const std::vector<HeldLock> &CallerLocks,
+                      const std::vector<HeldLock> &CalleeReleases,
+                      const AbstractState &S) const;
   llvm::SmallVector<LockNesting, 0>
   nestingsAtCalleeAccess(const AccessSnapshot &A, const ir::CallInfo &C,
                          const std::vector<HeldLock> &CallerLocks,

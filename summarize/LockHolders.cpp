@@ -196,9 +196,12 @@ void nameLocksByWrapper(FunctionSummary &Sum) {
   for (CallableRun &R : Sum.CallableRuns)
     Locks(R.Locks);
   for (AccessSnapshot &A : Sum.Accesses) {
-    Locks(A.Locks);
-    Locks(A.ReleasedBefore);
-    Nested(A.Nestings);
+    if (!A.Locks.empty())
+      A.Locks.edit(Locks);
+    if (!A.ReleasedBefore.empty())
+      A.ReleasedBefore.edit(Locks);
+    if (!A.Nestings.empty())
+      A.Nestings.edit(Nested);
   }
 }
 

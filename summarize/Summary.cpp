@@ -3,9 +3,79 @@
 
 #include "summarize/LibraryModels.h"
 
+#include <algorithm>
 #include <tuple>
 
 namespace racer {
+
+namespace {
+uint64_t mixHash(uint64_t H, uint64_t V) {
+  H = (H ^ V) * 0x9E3779B97F4A7C15ull;
+  return H ^ (H >> 29);
+}
+bool samePath(const ir::AccessPath &A, const ir::AccessPath &B) {
+  return A.Root == B.Root && A.Index == B.Index && A.Symbol == B.Symbol &&
+         A.Spelling == B.Spelling && A.Steps == B.Steps;
+}
+bool sameLock(const HeldLock &A, const HeldLock &B) {
+  return A == B && samePath(A.Lock, B.Lock);
+}
+} // namespace
+
+uint64_t InternTraits<ir::AccessPath>::hash(const ir::AccessPath &P) {
+  uint64_t H = mixHash(uint64_t(P.Root) | uint64_t(P.Index) << 8,
+                       reinterpret_cast<uintptr_t>(P.Symbol.opaque()));
+  H = mixHash(H, reinterpret_cast<uintptr_t>(P.Spelling.opaque()));
+  for (const ir::PathStep &St : P.Steps)
+    H = mixHash(H, reinterpret_cast<uintptr_t>(St.name().opaque()) ^
+                       uint64_t(St.kind()) << 60);
+  return H;
+}
+bool InternTraits<ir::AccessPath>::same(const ir::AccessPath &A,
+                                        const ir::AccessPath &B) {
+  return samePath(A, B);
+}
+
+static uint64_t lockHash(uint64_t H, const HeldLock &L) {
+  return mixHash(H, InternTraits<ir::AccessPath>::hash(L.Lock) ^
+                        uint64_t(L.Shared) << 59 ^ uint64_t(L.Unknown) << 60 ^
+                        uint64_t(L.QueueFront) << 61 ^
+                        uint64_t(L.Conditional) << 62 ^ uint64_t(L.TaskRun) << 63);
+}
+uint64_t InternTraits<LockVector>::hash(const LockVector &V) {
+  uint64_t H = V.size();
+  for (const HeldLock &L : V)
+    H = lockHash(H, L);
+  return H;
+}
+bool InternTraits<LockVector>::same(const LockVector &A, const LockVector &B) {
+  return A.size() == B.size() &&
+         std::equal(A.begin(), A.end(), B.begin(), sameLock);
+}
+uint64_t InternTraits<IdVector>::hash(const IdVector &V) {
+  uint64_t H = V.size();
+  for (uint32_t Id : V)
+    H = mixHash(H, Id);
+  return H;
+}
+uint64_t InternTraits<NestingVector>::hash(const NestingVector &V) {
+  uint64_t H = V.size();
+  for (const LockNesting &N : V)
+    H = mixHash(mixHash(H, InternTraits<ir::AccessPath>::hash(N.Outer) ^
+                               uint64_t(N.OuterHeld) << 62 ^
+                               uint64_t(N.InnerHeld) << 63),
+                InternTraits<ir::AccessPath>::hash(N.Inner));
+  return H;
+}
+bool InternTraits<NestingVector>::same(const NestingVector &A,
+                                       const NestingVector &B) {
+  return A.size() == B.size() &&
+         std::equal(A.begin(), A.end(), B.begin(),
+                    [](const LockNesting &X, const LockNesting &Y) {
+                      return X == Y && samePath(X.Outer, Y.Outer) &&
+                             samePath(X.Inner, Y.Inner);
+                    });
+}
 
 bool operator<(const HeldLock &A, const HeldLock &B) {
   return std::tie(A.Unknown, A.QueueFront, A.Conditional, A.TaskRun, A.Lock,
@@ -180,7 +250,7 @@ bool touchesParts(const AccessSnapshot &Whole) {
 // the size (as serialize/SummaryCodec.cpp does).
 #if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
 static_assert(sizeof(FunctionSummary) == 536, "visit the new field's places");
-static_assert(sizeof(AccessSnapshot) == 176, "visit the new field's places");
+static_assert(sizeof(AccessSnapshot) == 72, "visit the new field's places");
 static_assert(sizeof(ThreadSpawn) == 232, "visit the new field's places");
 static_assert(sizeof(Assumption) == 16, "visit the new field's places");
 #endif

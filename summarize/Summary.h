@@ -17,6 +17,7 @@
 #define RACER_SUMMARIZE_SUMMARY_H
 
 #include "summarize/Assumptions.h"
+#include "summarize/Interned.h"
 #include "summarize/ir/IR.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -122,6 +123,53 @@ struct LockNesting {
   friend bool operator==(const LockNesting &A, const LockNesting &B) {
     return A.OuterHeld == B.OuterHeld && A.InnerHeld == B.InnerHeld &&
            A.Outer == B.Outer && A.Inner == B.Inner;
+  }
+};
+
+/// The lists and the path an access snapshot holds, each kept once per
+/// process (Interned.h): most snapshots are copies of a callee's, with the
+/// same path and the same few lock lists.
+using LockVector = std::vector<HeldLock>;
+using LockList = Interned<LockVector>;
+using IdVector = llvm::SmallVector<uint32_t, 0>;
+using IdList = Interned<IdVector>;
+using NestingVector = llvm::SmallVector<LockNesting, 0>;
+using NestingList = Interned<NestingVector>;
+using PathRef = Interned<ir::AccessPath>;
+
+template <> struct InternTraits<LockVector> {
+  static uint64_t hash(const LockVector &V);
+  static bool same(const LockVector &A, const LockVector &B);
+  static bool isEmpty(const LockVector &V) { return V.empty(); }
+  static bool equivalent(const LockVector &A, const LockVector &B) {
+    return A == B;
+  }
+};
+template <> struct InternTraits<IdVector> {
+  static uint64_t hash(const IdVector &V);
+  static bool same(const IdVector &A, const IdVector &B) { return A == B; }
+  static bool isEmpty(const IdVector &V) { return V.empty(); }
+  static bool equivalent(const IdVector &A, const IdVector &B) {
+    return A == B;
+  }
+};
+template <> struct InternTraits<NestingVector> {
+  static uint64_t hash(const NestingVector &V);
+  static bool same(const NestingVector &A, const NestingVector &B);
+  static bool isEmpty(const NestingVector &V) { return V.empty(); }
+  static bool equivalent(const NestingVector &A, const NestingVector &B) {
+    return A == B;
+  }
+};
+template <> struct InternTraits<ir::AccessPath> {
+  static uint64_t hash(const ir::AccessPath &P);
+  /// Spelling too: two paths that differ only there print differently.
+  static bool same(const ir::AccessPath &A, const ir::AccessPath &B);
+  static bool isEmpty(const ir::AccessPath &P) {
+    return same(P, ir::AccessPath());
+  }
+  static bool equivalent(const ir::AccessPath &A, const ir::AccessPath &B) {
+    return A == B;
   }
 };
 
@@ -284,20 +332,20 @@ struct AccessSnapshot {
   uint8_t JoinedOuter = 0;
   /// Where the access is, in the innermost function.
   ir::Loc Location;
-  ir::AccessPath Path;
+  PathRef Path;
   /// For container accesses: the modeled method, e.g. "std::vector::push_back".
   /// For a plain Write: the function with no body that the memory was passed
   /// to by pointer or reference, the write only assumed (isAssumedWrite).
   ir::Symbol ContainerMethod;
   /// Locks held at the access, sorted, without duplicates.
-  std::vector<HeldLock> Locks;
+  LockList Locks;
   /// Call chain from the summarized function, outermost call first.
   CallChain Trace;
   /// Threads (ThreadSpawn::Id of the summarized function) that may be
   /// running at this access: started before it and not joined. Sorted.
-  llvm::SmallVector<uint32_t, 0> Live;
+  IdList Live;
   /// Locks taken one inside the other before the access (see LockNesting).
-  llvm::SmallVector<LockNesting, 0> Nestings;
+  NestingList Nestings;
   /// Locks the summarized function (or a callee) let go before this access,
   /// on some path, without having taken them: a caller's hold of one does
   /// not protect the access (Unknown: any of the caller's). Accesses before
@@ -307,7 +355,7 @@ struct AccessSnapshot {
   ///                          pthread_mutex_unlock(&mu_); }
   ///   void Apply(Mutex *mu) { mu->Unlock(); status_ = s; mu->Lock(); }
   ///                          // status_: {*mu}: not protected by the caller
-  llvm::SmallVector<HeldLock, 0> ReleasedBefore;
+  LockList ReleasedBefore;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<AccessSnapshot>
   // would deep-copy every element when it grows.

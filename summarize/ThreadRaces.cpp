@@ -340,11 +340,11 @@ bool RootAnalysis::onceHolds(const ir::Function &F) const {
   for (const OriginAccess &X : Accesses) {
     if (!Holds)
       break;
-    if (X.Snap.Path.Root != RootKind::Global || !isWrite(X.Snap.Kind))
+    if (X.Snap.Path->Root != RootKind::Global || !isWrite(X.Snap.Kind))
       continue;
-    if (llvm::is_contained(F.OnceInitUnwritten, X.Snap.Path.Symbol))
+    if (llvm::is_contained(F.OnceInitUnwritten, X.Snap.Path->Symbol))
       Holds = false;
-    else if (X.Snap.Path.Symbol == F.OnceInitVar)
+    else if (X.Snap.Path->Symbol == F.OnceInitVar)
       // Written in this update's branch only (another function's update of
       // the same variable may write another value).
       Holds = onceRegionOf(X, /*Checked=*/false) == &F;
@@ -479,6 +479,25 @@ void RootAnalysis::materialize() {
     const FunctionSummary &S = Summaries[Origins[O].Function];
     for (const Assumption &X : S.Assumptions)
       Sink.noteAssumption(X);
+    // The accesses share a few lock lists: each is named from the root once.
+    llvm::DenseMap<const void *, LockList> RootedLocks;
+    auto ToRootLocks = [&](LockVector &Locks) {
+      for (HeldLock &L : Locks) {
+        if (L.Unknown)
+          continue;
+        if (std::optional<AccessPath> LP = toRoot(L.Lock, O)) {
+          L.Lock = std::move(*LP);
+        } else {
+          L.Unknown = true; // a lock we cannot name still protects
+          L.Lock = AccessPath();
+        }
+      }
+      // A queue's turn we cannot name orders nothing we can tell.
+      llvm::erase_if(Locks, [](const HeldLock &L) {
+        return L.protectsNothing() && L.Unknown;
+      });
+      std::sort(Locks.begin(), Locks.end());
+    };
     for (const AccessSnapshot &A : S.Accesses) {
       if (otherProgram(A.Location, A.Trace))
         continue;
@@ -492,30 +511,22 @@ void RootAnalysis::materialize() {
       OriginAccess X{O, A};
       X.Snap.Path = std::move(*P);
       X.ThroughOwnFormal =
-          A.Path.Root == RootKind::Formal && A.Path.Index < 32 &&
-          (Origins[O].OwnFormals >> A.Path.Index) & 1 &&
+          A.Path->Root == RootKind::Formal && A.Path->Index < 32 &&
+          (Origins[O].OwnFormals >> A.Path->Index) & 1 &&
           ir::withinRootPointee(A.Path);
-      for (HeldLock &L : X.Snap.Locks) {
-        if (L.Unknown)
-          continue;
-        if (std::optional<AccessPath> LP = toRoot(L.Lock, O)) {
-          L.Lock = std::move(*LP);
-        } else {
-          L.Unknown = true; // a lock we cannot name still protects
-          L.Lock = AccessPath();
+      if (!A.Locks.empty()) {
+        auto [It, New] = RootedLocks.try_emplace(A.Locks.identity());
+        if (New) {
+          It->second = A.Locks;
+          It->second.edit(ToRootLocks);
         }
+        X.Snap.Locks = It->second;
       }
-      // A queue's turn we cannot name orders nothing we can tell.
-      llvm::erase_if(X.Snap.Locks,
-                     [](const HeldLock &L) {
-                       return L.protectsNothing() && L.Unknown;
-                     });
-      std::sort(X.Snap.Locks.begin(), X.Snap.Locks.end());
-      if (X.Snap.Path.Root == RootKind::Global) {
+      if (X.Snap.Path->Root == RootKind::Global) {
         if (isWrite(X.Snap.Kind))
-          GlobalsWritten.insert({X.Origin, X.Snap.Path.Symbol});
+          GlobalsWritten.insert({X.Origin, X.Snap.Path->Symbol});
         if (!X.Snap.holdsMutex())
-          GlobalsUnlocked.insert({X.Origin, X.Snap.Path.Symbol});
+          GlobalsUnlocked.insert({X.Origin, X.Snap.Path->Symbol});
       }
       Accesses.push_back(std::move(X));
     }
@@ -554,8 +565,8 @@ bool RootAnalysis::concurrent(const OriginAccess &X,
       const Origin &M = Origins[CX[K]];
       // (A pool job's: not memory reached through a pointer loaded from
       // it, `a->db->n`, the database every instance's argument points to.)
-      bool Own = X.Snap.Path.Root == RootKind::Local &&
-                 llvm::is_contained(M.OwnLocals, X.Snap.Path.Index) &&
+      bool Own = X.Snap.Path->Root == RootKind::Local &&
+                 llvm::is_contained(M.OwnLocals, X.Snap.Path->Index) &&
                  X.Snap.Path == Y.Snap.Path &&
                  !(M.Pool && throughLoadedPointer(X.Snap.Path));
       // Both through the instance's own element of an array (`&slots[i]`).
@@ -573,8 +584,8 @@ bool RootAnalysis::concurrent(const OriginAccess &X,
                });
       };
       if (InLocal(X.Snap.Path) && InLocal(Y.Snap.Path) &&
-          X.Snap.Path.sameRoot(Y.Snap.Path)) {
-        const uint32_t Owner = X.Snap.Path.Index / LocalStride;
+          X.Snap.Path->sameRoot(Y.Snap.Path)) {
+        const uint32_t Owner = X.Snap.Path->Index / LocalStride;
         for (size_t J = K; J <= L; ++J)
           Own |= CX[J] == Owner;
       }

@@ -200,106 +200,22 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   A.Kind = K;
   A.Path = std::move(*P);
   A.ContainerMethod = ContainerMethod;
-  A.Locks = S.Held.locks();
-  addQueueFronts(A.Locks, S.QueueFronts);
-  S.addConditionalHolds(A.Locks);
-  A.Nestings.assign(S.Held.nestings().begin(), S.Held.nestings().end());
-  A.ReleasedBefore.assign(S.EntryReleased.begin(), S.EntryReleased.end());
+  LockVector Locks = S.Held.locks();
+  addQueueFronts(Locks, S.QueueFronts);
+  S.addConditionalHolds(Locks);
+  A.Locks = std::move(Locks);
+  A.Nestings = NestingVector(S.Held.nestings().begin(), S.Held.nestings().end());
+  A.ReleasedBefore = LockVector(S.EntryReleased.begin(), S.EntryReleased.end());
   A.Location = Loc;
   if (TrackThreads) {
     // An allocated object (`Local(p) Deref ..`), not the storage of the
     // local p itself, is new to the threads started before it.
-    A.Live = Local && startsWithDeref(A.Path) ? S.liveForObject(A.Path.Index)
+    A.Live = Local && startsWithDeref(A.Path) ? S.liveForObject(A.Path->Index)
                                               : S.live();
     A.JoinedOuter = S.JoinedOuter;
   }
   A.InForkChild = S.ForkBlock >= 0;
   (Local ? LocalAccesses : Accesses).add(std::move(A));
-}
-
-/// \p L is a lock the callee assumes held on entry (`REQUIRES(mu_)`): in a
-/// caller, whether it is held is the caller's business.
-static bool requiredByCallee(const ir::CallInfo &C, const HeldLock &L) {
-  for (const ir::DeclaredLockEffect &E : C.DeclaredEffects)
-    if ((E.K == ir::DeclaredLockEffect::Kind::Requires ||
-         E.K == ir::DeclaredLockEffect::Kind::RequiresShared) &&
-        !L.Unknown && E.Lock == L.Lock)
-      return true;
-  return false;
-}
-
-llvm::SmallVector<LockNesting, 0> FunctionAnalysis::nestingsAtCalleeAccess(
-    const AccessSnapshot &A, const ir::CallInfo &C,
-    const std::vector<HeldLock> &CallerLocks,
-    const std::vector<HeldLock> &CalleeReleases, const AbstractState &S) const {
-  llvm::SmallVector<LockNesting, 0> Out;
-  // The callee's own, in our terms.
-  for (const LockNesting &N : A.Nestings) {
-    HeldLock Outer, Inner;
-    Outer.Lock = N.Outer;
-    Inner.Lock = N.Inner;
-    Outer = substituteLock(Outer, C.Args, S);
-    Inner = substituteLock(Inner, C.Args, S);
-    if (!Outer.Unknown && !Inner.Unknown && !(Outer.Lock == Inner.Lock))
-      Out.push_back({Outer.Lock, Inner.Lock, N.OuterHeld, N.InnerHeld});
-  }
-  // Ours, for a lock still held the same way at the callee's access: held
-  // at the call (CallerLocks), never let go by the callee, nor taken again
-  // there (then the hold at the access is the callee's).
-  auto Kept = [&](const ir::AccessPath &P) {
-    auto Same = [&](const HeldLock &L) { return !L.Unknown && L.Lock == P; };
-    return llvm::any_of(CallerLocks, Same) &&
-           !llvm::any_of(CalleeReleases, [&](const HeldLock &L) {
-             return L.Unknown || L.Lock == P;
-           }) &&
-           !llvm::any_of(A.Locks, [&](const HeldLock &L) {
-             return Same(substituteLock(L, C.Args, S));
-           });
-  };
-  for (const LockNesting &N : S.Held.nestings()) {
-    LockNesting M = N;
-    M.OuterHeld = M.OuterHeld && Kept(N.Outer);
-    M.InnerHeld = M.InnerHeld && Kept(N.Inner);
-    if (M.OuterHeld || M.InnerHeld)
-      Out.push_back(std::move(M));
-  }
-  return Out;
-}
-
-void FunctionAnalysis::applyCalleeNestings(
-    const ir::CallInfo &C, const LockEffect &E,
-    const std::vector<HeldLock> &CallerLocks,
-    const std::vector<HeldLock> &CalleeReleases, AbstractState &S) {
-  if (E.Taken.empty() && E.Nestings.empty())
-    return;
-  auto Ours = [&](const ir::AccessPath &P) {
-    HeldLock L;
-    L.Lock = P;
-    return substituteLock(L, C.Args, S);
-  };
-  // Our holds from before the call that the callee kept (none if it let
-  // go of a lock we cannot name).
-  std::vector<HeldLock> Kept;
-  if (llvm::none_of(CalleeReleases,
-                    [](const HeldLock &L) { return L.Unknown; }))
-    for (const HeldLock &H : CallerLocks)
-      if (!H.Unknown && !H.Shared &&
-          llvm::none_of(CalleeReleases,
-                        [&](const HeldLock &R) { return R.Lock == H.Lock; }))
-        Kept.push_back(H);
-  for (const ir::AccessPath &T : E.Taken) {
-    HeldLock A = Ours(T);
-    if (A.Unknown)
-      continue;
-    S.Held.addTaken(A.Lock);
-    for (const HeldLock &H : Kept) // taken inside each of them
-      S.Held.addNesting({H.Lock, A.Lock, true, false});
-  }
-  for (const LockNesting &N : E.Nestings) {
-    HeldLock Outer = Ours(N.Outer), Inner = Ours(N.Inner);
-    if (!Outer.Unknown && !Inner.Unknown)
-      S.Held.addNesting({Outer.Lock, Inner.Lock, N.OuterHeld, N.InnerHeld});
-  }
 }
 
 bool FunctionAnalysis::onCrashPath(uint32_t BI) const {
@@ -332,7 +248,7 @@ static bool isContextFree(const AccessSnapshot &A) {
   auto Global = [](const HeldLock &L) {
     return L.Unknown || L.Lock.Root == RootKind::Global;
   };
-  return A.Path.Root == RootKind::Global && A.Live.empty() &&
+  return A.Path->Root == RootKind::Global && A.Live.empty() &&
          A.JoinedOuter == 0 && A.Nestings.empty() &&
          llvm::all_of(A.Locks, Global) && llvm::all_of(A.ReleasedBefore, Global);
 }
@@ -399,76 +315,63 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     Ctx.InFork = S.ForkBlock >= 0;
     Repeated = !noteAppliedContext(Callee, std::move(Ctx));
   }
+  llvm::DenseMap<std::tuple<const void *, const void *, const void *>,
+                 CalleeAccessLocks>
+      LocksAtCall;
+  struct PathAtCall {
+    PathRef Path;
+    bool Named = false, Local = false;
+  };
+  llvm::DenseMap<const void *, PathAtCall> PathsAtCall;
   for (const AccessSnapshot &A : CalleeAccesses) {
     if (Repeated && isContextFree(A))
       continue;
-    std::optional<AccessPath> P;
-    bool Local = false;
-    if (A.Path.Root != RootKind::Local)
-      P = substitute(A.Path, C.Args, S);
-    if (!P && TrackThreads) {
-      P = substituteNamed(A.Path, I, S);
-      Local = P && P->Root == RootKind::Local;
-      if (!Local)
-        P.reset();
+    // A global's path is the same here (most of a C program's); the
+    // callee's accesses share the others: each is put in our terms once.
+    PathAtCall *Ours = nullptr;
+    if (A.Path->Root != RootKind::Global) {
+      auto [Known, New] = PathsAtCall.try_emplace(A.Path.identity());
+      Ours = &Known->second;
+      if (New) {
+        std::optional<AccessPath> P;
+        if (A.Path->Root != RootKind::Local)
+          P = substitute(A.Path, C.Args, S);
+        if (!P && TrackThreads) {
+          P = substituteNamed(A.Path, I, S);
+          Ours->Local = P && P->Root == RootKind::Local;
+          if (!Ours->Local)
+            P.reset();
+        }
+        Ours->Named = P.has_value();
+        if (P)
+          Ours->Path = std::move(*P);
+      }
     }
-    if (!P) {
-      if (A.Path.Root == RootKind::Formal && startsWithDeref(A.Path) &&
-          (A.Path.Index >= C.Args.size() ||
-           resolveOperand(C.Args[A.Path.Index], S).K ==
+    const bool Local = Ours && Ours->Local;
+    if (Ours && !Ours->Named) {
+      if (A.Path->Root == RootKind::Formal && startsWithDeref(A.Path) &&
+          (A.Path->Index >= C.Args.size() ||
+           resolveOperand(C.Args[A.Path->Index], S).K ==
                Operand::Kind::Unknown))
         noteAssumption(AssumptionKind::UnknownPointer, I.Location);
       continue;
     }
     AccessSnapshot Out;
     Out.Kind = A.Kind;
-    Out.Path = std::move(*P);
+    Out.Path = Ours ? Ours->Path : A.Path;
     Out.ContainerMethod = A.ContainerMethod;
     Out.Threads = A.Threads;
     Out.Location = A.Location;
-    Out.Locks.reserve(CallerLocks.size() + A.Locks.size());
-    Out.Locks = CallerLocks;
-    // A lock of ours that the callee let go before this access (`unlock(&m);
-    // x = flag; lock(&m);`, an unlock wrapper's accesses after its unlock)
-    // does not protect it; its accesses before the release keep it.
-    Out.ReleasedBefore.assign(S.EntryReleased.begin(), S.EntryReleased.end());
-    for (const HeldLock &R : A.ReleasedBefore) {
-      HeldLock Ours = substituteLock(R, C.Args, S);
-      if (Ours.Unknown)
-        continue; // as above, only where it is let go on every path
-      Ours.Shared = false;
-      llvm::erase_if(Out.Locks,
-                     [&](const HeldLock &L) { return Ours.Lock == L.Lock; });
-      if (!llvm::is_contained(Out.ReleasedBefore, Ours))
-        Out.ReleasedBefore.push_back(Ours);
-    }
-    if (Out.ReleasedBefore.size() > 1)
-      llvm::sort(Out.ReleasedBefore);
-    for (const HeldLock &L : A.Locks) {
-      // A lock the callee requires is the caller's to hold (its own locks
-      // say), unless the callee let it go before the access and took it
-      // again itself: `DoWork() REQUIRES(mu_) { mu_.Unlock(); Open(); ..}`
-      // where Open() locks mu_ around its access.
-      const bool Retaken = llvm::any_of(A.ReleasedBefore, [&](const HeldLock &R) {
-        return !R.Unknown && R.Lock == L.Lock;
-      });
-      if (Retaken || !requiredByCallee(C, L)) {
-        HeldLock Ours = substituteLock(L, C.Args, S);
-        if (!(Ours.protectsNothing() && Ours.Unknown)) // one we cannot name
-          Out.Locks.push_back(std::move(Ours));
-      }
-    }
-    for (const AccessPath &Q : S.QueueFronts) // sorted with the rest below
-      Out.Locks.push_back(queueFrontTurn(Q));
-    S.addConditionalHolds(Out.Locks);
-    if (Out.Locks.size() > 1) {
-      std::sort(Out.Locks.begin(), Out.Locks.end());
-      Out.Locks.erase(std::unique(Out.Locks.begin(), Out.Locks.end()),
-                      Out.Locks.end());
-    }
-    if (!A.Nestings.empty() || !S.Held.nestings().empty())
-      Out.Nestings =
-          nestingsAtCalleeAccess(A, C, CallerLocks, CalleeReleases, S);
+    // The callee's accesses share a few lists of locks: each is put in our
+    // terms once per call.
+    auto [Known, New] = LocksAtCall.try_emplace(
+        {A.Locks.identity(), A.ReleasedBefore.identity(),
+         A.Nestings.identity()});
+    if (New)
+      Known->second = locksAtCalleeAccess(A, C, CallerLocks, CalleeReleases, S);
+    Out.Locks = Known->second.Locks;
+    Out.ReleasedBefore = Known->second.ReleasedBefore;
+    Out.Nestings = Known->second.Nestings;
     if (TrackThreads) {
       llvm::SmallVector<uint32_t, 0> Mapped;
       for (uint32_t Id : A.Live)
@@ -478,7 +381,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       // callee joined before the access do not either.
       // An object the callee allocated (or keeps on its stack) did not
       // exist when our threads started: none of them was handed it.
-      Out.Live = A.InForkChild || A.Path.Root == RootKind::Local
+      Out.Live = A.InForkChild || A.Path->Root == RootKind::Local
                      ? std::move(Mapped)
                  : A.JoinedOuter
                      ? idUnion(Joined.liveAfter(LiveNow, A.JoinedOuter), Mapped)
@@ -1307,32 +1210,54 @@ FunctionSummary FunctionAnalysis::run() {
         Escaped.insert(A.Path.Index);
   if (!Escaped.empty())
     for (AccessSnapshot &A : LocalAccesses.take())
-      if (Escaped.count(A.Path.Index))
+      if (Escaped.count(A.Path->Index))
         Sum.Accesses.push_back(std::move(A));
   Sum.Accesses.shrink_to_fit(); // summaries live until the end of the run
-  for (AccessSnapshot &A : Sum.Accesses) {
-    A.Threads = joinThreads(A.Threads, Sum.Threads);
-    // Locks on this function's own stack objects protect nothing a caller
-    // can name; keep them as unnamed protection (unless a thread shares it).
-    for (HeldLock &L : A.Locks)
+  // Locks on this function's own stack objects protect nothing a caller
+  // can name; keep them as unnamed protection (unless a thread shares it).
+  auto OwnLocks = [&](LockVector &Locks) {
+    for (HeldLock &L : Locks)
       if (!L.Unknown && L.Lock.Root == RootKind::Local &&
           !Escaped.count(L.Lock.Index)) {
         L.Unknown = true;
         L.Lock = AccessPath();
       }
-    // A local mutex of ours let go means nothing to callers.
-    llvm::erase_if(A.ReleasedBefore, [&](const HeldLock &L) {
+    std::sort(Locks.begin(), Locks.end());
+    Locks.erase(std::unique(Locks.begin(), Locks.end()), Locks.end());
+  };
+  // A local mutex of ours let go means nothing to callers.
+  auto OwnReleases = [&](LockVector &Released) {
+    llvm::erase_if(Released, [&](const HeldLock &L) {
       return !L.Unknown && L.Lock.Root == RootKind::Local &&
              !Escaped.count(L.Lock.Index);
     });
-    llvm::erase_if(A.Nestings, [&](const LockNesting &N) {
+  };
+  auto OwnNestings = [&](NestingVector &Nestings) {
+    llvm::erase_if(Nestings, [&](const LockNesting &N) {
       auto Ours = [&](const AccessPath &P) {
         return P.Root == RootKind::Local && !Escaped.count(P.Index);
       };
       return Ours(N.Outer) || Ours(N.Inner);
     });
-    std::sort(A.Locks.begin(), A.Locks.end());
-    A.Locks.erase(std::unique(A.Locks.begin(), A.Locks.end()), A.Locks.end());
+  };
+  // The accesses share their lists: each is looked at once.
+  llvm::DenseMap<const void *, LockList> LocksDone, ReleasesDone;
+  llvm::DenseMap<const void *, NestingList> NestingsDone;
+  auto Once = [](auto &Done, auto &List, auto &Edit) {
+    if (List.empty())
+      return;
+    auto [It, New] = Done.try_emplace(List.identity());
+    if (New) {
+      It->second = List;
+      It->second.edit(Edit);
+    }
+    List = It->second;
+  };
+  for (AccessSnapshot &A : Sum.Accesses) {
+    A.Threads = joinThreads(A.Threads, Sum.Threads);
+    Once(LocksDone, A.Locks, OwnLocks);
+    Once(ReleasesDone, A.ReleasedBefore, OwnReleases);
+    Once(NestingsDone, A.Nestings, OwnNestings);
   }
   std::sort(Sum.Accesses.begin(), Sum.Accesses.end(),
             [](const AccessSnapshot &A, const AccessSnapshot &B) {

@@ -396,7 +396,7 @@ TEST(ReportCollectorTest, SharedLockOnly) {
   // An exclusive lock among them: no remark.
   HeldLock X;
   X.Lock = thisField("Counter", "other_");
-  F.Reported.Access.Locks.push_back(X);
+  F.Reported.Access.Locks.edit([&](LockVector &V) { V.push_back(X); });
   EXPECT_EQ(wordFinding(F, Files).Message.find("shared lock"), std::string::npos);
 }
 

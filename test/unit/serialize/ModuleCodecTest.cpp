@@ -345,12 +345,13 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
     if (isContainer(A.Kind))
       A.ContainerMethod = "std::vector::push_back";
     if (I % 2) {
-      A.Locks = {held(thisField("shop::Inventory", "mu_")),
-                 held(ir::AccessPath::formal(1, "o").deref(), true)};
-      A.Locks.push_back(held(thisField("shop::Inventory", "writers_")));
-      A.Locks.back().QueueFront = true;
-      A.Locks.push_back(held(ir::AccessPath::global("racecar.task:c:@L", "L")));
-      A.Locks.back().TaskRun = true;
+      LockVector Locks = {held(thisField("shop::Inventory", "mu_")),
+                          held(ir::AccessPath::formal(1, "o").deref(), true)};
+      Locks.push_back(held(thisField("shop::Inventory", "writers_")));
+      Locks.back().QueueFront = true;
+      Locks.push_back(held(ir::AccessPath::global("racecar.task:c:@L", "L")));
+      Locks.back().TaskRun = true;
+      A.Locks = std::move(Locks);
     }
     A.Threads = Threads[I];
     A.Location = {1, 100u + I, 4};

@@ -67,16 +67,18 @@ FunctionSummary everyField() {
     if (isContainer(A.Kind))
       A.ContainerMethod = "std::vector::push_back";
     if (I % 2) {
-      A.Locks = {held(thisField("Pool::mu_")), held(ir::AccessPath(), true, true)};
+      LockVector Locks = {held(thisField("Pool::mu_")),
+                          held(ir::AccessPath(), true, true)};
       HeldLock Turn = held(thisField("Pool::writers_"));
       Turn.QueueFront = true;
-      A.Locks.push_back(Turn);
+      Locks.push_back(Turn);
       HeldLock Mode = held(thisField("Pool::log_mu_"));
       Mode.Conditional = true;
-      A.Locks.push_back(Mode);
+      Locks.push_back(Mode);
       HeldLock Task = held(ir::AccessPath::global("racecar.task:c:@L", "L"));
       Task.TaskRun = true;
-      A.Locks.push_back(Task);
+      Locks.push_back(Task);
+      A.Locks = std::move(Locks);
     }
     A.Threads = ThreadsKind(I % 3);
     A.Location = {I % 2, 100 - I * 7, I + 1}; // lines go down too
@@ -392,8 +394,8 @@ TEST(SummaryCodec, LocalsAreNumberedByFirstUseAndKeepOneNumber) {
   S.Accesses = {A, B};
   FunctionSummary Renumbered = S;
   Renumbered.Spawns[0].Args[0].Path.Index = 8;
-  Renumbered.Accesses[0].Path.Index = 4;
-  Renumbered.Accesses[1].Path.Index = 8;
+  Renumbered.Accesses[0].Path.edit([](ir::AccessPath &P) { P.Index = 4; });
+  Renumbered.Accesses[1].Path.edit([](ir::AccessPath &P) { P.Index = 8; });
 
   EncodedSummaries E = encodeSummaries({&S}, Files);
   EXPECT_EQ(E.Bytes, encodeSummaries({&Renumbered}, Files).Bytes)
@@ -402,10 +404,10 @@ TEST(SummaryCodec, LocalsAreNumberedByFirstUseAndKeepOneNumber) {
   ASSERT_EQ(Out.size(), 1u);
   const uint32_t Job = Out[0].Spawns.at(0).Args.at(0).Path.Index;
   EXPECT_LT(Job, 3u) << "numbered by first use, not 7";
-  EXPECT_EQ(Out[0].Accesses.at(1).Path.Index, Job) << "one local, one number";
-  EXPECT_NE(Out[0].Accesses.at(0).Path.Index, Job) << "two locals, two";
-  EXPECT_LT(Out[0].Accesses.at(0).Path.Index, 3u);
-  EXPECT_EQ(Out[0].Accesses.at(1).Path.Spelling, "job");
+  EXPECT_EQ(Out[0].Accesses.at(1).Path->Index, Job) << "one local, one number";
+  EXPECT_NE(Out[0].Accesses.at(0).Path->Index, Job) << "two locals, two";
+  EXPECT_LT(Out[0].Accesses.at(0).Path->Index, 3u);
+  EXPECT_EQ(Out[0].Accesses.at(1).Path->Spelling, "job");
 }
 
 TEST(SummaryCodec, EncodingIsDeterministic) {

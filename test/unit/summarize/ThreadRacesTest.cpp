@@ -82,7 +82,7 @@ std::string describe(const std::vector<RaceFinding> &R) {
   for (const RaceFinding &F : R) {
     S += F.Reported.Function + ":" +
          std::to_string(F.Reported.Access.Location.Line) + " " +
-         F.Reported.Access.Path.str() + " locks=" +
+         F.Reported.Access.Path->str() + " locks=" +
          std::to_string(F.Reported.Access.Locks.size()) + " vs " +
          F.Conflicting.Function + ":" +
          std::to_string(F.Conflicting.Access.Location.Line) + " kind=" +
@@ -159,7 +159,7 @@ TEST(ThreadRaces, HeapObjectPassedAsArgument) {
   std::vector<RaceFinding> R = races({W.build(), M.build()});
   ASSERT_EQ(countAt(R, 4), 1u);
   EXPECT_EQ(countAt(R, 9), 0u);
-  EXPECT_EQ(R[0].Reported.Access.Path.str(), "d->done");
+  EXPECT_EQ(R[0].Reported.Access.Path->str(), "d->done");
 }
 
 TEST(ThreadRaces, DistinctObjectsDoNotRace) {

@@ -29,7 +29,7 @@ private:
 const AccessSnapshot *find(const FunctionSummary &S, AccessKind K,
                            const std::string &Path) {
   for (const AccessSnapshot &A : S.Accesses)
-    if (A.Kind == K && A.Path.str() == Path)
+    if (A.Kind == K && A.Path->str() == Path)
       return &A;
   return nullptr;
 }
@@ -122,7 +122,7 @@ TEST(Transfer, ConstructorThisIsOwned) {
   MapLookup L;
   FunctionSummary S = summarizeFunction(F.build(), L);
   ASSERT_EQ(S.Accesses.size(), 1u);
-  EXPECT_EQ(S.Accesses[0].Path.Root, ir::RootKind::Global);
+  EXPECT_EQ(S.Accesses[0].Path->Root, ir::RootKind::Global);
 }
 
 TEST(Transfer, CalleeSummaryIsSubstitutedWithCallerLocksAndTrace) {
@@ -160,7 +160,7 @@ TEST(Transfer, PointerArgumentMapsFormalOntoActualPath) {
   Caller.call("addTo", {Operand::object(Caller.localVar(Local))});
   FunctionSummary S = summarizeFunction(Caller.build(), L);
   ASSERT_EQ(S.Accesses.size(), 1u) << "the local's copy is owned";
-  EXPECT_EQ(S.Accesses[0].Path.str(), "this->stats_.hits");
+  EXPECT_EQ(S.Accesses[0].Path->str(), "this->stats_.hits");
 }
 
 // applySummary skips a callee's global accesses when an earlier call of it
@@ -188,7 +188,7 @@ TEST(Transfer, CallsThatAddTheSameContextAddNothingNew) {
   FunctionSummary S = summarizeFunction(Caller.build(), L);
   std::vector<std::string> Got;
   for (const AccessSnapshot &A : S.Accesses)
-    Got.push_back(A.Path.str() + (A.isProtected() ? " locked" : "") +
+    Got.push_back(A.Path->str() + (A.isProtected() ? " locked" : "") +
                   " via " + std::to_string(A.Trace[0].Location.Line));
   std::sort(Got.begin(), Got.end());
   EXPECT_EQ(Got, (std::vector<std::string>{
@@ -382,7 +382,7 @@ TEST(Transfer, ReturnedPointersBindCallerLocals) {
   Use.write(Use.localVar(M).deref().field("Node::val"), 6);
   FunctionSummary S = summarizeFunction(Use.build(), L);
   ASSERT_EQ(S.Accesses.size(), 1u);
-  EXPECT_EQ(S.Accesses[0].Path.str(), "this->head_->val");
+  EXPECT_EQ(S.Accesses[0].Path->str(), "this->head_->val");
 }
 
 TEST(Transfer, DeclaredCapabilityEffectsApplyAtCallSites) {
@@ -420,7 +420,7 @@ TEST(Summarizer, RecursionReachesAFixpointWithBoundedPaths) {
   EXPECT_GE(S.Accesses.size(), 2u);
   EXPECT_LE(S.Accesses.size(), ProgramSummarizer::MaxRounds + 1);
   for (const AccessSnapshot &A : S.Accesses)
-    EXPECT_LE(A.Path.Steps.size(), ir::MaxPathSteps);
+    EXPECT_LE(A.Path->Steps.size(), ir::MaxPathSteps);
 }
 
 TEST(Summarizer, CalleesAreSummarizedBeforeCallers) {
