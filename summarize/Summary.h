@@ -238,6 +238,8 @@ public:
   /// Walks the chain: for tests and printing, not hot paths.
   const CallSite &operator[](size_t I) const;
   std::vector<CallSite> frames() const;
+  /// The first node: chains that are one in memory give the same one.
+  const void *identity() const { return Head.get(); }
   /// The node that holds frame \p I: chains that share a tail in memory
   /// give the same one (for tests of that sharing).
   const void *nodeOf(size_t I) const;

@@ -323,6 +323,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     bool Named = false, Local = false;
   };
   llvm::DenseMap<const void *, PathAtCall> PathsAtCall;
+  llvm::DenseMap<const void *, CallChain> TracesAtCall;
   for (const AccessSnapshot &A : CalleeAccesses) {
     if (Repeated && isContextFree(A))
       continue;
@@ -394,7 +395,12 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     size_t Depth = std::min<size_t>(A.Trace.size() + 1, MaxTraceDepth);
     if (!Into.wouldKeep(Out, Depth))
       continue; // the same access is already known from an earlier place
-    Out.Trace = CallChain::prepend(Frame, A.Trace);
+    // Accesses the callee reached the same way share their chain below
+    // this call, and so share its first frame too.
+    auto [Trace, NewTrace] = TracesAtCall.try_emplace(A.Trace.identity());
+    if (NewTrace)
+      Trace->second = CallChain::prepend(Frame, A.Trace);
+    Out.Trace = Trace->second;
     Into.add(std::move(Out));
   }
   // A guard returned by value, kept in a local guard of ours: that guard
