@@ -127,7 +127,7 @@ RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 72);
 RACER_SIZE(LockEffect, 168);
-RACER_SIZE(FunctionSummary, 536);
+RACER_SIZE(FunctionSummary, 376);
 RACER_SIZE(ThreadSpawn, 232);
 RACER_SIZE(TUFile, 288);
 #undef RACER_SIZE
@@ -172,11 +172,6 @@ bool isDefault(const ir::CallInfo &C) {
          C.ElementType.empty() && C.LoopRange.empty() && !C.DistinctArgs &&
          !C.WritableArgs &&
          C.ScalarArgs.empty();
-}
-bool isDefault(const LockEffect &E) {
-  return E.Acquired.empty() && E.Released.empty() && E.Assumed.empty() &&
-         E.MayRelease.empty() && E.Taken.empty() && E.Nestings.empty() &&
-         E.Returned.empty();
 }
 
 //===-- Encoder -----------------------------------------------------------===//
@@ -493,26 +488,26 @@ private:
     B.setThreads(toSchema<sc::ThreadsKind>(S.Threads));
     B.setUsesLocksDirectly(S.UsesLocksDirectly);
     B.setLockOwners(S.LockOwners);
-    if (!isDefault(S.Locks)) {
+    if (!S.Locks->empty()) {
       auto LB = B.initLocks();
-      if (!S.Locks.Acquired.empty())
-        heldLocks(LB.initAcquired(S.Locks.Acquired.size()), S.Locks.Acquired);
-      if (!S.Locks.Released.empty())
-        heldLocks(LB.initReleased(S.Locks.Released.size()), S.Locks.Released);
-      if (!S.Locks.Assumed.empty())
-        heldLocks(LB.initAssumed(S.Locks.Assumed.size()), S.Locks.Assumed);
-      if (!S.Locks.MayRelease.empty())
-        heldLocks(LB.initMayRelease(S.Locks.MayRelease.size()),
-                  S.Locks.MayRelease);
-      if (!S.Locks.Taken.empty()) {
-        auto TL = LB.initTaken(S.Locks.Taken.size());
-        for (size_t K = 0; K < S.Locks.Taken.size(); ++K)
-          path(TL[K], S.Locks.Taken[K]);
+      if (!S.Locks->Acquired.empty())
+        heldLocks(LB.initAcquired(S.Locks->Acquired.size()), S.Locks->Acquired);
+      if (!S.Locks->Released.empty())
+        heldLocks(LB.initReleased(S.Locks->Released.size()), S.Locks->Released);
+      if (!S.Locks->Assumed.empty())
+        heldLocks(LB.initAssumed(S.Locks->Assumed.size()), S.Locks->Assumed);
+      if (!S.Locks->MayRelease.empty())
+        heldLocks(LB.initMayRelease(S.Locks->MayRelease.size()),
+                  S.Locks->MayRelease);
+      if (!S.Locks->Taken.empty()) {
+        auto TL = LB.initTaken(S.Locks->Taken.size());
+        for (size_t K = 0; K < S.Locks->Taken.size(); ++K)
+          path(TL[K], S.Locks->Taken[K]);
       }
-      if (!S.Locks.Nestings.empty())
-        nestings(LB.initNestings(S.Locks.Nestings.size()), S.Locks.Nestings);
-      if (!S.Locks.Returned.empty())
-        heldLocks(LB.initReturned(S.Locks.Returned.size()), S.Locks.Returned);
+      if (!S.Locks->Nestings.empty())
+        nestings(LB.initNestings(S.Locks->Nestings.size()), S.Locks->Nestings);
+      if (!S.Locks->Returned.empty())
+        heldLocks(LB.initReturned(S.Locks->Returned.size()), S.Locks->Returned);
     }
     if (!S.Accesses.empty()) {
       auto L = B.initAccesses(S.Accesses.size());
@@ -954,14 +949,15 @@ private:
     S.LockOwners = R.getLockOwners();
     if (R.hasLocks()) {
       auto LR = R.getLocks();
-      S.Locks.Acquired = heldLocks(LR.getAcquired());
-      S.Locks.Released = heldLocks(LR.getReleased());
-      S.Locks.Assumed = heldLocks(LR.getAssumed());
-      S.Locks.MayRelease = heldLocks(LR.getMayRelease());
-      S.Locks.Returned = heldLocks(LR.getReturned());
+      S.Locks.edit().Acquired = heldLocks(LR.getAcquired());
+      S.Locks.edit().Released = heldLocks(LR.getReleased());
+      S.Locks.edit().Assumed = heldLocks(LR.getAssumed());
+      S.Locks.edit().MayRelease = heldLocks(LR.getMayRelease());
+      S.Locks.edit().Returned = heldLocks(LR.getReturned());
       for (auto P : LR.getTaken())
-        S.Locks.Taken.push_back(path(P));
-      S.Locks.Nestings = nestings(LR.getNestings());
+        S.Locks.edit().Taken.push_back(path(P));
+      S.Locks.edit().Nestings = nestings(LR.getNestings());
+      S.Locks.compact();
     }
     auto Accs = R.getAccesses();
     S.Accesses.reserve(Accs.size());

@@ -32,7 +32,7 @@ RACER_SUMMARY_SIZE(LockEffect, 168);
 RACER_SUMMARY_SIZE(ThreadSpawn, 232);
 RACER_SUMMARY_SIZE(Assumption, 16);
 RACER_SUMMARY_SIZE(CallContext, 16);
-RACER_SUMMARY_SIZE(FunctionSummary, 536);
+RACER_SUMMARY_SIZE(FunctionSummary, 376);
 #undef RACER_SUMMARY_SIZE
 #endif
 
@@ -261,15 +261,15 @@ public:
     u8(uint8_t(S.Threads));
     u8(S.UsesLocksDirectly);
     u8(S.LockOwners);
-    locks(S.Locks.Acquired);
-    locks(S.Locks.Released);
-    locks(S.Locks.Assumed);
-    locks(S.Locks.MayRelease);
-    locks(S.Locks.Returned);
-    var(S.Locks.Taken.size());
-    for (const ir::AccessPath &P : S.Locks.Taken)
+    locks(S.Locks->Acquired);
+    locks(S.Locks->Released);
+    locks(S.Locks->Assumed);
+    locks(S.Locks->MayRelease);
+    locks(S.Locks->Returned);
+    var(S.Locks->Taken.size());
+    for (const ir::AccessPath &P : S.Locks->Taken)
       path(P);
-    nestings(S.Locks.Nestings);
+    nestings(S.Locks->Nestings);
     operand(S.Return);
     var(S.Spawns.size());
     for (const ThreadSpawn &T : S.Spawns) {
@@ -694,16 +694,17 @@ public:
     S.Threads = enumOf<ThreadsKind>(NumThreadsKinds);
     S.UsesLocksDirectly = u8();
     S.LockOwners = u8();
-    S.Locks.Acquired = locks();
-    S.Locks.Released = locks();
-    S.Locks.Assumed = locks();
-    S.Locks.MayRelease = locks();
-    S.Locks.Returned = locks();
-    S.Locks.Taken.resize(count());
-    for (ir::AccessPath &P : S.Locks.Taken)
+    S.Locks.edit().Acquired = locks();
+    S.Locks.edit().Released = locks();
+    S.Locks.edit().Assumed = locks();
+    S.Locks.edit().MayRelease = locks();
+    S.Locks.edit().Returned = locks();
+    S.Locks.edit().Taken.resize(count());
+    for (ir::AccessPath &P : S.Locks.edit().Taken)
       P = path();
     llvm::SmallVector<LockNesting, 0> Nested = nestings();
-    S.Locks.Nestings.assign(Nested.begin(), Nested.end());
+    S.Locks.edit().Nestings.assign(Nested.begin(), Nested.end());
+    S.Locks.compact();
     S.Return = operand();
     S.Spawns.resize(count());
     for (ThreadSpawn &T : S.Spawns) {

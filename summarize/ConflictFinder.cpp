@@ -422,7 +422,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
   // (a mutex wrapper's accessor) runs under `*this`.
   std::deque<AccessSnapshot> WithEntryLocks;
   for (uint32_t I : Class.Methods) {
-    std::vector<HeldLock> EntryHeld = Summaries[I].Locks.Released;
+    std::vector<HeldLock> EntryHeld = Summaries[I].Locks->Released;
     if (std::binary_search(Class.ReceiverLocked.begin(),
                            Class.ReceiverLocked.end(), I)) {
       HeldLock Self;

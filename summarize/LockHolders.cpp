@@ -181,18 +181,19 @@ void nameLocksByWrapper(FunctionSummary &Sum) {
     }
     llvm::erase_if(V, [](const LockNesting &N) { return N.Outer == N.Inner; });
   };
-  Locks(Sum.Locks.Acquired);
-  Locks(Sum.Locks.Released);
-  Locks(Sum.Locks.Assumed);
-  Locks(Sum.Locks.MayRelease);
-  for (AccessPath &P : Sum.Locks.Taken)
-    toWrapperObject(P);
-  std::sort(Sum.Locks.Taken.begin(), Sum.Locks.Taken.end());
-  Sum.Locks.Taken.erase(
-      std::unique(Sum.Locks.Taken.begin(), Sum.Locks.Taken.end()),
-      Sum.Locks.Taken.end());
-  Nested(Sum.Locks.Nestings);
-  Locks(Sum.Locks.Returned);
+  if (Sum.Locks.boxed()) {
+    LockEffect &E = Sum.Locks.edit();
+    Locks(E.Acquired);
+    Locks(E.Released);
+    Locks(E.Assumed);
+    Locks(E.MayRelease);
+    for (AccessPath &P : E.Taken)
+      toWrapperObject(P);
+    std::sort(E.Taken.begin(), E.Taken.end());
+    E.Taken.erase(std::unique(E.Taken.begin(), E.Taken.end()), E.Taken.end());
+    Nested(E.Nestings);
+    Locks(E.Returned);
+  }
   for (CallableRun &R : Sum.CallableRuns)
     Locks(R.Locks);
   for (AccessSnapshot &A : Sum.Accesses) {

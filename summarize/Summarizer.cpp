@@ -60,13 +60,13 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
   return A.Symbol == B.Symbol && A.Threads == B.Threads &&
          A.UsesLocksDirectly == B.UsesLocksDirectly &&
          A.LockOwners == B.LockOwners &&
-         A.Locks.Acquired == B.Locks.Acquired &&
-         A.Locks.Released == B.Locks.Released &&
-         A.Locks.Assumed == B.Locks.Assumed &&
-         A.Locks.MayRelease == B.Locks.MayRelease &&
-         A.Locks.Taken == B.Locks.Taken &&
-         A.Locks.Nestings == B.Locks.Nestings &&
-         A.Locks.Returned == B.Locks.Returned && A.Return == B.Return &&
+         A.Locks->Acquired == B.Locks->Acquired &&
+         A.Locks->Released == B.Locks->Released &&
+         A.Locks->Assumed == B.Locks->Assumed &&
+         A.Locks->MayRelease == B.Locks->MayRelease &&
+         A.Locks->Taken == B.Locks->Taken &&
+         A.Locks->Nestings == B.Locks->Nestings &&
+         A.Locks->Returned == B.Locks->Returned && A.Return == B.Return &&
          sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
          A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins &&
          A.JoinsAtExit == B.JoinsAtExit &&

@@ -17,6 +17,7 @@
 #define RACER_SUMMARIZE_SUMMARY_H
 
 #include "summarize/Assumptions.h"
+#include "summarize/Boxed.h"
 #include "summarize/Interned.h"
 #include "summarize/ir/IR.h"
 
@@ -423,6 +424,19 @@ struct LockEffect {
   /// Lock() { return std::unique_lock<std::mutex>(m_); }`): a caller that
   /// keeps the result in a local guard releases them with that guard.
   std::vector<HeldLock> Returned;
+
+  friend bool operator==(const LockEffect &A, const LockEffect &B) {
+    return A.Acquired == B.Acquired && A.Released == B.Released &&
+           A.Assumed == B.Assumed && A.MayRelease == B.MayRelease &&
+           A.Taken == B.Taken && A.Nestings == B.Nestings &&
+           A.Returned == B.Returned;
+  }
+  /// No effect at all (most functions).
+  bool empty() const {
+    return Acquired.empty() && Released.empty() && Assumed.empty() &&
+           MayRelease.empty() && Taken.empty() && Nestings.empty() &&
+           Returned.empty();
+  }
 };
 
 /// A thread the function (or a callee) starts: an origin in O2's sense.
@@ -596,7 +610,8 @@ struct FunctionSummary {
   /// hand-synchronized; a seqlock deep in a clock read does not make every
   /// thread that reads the clock so.
   ir::Loc HandRolledSync;
-  LockEffect Locks;
+  /// Boxed: most functions have none (Boxed.h).
+  Boxed<LockEffect> Locks;
   std::vector<AccessSnapshot> Accesses;
   /// What a returned pointer/reference designates, over formals/globals.
   ir::Operand Return;

@@ -274,7 +274,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
   // A lock the callee lets go on every path that we cannot name may be any
   // of ours: none of ours protects its accesses.
   if (C.DeclaredEffects.empty() &&
-      llvm::any_of(Callee.Locks.Released, [&](const HeldLock &R) {
+      llvm::any_of(Callee.Locks->Released, [&](const HeldLock &R) {
         return substituteLock(R, C.Args, S).Unknown;
       }))
     CallerLocks.clear();
@@ -283,7 +283,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     CallerLocks.push_back(taskRun(C.Callee, Callee.Name));
   // The locks the callee may let go, in our terms (Unknown: any).
   std::vector<HeldLock> CalleeReleases;
-  for (const HeldLock &L : Callee.Locks.MayRelease)
+  for (const HeldLock &L : Callee.Locks->MayRelease)
     CalleeReleases.push_back(substituteLock(L, C.Args, S));
   const CallSite Frame{
       C.CalleeName.empty() ? ir::Symbol(Callee.Name) : C.CalleeName,
@@ -406,7 +406,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
   // A guard returned by value, kept in a local guard of ours: that guard
   // holds its locks (and is no escaping guard any more).
   const bool KeepsGuard =
-      C.ResultLocal >= 0 && !Callee.Locks.Returned.empty();
+      C.ResultLocal >= 0 && !Callee.Locks->Returned.empty();
   if (Recording) {
     if (KeepsGuard) {
       std::vector<Assumption> Kept = Callee.Assumptions;
@@ -449,11 +449,11 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
   applyCalleeFlagClears(I, Callee, S);
   CurCall = nullptr;
   if (C.DeclaredEffects.empty()) {
-    for (const HeldLock &L : Callee.Locks.Assumed)
+    for (const HeldLock &L : Callee.Locks->Assumed)
       assume(S, substituteLock(L, C.Args, S));
-    for (const HeldLock &L : Callee.Locks.Acquired)
+    for (const HeldLock &L : Callee.Locks->Acquired)
       acquire(S, substituteLock(L, C.Args, S));
-    for (const HeldLock &L : Callee.Locks.Released)
+    for (const HeldLock &L : Callee.Locks->Released)
       release(S, substituteLock(L, C.Args, S));
   }
   // A hold of ours the callee let go (and maybe took again) is a new hold.
@@ -464,10 +464,10 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       S.Held.endNestings(L.Lock);
     noteMayRelease(L);
   }
-  applyCalleeNestings(C, Callee.Locks, CallerLocks, CalleeReleases, S);
+  applyCalleeNestings(C, *Callee.Locks, CallerLocks, CalleeReleases, S);
   if (KeepsGuard) {
     GuardState G;
-    for (const HeldLock &L : Callee.Locks.Returned)
+    for (const HeldLock &L : Callee.Locks->Returned)
       G.Locks.push_back(substituteLock(L, C.Args, S));
     G.Owns = true;
     S.Guards[C.ResultLocal] = std::move(G);
@@ -1325,7 +1325,7 @@ FunctionSummary FunctionAnalysis::run() {
       }
     for (const HeldLock &L : ReturnedGuardLocks)
       if (L.Unknown || L.Lock.Root != RootKind::Local)
-        Sum.Locks.Returned.push_back(L);
+        Sum.Locks.edit().Returned.push_back(L);
     Sum.LiveAtExit = Exit->live();
     Sum.JoinsAtExit = Exit->JoinedOuter;
     auto Escaping = [](const LockSet &Set) {
@@ -1335,21 +1335,21 @@ FunctionSummary FunctionAnalysis::run() {
           Out.push_back(L);
       return Out;
     };
-    Sum.Locks.Acquired = Escaping(Exit->Held);
+    Sum.Locks.edit().Acquired = Escaping(Exit->Held);
     // Locks held from entry (REQUIRES) or asserted held are not acquired by
     // the function; asserted ones are passed on as assumed.
     auto Among = [](const std::vector<HeldLock> &V, const HeldLock &L) {
       return std::find(V.begin(), V.end(), L) != V.end();
     };
-    llvm::erase_if(Sum.Locks.Acquired, [&](const HeldLock &L) {
+    llvm::erase_if(Sum.Locks.edit().Acquired, [&](const HeldLock &L) {
       return Among(EntryLocks, L) || Among(AssumedLocks, L) ||
              Among(OnceHolds, L);
     });
     for (const HeldLock &L : AssumedLocks)
       if (!L.Unknown && L.Lock.Root != RootKind::Local &&
-          !Among(Sum.Locks.Assumed, L))
-        Sum.Locks.Assumed.push_back(L);
-    Sum.Locks.Released = Escaping(Exit->Released);
+          !Among(Sum.Locks->Assumed, L))
+        Sum.Locks.edit().Assumed.push_back(L);
+    Sum.Locks.edit().Released = Escaping(Exit->Released);
   }
   if (Return && Return->K == Operand::Kind::Object &&
       Return->Path.Root == RootKind::Local)
@@ -1359,14 +1359,14 @@ FunctionSummary FunctionAnalysis::run() {
   Sum.Return = Return.value_or(Operand::unknown());
   for (const HeldLock &L : MayRelease)
     if (L.Unknown || L.Lock.Root != RootKind::Local)
-      Sum.Locks.MayRelease.push_back(L);
+      Sum.Locks.edit().MayRelease.push_back(L);
   if (Exit) {
     for (const AccessPath &T : Exit->Held.taken())
       if (T.Root != RootKind::Local)
-        Sum.Locks.Taken.push_back(T);
+        Sum.Locks.edit().Taken.push_back(T);
     for (const LockNesting &N : Exit->Held.nestings())
       if (N.Outer.Root != RootKind::Local && N.Inner.Root != RootKind::Local)
-        Sum.Locks.Nestings.push_back(N);
+        Sum.Locks.edit().Nestings.push_back(N);
   }
   for (const auto &[Field, Value] : MemberPointers)
     if (Value.K == Operand::Kind::Object)
@@ -1387,6 +1387,7 @@ FunctionSummary FunctionAnalysis::run() {
   Sum.FlagClears = std::move(FlagClears);
   if (F.LockWrapper)
     nameLocksByWrapper(Sum);
+  Sum.Locks.compact(); // most functions have no lock effect
   Sum.Assumptions = std::move(Assumed);
   Sum.HandRolledSync = F.HandRolledSync.Line ? F.HandRolledSync : HandRolledSync;
   // The distance counts from the lock's acquire: a wait (here or below)

@@ -331,8 +331,8 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.Name = "shop::Inventory::sync";
   F.Threads = ThreadsKind::AnyThread;
   F.UsesLocksDirectly = true;
-  F.Locks.Acquired = {held(thisField("shop::Inventory", "mu_"))};
-  F.Locks.Released = {held(ir::AccessPath::global("c:@g_lock", "g_lock"), true),
+  F.Locks.edit().Acquired = {held(thisField("shop::Inventory", "mu_"))};
+  F.Locks.edit().Released = {held(ir::AccessPath::global("c:@g_lock", "g_lock"), true),
                       held(ir::AccessPath(), false, true)};
   AccessKind Kinds[] = {AccessKind::Read, AccessKind::Write,
                         AccessKind::ContainerRead, AccessKind::ContainerWrite};
@@ -369,11 +369,11 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
                                   thisField("shop::Inventory", "mu_"), true,
                                   true}};
   F.Accesses.front().ReleasedBefore = {held(thisField("shop::Inventory", "mu_"))};
-  F.Locks.Assumed = {held(thisField("shop::Inventory", "mu_"))};
-  F.Locks.MayRelease = {held(thisField("shop::Inventory", "mu_"))};
-  F.Locks.Returned = {held(thisField("shop::Inventory", "mu_"))};
-  F.Locks.Taken = {thisField("shop::Inventory", "mu_")};
-  F.Locks.Nestings = {{ir::AccessPath::global("c:@reg", "reg"),
+  F.Locks.edit().Assumed = {held(thisField("shop::Inventory", "mu_"))};
+  F.Locks.edit().MayRelease = {held(thisField("shop::Inventory", "mu_"))};
+  F.Locks.edit().Returned = {held(thisField("shop::Inventory", "mu_"))};
+  F.Locks.edit().Taken = {thisField("shop::Inventory", "mu_")};
+  F.Locks.edit().Nestings = {{ir::AccessPath::global("c:@reg", "reg"),
                        thisField("shop::Inventory", "mu_"), false, true}};
   ThreadSpawn T;
   T.Id = 3;
@@ -588,17 +588,17 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
   dump(OS, S.Name);
   OS << int(S.Threads) << S.UsesLocksDirectly << int(S.LockOwners)
      << " acq ";
-  dump(OS, S.Locks.Acquired);
+  dump(OS, S.Locks->Acquired);
   OS << " rel ";
-  dump(OS, S.Locks.Released);
+  dump(OS, S.Locks->Released);
   OS << " assumed ";
-  dump(OS, S.Locks.Assumed);
-  dump(OS, S.Locks.MayRelease);
+  dump(OS, S.Locks->Assumed);
+  dump(OS, S.Locks->MayRelease);
   OS << " returned";
-  dump(OS, S.Locks.Returned);
-  for (const ir::AccessPath &P : S.Locks.Taken)
+  dump(OS, S.Locks->Returned);
+  for (const ir::AccessPath &P : S.Locks->Taken)
     dump(OS, P);
-  for (const LockNesting &N : S.Locks.Nestings) {
+  for (const LockNesting &N : S.Locks->Nestings) {
     OS << " nest" << N.OuterHeld << N.InnerHeld;
     dump(OS, N.Outer);
     dump(OS, N.Inner);

@@ -41,17 +41,17 @@ FunctionSummary everyField() {
   S.Threads = ThreadsKind::AnyThreadButSelf;
   S.UsesLocksDirectly = true;
   S.LockOwners = 5;
-  S.Locks.Acquired = {held(thisField("Pool::mu_"))};
-  S.Locks.Released = {held(ir::AccessPath::global("c:@g", "g"), true),
+  S.Locks.edit().Acquired = {held(thisField("Pool::mu_"))};
+  S.Locks.edit().Released = {held(ir::AccessPath::global("c:@g", "g"), true),
                       held(ir::AccessPath(), false, true)};
   // A lock array's element by its constant index (`&stripes[3]`).
   ir::AccessPath Stripe = ir::AccessPath::global("c:@stripes", "stripes");
   Stripe.Steps.push_back(ir::PathStep(ir::StepKind::Index, ir::Symbol("3")));
-  S.Locks.Assumed = {held(thisField("Pool::other_"), true), held(Stripe)};
-  S.Locks.MayRelease = {held(thisField("Pool::mu_")), HeldLock{{}, false, true}};
-  S.Locks.Returned = {held(thisField("Pool::mu_"))};
-  S.Locks.Taken = {thisField("Pool::mu_"), Stripe};
-  S.Locks.Nestings = {{thisField("Pool::mu_"), Stripe, false, true}};
+  S.Locks.edit().Assumed = {held(thisField("Pool::other_"), true), held(Stripe)};
+  S.Locks.edit().MayRelease = {held(thisField("Pool::mu_")), HeldLock{{}, false, true}};
+  S.Locks.edit().Returned = {held(thisField("Pool::mu_"))};
+  S.Locks.edit().Taken = {thisField("Pool::mu_"), Stripe};
+  S.Locks.edit().Nestings = {{thisField("Pool::mu_"), Stripe, false, true}};
   S.Return = ir::Operand::object(thisField("Pool::items_").index());
   const AccessKind Kinds[] = {AccessKind::Read, AccessKind::Write,
                               AccessKind::ContainerRead,
@@ -226,19 +226,19 @@ std::string dump(const std::vector<FunctionSummary> &V,
   for (const FunctionSummary &S : V) {
     OS << "summary " << S.Symbol << " " << S.Name << " " << int(S.Threads)
        << S.UsesLocksDirectly << int(S.LockOwners) << " acq";
-    put(OS, S.Locks.Acquired);
+    put(OS, S.Locks->Acquired);
     OS << " rel";
-    put(OS, S.Locks.Released);
+    put(OS, S.Locks->Released);
     OS << " ass";
-    put(OS, S.Locks.Assumed);
-    put(OS, S.Locks.MayRelease);
+    put(OS, S.Locks->Assumed);
+    put(OS, S.Locks->MayRelease);
     OS << " returned";
-    put(OS, S.Locks.Returned);
-    for (const ir::AccessPath &P : S.Locks.Taken) {
+    put(OS, S.Locks->Returned);
+    for (const ir::AccessPath &P : S.Locks->Taken) {
       OS << " taken";
       put(OS, P);
     }
-    for (const LockNesting &N : S.Locks.Nestings) {
+    for (const LockNesting &N : S.Locks->Nestings) {
       OS << " exitnest" << N.OuterHeld << N.InnerHeld;
       put(OS, N.Outer);
       put(OS, N.Inner);

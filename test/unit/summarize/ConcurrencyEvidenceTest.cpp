@@ -191,8 +191,8 @@ TEST(ClassEvidence, CalleeAssertingItsOwnLockDoesNotLeakToCaller) {
   std::vector<ir::Function> Fns = {Schedule.build(), Sample.build()};
   ProgramSummarizer PS(Fns);
   PS.summarizeAll();
-  EXPECT_TRUE(PS.summaries()[1].Locks.Assumed.empty());
-  EXPECT_TRUE(PS.summaries()[0].Locks.Assumed.size() == 1);
+  EXPECT_TRUE(PS.summaries()[1].Locks->Assumed.empty());
+  EXPECT_TRUE(PS.summaries()[0].Locks->Assumed.size() == 1);
   EXPECT_EQ(PS.summaries()[1].LockOwners, OwnMemberLock);
 }
 

@@ -54,7 +54,7 @@ TEST(Transfer, LockGuardProtectsUntilDestroyed) {
   const AccessSnapshot *After = find(S, AccessKind::Write, "this->after_");
   ASSERT_TRUE(After);
   EXPECT_FALSE(After->isProtected());
-  EXPECT_TRUE(S.Locks.Acquired.empty());
+  EXPECT_TRUE(S.Locks->Acquired.empty());
 }
 
 // summarize/WorkLimit.h: past the limit, the summary is given up (nothing
@@ -205,10 +205,10 @@ TEST(Transfer, LockWrapperEffectReachesCaller) {
   Release.unlock(Release.thisField("mu_"));
   MapLookup L;
   FunctionSummary A = summarizeFunction(Acquire.build(), L);
-  ASSERT_EQ(A.Locks.Acquired.size(), 1u);
-  EXPECT_EQ(A.Locks.Acquired[0].Lock.str(), "this->mu_");
+  ASSERT_EQ(A.Locks->Acquired.size(), 1u);
+  EXPECT_EQ(A.Locks->Acquired[0].Lock.str(), "this->mu_");
   FunctionSummary R = summarizeFunction(Release.build(), L);
-  ASSERT_EQ(R.Locks.Released.size(), 1u);
+  ASSERT_EQ(R.Locks->Released.size(), 1u);
   L.add(A);
   L.add(R);
 
@@ -229,8 +229,8 @@ TEST(Transfer, LockNestingsFollowHoldsAndCallees) {
   Relock.unlock(Relock.thisField("reg_")).lock(Relock.thisField("reg_"));
   MapLookup L;
   FunctionSummary R = summarizeFunction(Relock.build(), L);
-  ASSERT_EQ(R.Locks.MayRelease.size(), 1u);
-  EXPECT_EQ(R.Locks.MayRelease[0].Lock.str(), "this->reg_");
+  ASSERT_EQ(R.Locks->MayRelease.size(), 1u);
+  EXPECT_EQ(R.Locks->MayRelease[0].Lock.str(), "this->reg_");
   L.add(R);
 
   FunctionBuilder F("C::reload", "C");
@@ -323,7 +323,7 @@ TEST(Transfer, DeferredUniqueLockHoldsOnlyAfterLock) {
   FunctionSummary S = summarizeFunction(F.build(), L);
   EXPECT_FALSE(find(S, AccessKind::Write, "this->before_")->isProtected());
   EXPECT_TRUE(find(S, AccessKind::Write, "this->inside_")->isProtected());
-  EXPECT_TRUE(S.Locks.Acquired.empty());
+  EXPECT_TRUE(S.Locks->Acquired.empty());
 }
 
 TEST(Transfer, SharedLockProtectsReadsNotWrites) {
@@ -402,7 +402,7 @@ TEST(Transfer, DeclaredCapabilityEffectsApplyAtCallSites) {
   ASSERT_TRUE(W);
   ASSERT_EQ(W->Locks.size(), 1u);
   EXPECT_EQ(W->Locks[0].Lock.str(), "this->mu_");
-  EXPECT_TRUE(S.Locks.Acquired.empty());
+  EXPECT_TRUE(S.Locks->Acquired.empty());
 }
 
 TEST(Summarizer, RecursionReachesAFixpointWithBoundedPaths) {
