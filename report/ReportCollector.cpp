@@ -43,21 +43,21 @@ SourceLocation toSource(const ir::Loc &L, const std::vector<std::string> &Files)
 /// The container access is a call on a std smart pointer (`sink_.get()`):
 /// the pointer itself, no container.
 bool onSmartPointer(const AccessSnapshot &A) {
-  return isSmartPointerMethod(A.ContainerMethod);
+  return isSmartPointerMethod(A.containerMethod());
 }
 
 /// `P`, or container `P` (call to 'M'). \p PathStr is A.Path.str().
 std::string accessPhrase(const AccessSnapshot &A, const std::string &PathStr) {
   std::string P = "`" + PathStr + "`";
   if (A.isAssumedWrite())
-    return P + " (passed to '" + A.ContainerMethod.str() + "')";
+    return P + " (passed to '" + A.containerMethod().str() + "')";
   if (!isContainer(A.Kind))
     return P;
   std::string S = onSmartPointer(A) ? P : "container " + P;
-  if (!isWrite(A.Kind) && isContainerCopyMethod(A.ContainerMethod))
-    S += " (copied by '" + A.ContainerMethod + "')";
-  else if (!A.ContainerMethod.empty())
-    S += " (call to '" + A.ContainerMethod + "')";
+  if (!isWrite(A.Kind) && isContainerCopyMethod(A.containerMethod()))
+    S += " (copied by '" + A.containerMethod() + "')";
+  else if (!A.containerMethod().empty())
+    S += " (call to '" + A.containerMethod() + "')";
   return S;
 }
 
@@ -214,14 +214,14 @@ std::vector<Note> sideTrace(const RaceSide &S,
   std::string Last;
   if (isContainer(A.Kind)) {
     const char *Kind = onSmartPointer(A) ? "" : "container ";
-    Last = A.ContainerMethod.empty() ? "call on container " + P + " here"
-           : !isWrite(A.Kind) && isContainerCopyMethod(A.ContainerMethod)
+    Last = A.containerMethod().empty() ? "call on container " + P + " here"
+           : !isWrite(A.Kind) && isContainerCopyMethod(A.containerMethod())
                ? std::string("copy of ") + Kind + P + " by '" +
-                     A.ContainerMethod + "' here"
-               : "call to '" + A.ContainerMethod + "' on " + Kind + P +
+                     A.containerMethod() + "' here"
+               : "call to '" + A.containerMethod() + "' on " + Kind + P +
                      " here";
   } else if (A.isAssumedWrite()) {
-    Last = "`&" + PathStr + "` passed to '" + A.ContainerMethod.str() +
+    Last = "`&" + PathStr + "` passed to '" + A.containerMethod().str() +
            "' here, which may write it";
   } else if (isWrite(A.Kind)) {
     Last = "write to " + P + " here";
@@ -639,7 +639,7 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
                                   : F.Conflicting.Access;
     return "the write is assumed: the memory is passed by pointer or "
            "reference to '" +
-           W.ContainerMethod.str() +
+           W.containerMethod().str() +
            "', whose body racecar did not see, and it may only read it";
   }
   }
@@ -766,7 +766,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     const AccessSnapshot &A = F.Reported.Access;
     std::string Path = A.Path->str();
     if (A.Kind == AccessKind::ContainerRead &&
-        isElementAccessorMethod(A.ContainerMethod.str()))
+        isElementAccessorMethod(A.containerMethod().str()))
       Path += "[]";
     Lights.push_back(
         {F.confidence() == Confidence::Low, !firstShownCall(A), F.Kind,

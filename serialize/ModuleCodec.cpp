@@ -125,7 +125,7 @@ RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 232);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
-RACER_SIZE(AccessSnapshot, 72);
+RACER_SIZE(AccessSnapshot, 48);
 RACER_SIZE(LockEffect, 168);
 RACER_SIZE(FunctionSummary, 376);
 RACER_SIZE(ThreadSpawn, 232);
@@ -517,7 +517,7 @@ private:
         AB.setKind(toSchema<sc::AccessKind>(A.Kind));
         if (!isDefault(A.Path))
           path(AB.initPath(), A.Path);
-        AB.setContainerMethod(str(A.ContainerMethod));
+        AB.setContainerMethod(str(A.containerMethod()));
         if (!A.Locks.empty())
           heldLocks(AB.initLocks(A.Locks.size()), A.Locks);
         AB.setThreads(toSchema<sc::ThreadsKind>(A.Threads));
@@ -525,14 +525,14 @@ private:
           loc(AB.initLocation(), A.Location);
         if (!A.Trace.empty())
           trace(AB.initTrace(A.Trace.size()), A.Trace);
-        ids(A.Live, [&](size_t N) { return AB.initLive(N); });
+        ids(A.live(), [&](size_t N) { return AB.initLive(N); });
         AB.setInForkChild(A.InForkChild);
         AB.setJoinedOuter(A.JoinedOuter);
-        if (!A.Nestings.empty())
-          nestings(AB.initNestings(A.Nestings.size()), A.Nestings);
-        if (!A.ReleasedBefore.empty()) {
-          std::vector<HeldLock> Released(A.ReleasedBefore.begin(),
-                                         A.ReleasedBefore.end());
+        if (!A.nestings().empty())
+          nestings(AB.initNestings(A.nestings().size()), A.nestings());
+        if (!A.releasedBefore().empty()) {
+          std::vector<HeldLock> Released(A.releasedBefore().begin(),
+                                         A.releasedBefore().end());
           heldLocks(AB.initReleasedBefore(Released.size()), Released);
         }
       }
@@ -966,18 +966,20 @@ private:
       A.Kind = en<AccessKind>(AR.getKind(), "access kind");
       if (AR.hasPath())
         A.Path = path(AR.getPath());
-      A.ContainerMethod = str(AR.getContainerMethod());
+      AccessExtras Extras;
+      Extras.ContainerMethod = str(AR.getContainerMethod());
       A.Locks = heldLocks(AR.getLocks());
       A.Threads = en<ThreadsKind>(AR.getThreads(), "threads kind");
       if (AR.hasLocation())
         A.Location = loc(AR.getLocation());
       A.Trace = trace(AR.getTrace());
-      A.Live = ids<llvm::SmallVector<uint32_t, 0>>(AR.getLive());
+      Extras.Live = ids<llvm::SmallVector<uint32_t, 0>>(AR.getLive());
       A.InForkChild = AR.getInForkChild();
       A.JoinedOuter = AR.getJoinedOuter();
       std::vector<LockNesting> Nested = nestings(AR.getNestings());
-      A.Nestings = NestingVector(Nested.begin(), Nested.end());
-      A.ReleasedBefore = heldLocks(AR.getReleasedBefore());
+      Extras.Nestings = NestingVector(Nested.begin(), Nested.end());
+      Extras.ReleasedBefore = heldLocks(AR.getReleasedBefore());
+      A.Extras = std::move(Extras);
       S.Accesses.push_back(std::move(A));
     }
     if (R.hasReturnValue())

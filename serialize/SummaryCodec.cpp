@@ -27,7 +27,7 @@ RACER_SUMMARY_SIZE(ir::Operand, 80);
 RACER_SUMMARY_SIZE(HeldLock, 80);
 RACER_SUMMARY_SIZE(CallSite, 24);
 RACER_SUMMARY_SIZE(CallChain, 8);
-RACER_SUMMARY_SIZE(AccessSnapshot, 72);
+RACER_SUMMARY_SIZE(AccessSnapshot, 48);
 RACER_SUMMARY_SIZE(LockEffect, 168);
 RACER_SUMMARY_SIZE(ThreadSpawn, 232);
 RACER_SUMMARY_SIZE(Assumption, 16);
@@ -366,14 +366,14 @@ public:
       const ir::AccessPath &Path = A.Path;
       bool Same = PrevPath && sameRootAndSpelling(*PrevPath, Path);
       u8(uint8_t(A.Kind) | uint8_t(A.Threads) << ThreadsShift |
-         (A.ContainerMethod.empty() ? 0 : HasContainer) |
-         (A.Locks.empty() ? 0 : HasLocks) | (A.Live.empty() ? 0 : HasLive) |
+         (A.containerMethod().empty() ? 0 : HasContainer) |
+         (A.Locks.empty() ? 0 : HasLocks) | (A.live().empty() ? 0 : HasLive) |
          (Same ? SameRoot : 0));
       const bool NoLoc = A.Location == ir::Loc();
       u8(uint8_t(A.InForkChild) | uint8_t(NoLoc) << 1 |
          uint8_t(A.JoinedOuter != 0) << 2 |
-         uint8_t(!A.Nestings.empty()) << 3 |
-         uint8_t(!A.ReleasedBefore.empty()) << 4 |
+         uint8_t(!A.nestings().empty()) << 3 |
+         uint8_t(!A.releasedBefore().empty()) << 4 |
          uint8_t(A.Trace.hidden() != 0) << 5);
       if (A.JoinedOuter)
         u8(A.JoinedOuter);
@@ -395,16 +395,16 @@ public:
       }
       steps(Path, Common);
       PrevPath = &Path;
-      if (!A.ContainerMethod.empty())
-        sym(A.ContainerMethod);
+      if (!A.containerMethod().empty())
+        sym(A.containerMethod());
       if (!A.Locks.empty())
         locks(A.Locks);
-      if (!A.Live.empty())
-        ids(A.Live);
-      if (!A.Nestings.empty())
-        nestings(A.Nestings);
-      if (!A.ReleasedBefore.empty())
-        locks(A.ReleasedBefore);
+      if (!A.live().empty())
+        ids(A.live());
+      if (!A.nestings().empty())
+        nestings(A.nestings());
+      if (!A.releasedBefore().empty())
+        locks(A.releasedBefore());
       // Location (unless none): 0 for the previous access's file, else its
       // id + 1; 0 for the previous access's anchor, else loc()'s anchor + 1;
       // the line (from the anchor) as a difference.
@@ -809,16 +809,18 @@ public:
       steps(Path);
       A.Path = Path;
       PrevPath = &*A.Path;
+      AccessExtras Extras;
       if (Flags & HasContainer)
-        A.ContainerMethod = sym();
+        Extras.ContainerMethod = sym();
       if (Flags & HasLocks)
         A.Locks = locks();
       if (Flags & HasLive)
-        A.Live = ids();
+        Extras.Live = ids();
       if (HasNestings)
-        A.Nestings = nestings();
+        Extras.Nestings = nestings();
       if (More & 16)
-        A.ReleasedBefore = locks();
+        Extras.ReleasedBefore = locks();
+      A.Extras = std::move(Extras);
       if (!NoLoc) {
         uint64_t F = var();
         if (F != 0) {

@@ -38,7 +38,7 @@ FunctionAnalysis::CalleeAccessLocks FunctionAnalysis::locksAtCalleeAccess(
   // x = flag; lock(&m);`, an unlock wrapper's accesses after its unlock)
   // does not protect it; its accesses before the release keep it.
   LockVector Released(S.EntryReleased.begin(), S.EntryReleased.end());
-  for (const HeldLock &R : A.ReleasedBefore) {
+  for (const HeldLock &R : A.releasedBefore()) {
     HeldLock Ours = substituteLock(R, C.Args, S);
     if (Ours.Unknown)
       continue; // as above, only where it is let go on every path
@@ -55,7 +55,7 @@ FunctionAnalysis::CalleeAccessLocks FunctionAnalysis::locksAtCalleeAccess(
     // say), unless the callee let it go before the access and took it
     // again itself: `DoWork() REQUIRES(mu_) { mu_.Unlock(); Open(); ..}`
     // where Open() locks mu_ around its access.
-    const bool Retaken = llvm::any_of(A.ReleasedBefore, [&](const HeldLock &R) {
+    const bool Retaken = llvm::any_of(A.releasedBefore(), [&](const HeldLock &R) {
       return !R.Unknown && R.Lock == L.Lock;
     });
     if (Retaken || !requiredByCallee(C, L)) {
@@ -74,7 +74,7 @@ FunctionAnalysis::CalleeAccessLocks FunctionAnalysis::locksAtCalleeAccess(
   CalleeAccessLocks Out;
   Out.Locks = std::move(Locks);
   Out.ReleasedBefore = std::move(Released);
-  if (!A.Nestings.empty() || !S.Held.nestings().empty())
+  if (!A.nestings().empty() || !S.Held.nestings().empty())
     Out.Nestings = nestingsAtCalleeAccess(A, C, CallerLocks, CalleeReleases, S);
   return Out;
 }
@@ -85,7 +85,7 @@ llvm::SmallVector<LockNesting, 0> FunctionAnalysis::nestingsAtCalleeAccess(
     const std::vector<HeldLock> &CalleeReleases, const AbstractState &S) const {
   llvm::SmallVector<LockNesting, 0> Out;
   // The callee's own, in our terms.
-  for (const LockNesting &N : A.Nestings) {
+  for (const LockNesting &N : A.nestings()) {
     HeldLock Outer, Inner;
     Outer.Lock = N.Outer;
     Inner.Lock = N.Inner;

@@ -153,7 +153,7 @@ inline uint32_t pointerLowReasons(const AccessSnapshot &A,
                                   const AccessSnapshot &B) {
   auto Observes = [](const AccessSnapshot &X) {
     return isContainer(X.Kind) && !isWrite(X.Kind) &&
-           isSmartPointerMethod(X.ContainerMethod);
+           isSmartPointerMethod(X.containerMethod());
   };
   auto ReplacesUnlocked = [](const AccessSnapshot &X) {
     return isWrite(X.Kind) && !X.holdsMutex();

@@ -440,7 +440,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
         auto SameLock = [&](const HeldLock &L) {
           return !L.Unknown && L.Lock == R.Lock;
         };
-        if (R.Unknown || llvm::any_of(A.ReleasedBefore, SameLock) ||
+        if (R.Unknown || llvm::any_of(A.releasedBefore(), SameLock) ||
             llvm::any_of(Judged->Locks, SameLock))
           continue;
         if (Judged == &A) {

@@ -136,7 +136,7 @@ void LockSet::joinWith(const LockSet &O) {
     return;
   std::vector<LockNesting> Both;
   for (const LockNesting &N : Nestings)
-    for (const LockNesting &M : O.Nestings)
+    for (const LockNesting &M : O.nestings())
       if (N.Outer == M.Outer && N.Inner == M.Inner) {
         LockNesting J = N;
         J.OuterHeld &= M.OuterHeld;

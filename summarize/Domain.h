@@ -56,7 +56,7 @@ public:
   void joinWith(const LockSet &O);
 
   friend bool operator==(const LockSet &A, const LockSet &B) {
-    return A.Entries == B.Entries && A.Nestings == B.Nestings &&
+    return A.Entries == B.Entries && A.nestings() == B.nestings() &&
            A.Taken == B.Taken;
   }
 

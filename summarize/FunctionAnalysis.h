@@ -182,12 +182,12 @@ private:
   static uint64_t keyHash(const AccessSnapshot &S) {
     uint64_t H = mix(static_cast<uint64_t>(S.Kind) |
                          (static_cast<uint64_t>(S.Threads) << 8),
-                     reinterpret_cast<uintptr_t>(S.ContainerMethod.c_str()));
+                     reinterpret_cast<uintptr_t>(S.containerMethod().c_str()));
     H = mix(H, pathHash(S.Path));
     for (const HeldLock &L : S.Locks)
       H = mix(H, pathHash(L.Lock) ^ (uint64_t(L.Shared) << 62) ^
                      (uint64_t(L.Unknown) << 63));
-    for (uint32_t Id : S.Live)
+    for (uint32_t Id : S.live())
       H = mix(H, Id);
     return H;
   }

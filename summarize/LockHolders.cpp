@@ -199,10 +199,13 @@ void nameLocksByWrapper(FunctionSummary &Sum) {
   for (AccessSnapshot &A : Sum.Accesses) {
     if (!A.Locks.empty())
       A.Locks.edit(Locks);
-    if (!A.ReleasedBefore.empty())
-      A.ReleasedBefore.edit(Locks);
-    if (!A.Nestings.empty())
-      A.Nestings.edit(Nested);
+    if (!A.releasedBefore().empty() || !A.nestings().empty())
+      A.Extras.edit([&](AccessExtras &E) {
+        if (!E.ReleasedBefore.empty())
+          E.ReleasedBefore.edit(Locks);
+        if (!E.Nestings.empty())
+          E.Nestings.edit(Nested);
+      });
   }
 }
 

@@ -89,10 +89,10 @@ static bool excludeEachOther(const AccessSnapshot &X, const AccessSnapshot &Y,
 /// X is over before Y's thread takes D, then A, then reaches Y.
 static bool orderedByNesting(const AccessSnapshot &X, const AccessSnapshot &Y,
                              LockScope Scope) {
-  for (const LockNesting &NX : X.Nestings) {
+  for (const LockNesting &NX : X.nestings()) {
     if (!NX.OuterHeld)
       continue;
-    for (const LockNesting &NY : Y.Nestings) {
+    for (const LockNesting &NY : Y.nestings()) {
       if (!NY.InnerHeld || !(NX.Outer == NY.Outer) || !(NX.Inner == NY.Inner))
         continue;
       HeldLock Outer, Inner;

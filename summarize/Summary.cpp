@@ -77,6 +77,13 @@ bool InternTraits<NestingVector>::same(const NestingVector &A,
                     });
 }
 
+uint64_t InternTraits<AccessExtras>::hash(const AccessExtras &E) {
+  uint64_t H = mixHash(reinterpret_cast<uintptr_t>(E.ContainerMethod.opaque()),
+                       reinterpret_cast<uintptr_t>(E.Live.identity()));
+  H = mixHash(H, reinterpret_cast<uintptr_t>(E.Nestings.identity()));
+  return mixHash(H, reinterpret_cast<uintptr_t>(E.ReleasedBefore.identity()));
+}
+
 bool operator<(const HeldLock &A, const HeldLock &B) {
   return std::tie(A.Unknown, A.QueueFront, A.Conditional, A.TaskRun, A.Lock,
                   A.Shared) < std::tie(B.Unknown, B.QueueFront, B.Conditional,
@@ -228,10 +235,8 @@ bool AccessSnapshot::holdsMutex() const {
 
 bool AccessSnapshot::sameAbstractAccess(const AccessSnapshot &O) const {
   return Kind == O.Kind && Threads == O.Threads && Path == O.Path &&
-         ContainerMethod == O.ContainerMethod && Locks == O.Locks &&
-         Live == O.Live && InForkChild == O.InForkChild &&
-         JoinedOuter == O.JoinedOuter && Nestings == O.Nestings &&
-         ReleasedBefore == O.ReleasedBefore;
+         Locks == O.Locks && InForkChild == O.InForkChild &&
+         JoinedOuter == O.JoinedOuter && Extras == O.Extras;
 }
 
 bool wholeMeetsPart(const AccessSnapshot &Whole, const AccessSnapshot &Part) {
@@ -242,7 +247,7 @@ bool wholeMeetsPart(const AccessSnapshot &Whole, const AccessSnapshot &Part) {
 
 bool touchesParts(const AccessSnapshot &Whole) {
   return Whole.Kind != AccessKind::ContainerRead ||
-         isContainerCopyMethod(Whole.ContainerMethod.str());
+         isContainerCopyMethod(Whole.containerMethod().str());
 }
 
 // forEachPlace visits every ir::Loc of a summary. If one of these fires, a
@@ -250,7 +255,7 @@ bool touchesParts(const AccessSnapshot &Whole) {
 // the size (as serialize/SummaryCodec.cpp does).
 #if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
 static_assert(sizeof(FunctionSummary) == 376, "visit the new field's places");
-static_assert(sizeof(AccessSnapshot) == 72, "visit the new field's places");
+static_assert(sizeof(AccessSnapshot) == 48, "visit the new field's places");
 static_assert(sizeof(ThreadSpawn) == 232, "visit the new field's places");
 static_assert(sizeof(Assumption) == 16, "visit the new field's places");
 #endif

@@ -174,6 +174,36 @@ template <> struct InternTraits<ir::AccessPath> {
   }
 };
 
+/// What few accesses have besides their locks, kept once per process as
+/// one value (Interned.h): a snapshot holds a pointer to it.
+struct AccessExtras {
+  /// AccessSnapshot::containerMethod().
+  ir::Symbol ContainerMethod;
+  /// AccessSnapshot::live().
+  IdList Live;
+  /// AccessSnapshot::nestings().
+  NestingList Nestings;
+  /// AccessSnapshot::releasedBefore().
+  LockList ReleasedBefore;
+};
+template <> struct InternTraits<AccessExtras> {
+  static uint64_t hash(const AccessExtras &E);
+  /// Its parts are interned: the same parts are the same pointers.
+  static bool same(const AccessExtras &A, const AccessExtras &B) {
+    return A.ContainerMethod == B.ContainerMethod &&
+           A.Live.identical(B.Live) && A.Nestings.identical(B.Nestings) &&
+           A.ReleasedBefore.identical(B.ReleasedBefore);
+  }
+  static bool isEmpty(const AccessExtras &E) {
+    return E.ContainerMethod.empty() && E.Live.empty() && E.Nestings.empty() &&
+           E.ReleasedBefore.empty();
+  }
+  static bool equivalent(const AccessExtras &A, const AccessExtras &B) {
+    return A.ContainerMethod == B.ContainerMethod && A.Live == B.Live &&
+           A.Nestings == B.Nestings && A.ReleasedBefore == B.ReleasedBefore;
+  }
+};
+
 /// One frame of the call chain from a summarized function to an access:
 /// the call site in the caller and the callee's name.
 struct CallSite {
@@ -336,19 +366,22 @@ struct AccessSnapshot {
   /// Where the access is, in the innermost function.
   ir::Loc Location;
   PathRef Path;
-  /// For container accesses: the modeled method, e.g. "std::vector::push_back".
-  /// For a plain Write: the function with no body that the memory was passed
-  /// to by pointer or reference, the write only assumed (isAssumedWrite).
-  ir::Symbol ContainerMethod;
   /// Locks held at the access, sorted, without duplicates.
   LockList Locks;
   /// Call chain from the summarized function, outermost call first.
   CallChain Trace;
+  /// The rest, which most accesses do not have (see the accessors).
+  Interned<AccessExtras> Extras;
+
+  /// For container accesses: the modeled method, e.g. "std::vector::push_back".
+  /// For a plain Write: the function with no body that the memory was passed
+  /// to by pointer or reference, the write only assumed (isAssumedWrite).
+  const ir::Symbol &containerMethod() const { return Extras->ContainerMethod; }
   /// Threads (ThreadSpawn::Id of the summarized function) that may be
   /// running at this access: started before it and not joined. Sorted.
-  IdList Live;
+  const IdList &live() const { return Extras->Live; }
   /// Locks taken one inside the other before the access (see LockNesting).
-  NestingList Nestings;
+  const NestingList &nestings() const { return Extras->Nestings; }
   /// Locks the summarized function (or a callee) let go before this access,
   /// on some path, without having taken them: a caller's hold of one does
   /// not protect the access (Unknown: any of the caller's). Accesses before
@@ -358,7 +391,19 @@ struct AccessSnapshot {
   ///                          pthread_mutex_unlock(&mu_); }
   ///   void Apply(Mutex *mu) { mu->Unlock(); status_ = s; mu->Lock(); }
   ///                          // status_: {*mu}: not protected by the caller
-  LockList ReleasedBefore;
+  const LockList &releasedBefore() const { return Extras->ReleasedBefore; }
+  void setContainerMethod(ir::Symbol M) {
+    Extras.edit([&](AccessExtras &E) { E.ContainerMethod = M; });
+  }
+  void setLive(IdList L) {
+    Extras.edit([&](AccessExtras &E) { E.Live = std::move(L); });
+  }
+  void setNestings(NestingList N) {
+    Extras.edit([&](AccessExtras &E) { E.Nestings = std::move(N); });
+  }
+  void setReleasedBefore(LockList R) {
+    Extras.edit([&](AccessExtras &E) { E.ReleasedBefore = std::move(R); });
+  }
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<AccessSnapshot>
   // would deep-copy every element when it grows.
@@ -376,7 +421,7 @@ struct AccessSnapshot {
   /// A write racecar assumes, not sees: `factory_->Create(name, &sink_)`
   /// where Create has no body (ContainerMethod names it).
   bool isAssumedWrite() const {
-    return Kind == AccessKind::Write && !ContainerMethod.empty();
+    return Kind == AccessKind::Write && !containerMethod().empty();
   }
   /// Identity modulo location and trace (the dedup key inside a summary).
   bool sameAbstractAccess(const AccessSnapshot &O) const;

@@ -599,9 +599,9 @@ bool RootAnalysis::concurrent(const OriginAccess &X,
   if (XIsLCA && YIsLCA)
     return false; // one origin, started once: its accesses are sequential
   if (XIsLCA) // Y runs in a thread X's origin started: is it running at X?
-    return contains(X.Snap.Live, Origins[CY[L + 1]].IdInParent);
+    return contains(X.Snap.live(), Origins[CY[L + 1]].IdInParent);
   if (YIsLCA)
-    return contains(Y.Snap.Live, Origins[CX[L + 1]].IdInParent);
+    return contains(Y.Snap.live(), Origins[CX[L + 1]].IdInParent);
   const Origin &A = Origins[CX[L + 1]], &B = Origins[CY[L + 1]];
   // Two submissions of one serial job under the same flag.
   if (X.Origin == CX[L + 1] && Y.Origin == CY[L + 1] && A.SerialFlag &&

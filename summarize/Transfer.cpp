@@ -199,21 +199,23 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   AccessSnapshot A;
   A.Kind = K;
   A.Path = std::move(*P);
-  A.ContainerMethod = ContainerMethod;
   LockVector Locks = S.Held.locks();
   addQueueFronts(Locks, S.QueueFronts);
   S.addConditionalHolds(Locks);
   A.Locks = std::move(Locks);
-  A.Nestings = NestingVector(S.Held.nestings().begin(), S.Held.nestings().end());
-  A.ReleasedBefore = LockVector(S.EntryReleased.begin(), S.EntryReleased.end());
+  AccessExtras E;
+  E.ContainerMethod = ContainerMethod;
+  E.Nestings = NestingVector(S.Held.nestings().begin(), S.Held.nestings().end());
+  E.ReleasedBefore = LockVector(S.EntryReleased.begin(), S.EntryReleased.end());
   A.Location = Loc;
   if (TrackThreads) {
     // An allocated object (`Local(p) Deref ..`), not the storage of the
     // local p itself, is new to the threads started before it.
-    A.Live = Local && startsWithDeref(A.Path) ? S.liveForObject(A.Path->Index)
+    E.Live = Local && startsWithDeref(A.Path) ? S.liveForObject(A.Path->Index)
                                               : S.live();
     A.JoinedOuter = S.JoinedOuter;
   }
+  A.Extras = std::move(E);
   A.InForkChild = S.ForkBlock >= 0;
   (Local ? LocalAccesses : Accesses).add(std::move(A));
 }
@@ -248,9 +250,9 @@ static bool isContextFree(const AccessSnapshot &A) {
   auto Global = [](const HeldLock &L) {
     return L.Unknown || L.Lock.Root == RootKind::Global;
   };
-  return A.Path->Root == RootKind::Global && A.Live.empty() &&
-         A.JoinedOuter == 0 && A.Nestings.empty() &&
-         llvm::all_of(A.Locks, Global) && llvm::all_of(A.ReleasedBefore, Global);
+  return A.Path->Root == RootKind::Global && A.live().empty() &&
+         A.JoinedOuter == 0 && A.nestings().empty() &&
+         llvm::all_of(A.Locks, Global) && llvm::all_of(A.releasedBefore(), Global);
 }
 
 bool FunctionAnalysis::noteAppliedContext(const FunctionSummary &Callee,
@@ -315,9 +317,13 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     Ctx.InFork = S.ForkBlock >= 0;
     Repeated = !noteAppliedContext(Callee, std::move(Ctx));
   }
-  llvm::DenseMap<std::tuple<const void *, const void *, const void *>,
-                 CalleeAccessLocks>
-      LocksAtCall;
+  struct ContextOfAccess {
+    LockList Locks;
+    Interned<AccessExtras> Extras;
+  };
+  llvm::DenseMap<std::tuple<const void *, const void *, uint32_t>,
+                 ContextOfAccess>
+      ContextAtCall;
   struct PathAtCall {
     PathRef Path;
     bool Named = false, Local = false;
@@ -360,35 +366,42 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     AccessSnapshot Out;
     Out.Kind = A.Kind;
     Out.Path = Ours ? Ours->Path : A.Path;
-    Out.ContainerMethod = A.ContainerMethod;
     Out.Threads = A.Threads;
     Out.Location = A.Location;
-    // The callee's accesses share a few lists of locks: each is put in our
-    // terms once per call.
-    auto [Known, New] = LocksAtCall.try_emplace(
-        {A.Locks.identity(), A.ReleasedBefore.identity(),
-         A.Nestings.identity()});
-    if (New)
-      Known->second = locksAtCalleeAccess(A, C, CallerLocks, CalleeReleases, S);
-    Out.Locks = Known->second.Locks;
-    Out.ReleasedBefore = Known->second.ReleasedBefore;
-    Out.Nestings = Known->second.Nestings;
-    if (TrackThreads) {
-      llvm::SmallVector<uint32_t, 0> Mapped;
-      for (uint32_t Id : A.Live)
-        Mapped.push_back(mapSpawnId(I, Id));
-      llvm::sort(Mapped);
-      // In a process the callee forked, none of our threads run; those the
-      // callee joined before the access do not either.
-      // An object the callee allocated (or keeps on its stack) did not
-      // exist when our threads started: none of them was handed it.
-      Out.Live = A.InForkChild || A.Path->Root == RootKind::Local
-                     ? std::move(Mapped)
+    // The callee's accesses share a few lists of locks and threads: each is
+    // put in our terms once per call.
+    const bool Unshared = A.InForkChild || A.Path->Root == RootKind::Local;
+    auto [Known, New] = ContextAtCall.try_emplace(
+        {A.Locks.identity(), A.Extras.identity(),
+         uint32_t(Unshared) | uint32_t(A.JoinedOuter) << 1});
+    if (New) {
+      CalleeAccessLocks L =
+          locksAtCalleeAccess(A, C, CallerLocks, CalleeReleases, S);
+      AccessExtras E;
+      E.ContainerMethod = A.containerMethod();
+      E.ReleasedBefore = std::move(L.ReleasedBefore);
+      E.Nestings = std::move(L.Nestings);
+      if (TrackThreads) {
+        llvm::SmallVector<uint32_t, 0> Mapped;
+        for (uint32_t Id : A.live())
+          Mapped.push_back(mapSpawnId(I, Id));
+        llvm::sort(Mapped);
+        // In a process the callee forked, none of our threads run; those
+        // the callee joined before the access do not either. An object the
+        // callee allocated (or keeps on its stack) did not exist when our
+        // threads started: none of them was handed it.
+        E.Live = Unshared ? std::move(Mapped)
                  : A.JoinedOuter
                      ? idUnion(Joined.liveAfter(LiveNow, A.JoinedOuter), Mapped)
                      : idUnion(LiveNow, Mapped);
-      Out.JoinedOuter = S.JoinedOuter | Joined.outerBits(A.JoinedOuter);
+      }
+      Known->second.Locks = std::move(L.Locks);
+      Known->second.Extras = std::move(E);
     }
+    Out.Locks = Known->second.Locks;
+    Out.Extras = Known->second.Extras;
+    if (TrackThreads)
+      Out.JoinedOuter = S.JoinedOuter | Joined.outerBits(A.JoinedOuter);
     // Also where threads are not tracked: a caller that does must know.
     Out.InForkChild = A.InForkChild || S.ForkBlock >= 0;
     AccessSet &Into = Local ? LocalAccesses : Accesses;
@@ -1249,6 +1262,7 @@ FunctionSummary FunctionAnalysis::run() {
   // The accesses share their lists: each is looked at once.
   llvm::DenseMap<const void *, LockList> LocksDone, ReleasesDone;
   llvm::DenseMap<const void *, NestingList> NestingsDone;
+  llvm::DenseMap<const void *, Interned<AccessExtras>> ExtrasDone;
   auto Once = [](auto &Done, auto &List, auto &Edit) {
     if (List.empty())
       return;
@@ -1262,8 +1276,16 @@ FunctionSummary FunctionAnalysis::run() {
   for (AccessSnapshot &A : Sum.Accesses) {
     A.Threads = joinThreads(A.Threads, Sum.Threads);
     Once(LocksDone, A.Locks, OwnLocks);
-    Once(ReleasesDone, A.ReleasedBefore, OwnReleases);
-    Once(NestingsDone, A.Nestings, OwnNestings);
+    if (A.Extras.empty())
+      continue;
+    auto [It, New] = ExtrasDone.try_emplace(A.Extras.identity());
+    if (New) {
+      AccessExtras E = *A.Extras;
+      Once(ReleasesDone, E.ReleasedBefore, OwnReleases);
+      Once(NestingsDone, E.Nestings, OwnNestings);
+      It->second = std::move(E);
+    }
+    A.Extras = It->second;
   }
   std::sort(Sum.Accesses.begin(), Sum.Accesses.end(),
             [](const AccessSnapshot &A, const AccessSnapshot &B) {

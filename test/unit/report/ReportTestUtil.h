@@ -40,7 +40,7 @@ inline RaceSide side(std::string Function, AccessKind K, ir::AccessPath P,
   S.Access.Path = std::move(P);
   S.Access.Location = L;
   S.Access.Trace = std::move(Trace);
-  S.Access.ContainerMethod = std::move(Method);
+  S.Access.setContainerMethod(std::move(Method));
   S.Access.Threads = ThreadsKind::AnyThread;
   return S;
 }

@@ -343,7 +343,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
     A.Kind = Kinds[I];
     A.Path = thisField("shop::Inventory", "items_");
     if (isContainer(A.Kind))
-      A.ContainerMethod = "std::vector::push_back";
+      A.setContainerMethod("std::vector::push_back");
     if (I % 2) {
       LockVector Locks = {held(thisField("shop::Inventory", "mu_")),
                           held(ir::AccessPath::formal(1, "o").deref(), true)};
@@ -362,13 +362,14 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
     F.Accesses.push_back(A);
   }
   F.Return = ir::Operand::object(thisField("shop::Inventory", "items_").index());
-  F.Accesses.back().Live = {0, 3};
+  F.Accesses.back().setLive(IdVector{0, 3});
   F.Accesses.back().InForkChild = true;
   F.Accesses.front().JoinedOuter = 0x81;
-  F.Accesses.front().Nestings = {{ir::AccessPath::global("c:@reg", "reg"),
-                                  thisField("shop::Inventory", "mu_"), true,
-                                  true}};
-  F.Accesses.front().ReleasedBefore = {held(thisField("shop::Inventory", "mu_"))};
+  F.Accesses.front().setNestings(
+      NestingVector{{ir::AccessPath::global("c:@reg", "reg"),
+                     thisField("shop::Inventory", "mu_"), true, true}});
+  F.Accesses.front().setReleasedBefore(
+      LockVector{held(thisField("shop::Inventory", "mu_"))});
   F.Locks.edit().Assumed = {held(thisField("shop::Inventory", "mu_"))};
   F.Locks.edit().MayRelease = {held(thisField("shop::Inventory", "mu_"))};
   F.Locks.edit().Returned = {held(thisField("shop::Inventory", "mu_"))};
@@ -609,7 +610,7 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
   for (const AccessSnapshot &A : S.Accesses) {
     OS << "  access " << int(A.Kind);
     dump(OS, A.Path);
-    dump(OS, A.ContainerMethod);
+    dump(OS, A.containerMethod());
     dump(OS, A.Locks);
     OS << int(A.Threads);
     dump(OS, A.Location);
@@ -618,14 +619,14 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
       dump(OS, C.Callee);
       dump(OS, C.Location);
     }
-    for (const LockNesting &N : A.Nestings) {
+    for (const LockNesting &N : A.nestings()) {
       OS << " nest" << N.OuterHeld << N.InnerHeld;
       dump(OS, N.Outer);
       dump(OS, N.Inner);
     }
     OS << " released";
-    dump(OS, std::vector<HeldLock>(A.ReleasedBefore.begin(),
-                                   A.ReleasedBefore.end()));
+    dump(OS, std::vector<HeldLock>(A.releasedBefore().begin(),
+                                   A.releasedBefore().end()));
     OS << "\n";
   }
   for (const CallContext &U : S.CallContexts) {

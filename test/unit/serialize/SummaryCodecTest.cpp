@@ -65,7 +65,7 @@ FunctionSummary everyField() {
     if (I == 5)
       A.Path = ir::AccessPath::formal(0, "self").deref().field("Pool::items_");
     if (isContainer(A.Kind))
-      A.ContainerMethod = "std::vector::push_back";
+      A.setContainerMethod("std::vector::push_back");
     if (I % 2) {
       LockVector Locks = {held(thisField("Pool::mu_")),
                           held(ir::AccessPath(), true, true)};
@@ -90,7 +90,7 @@ FunctionSummary everyField() {
     // A chain of 8 frames may have been cut deeper down.
     A.Trace = CallChain(Frames, Frames.size() == CallChain::MaxDepth ? I : 0);
     if (I % 4 == 3)
-      A.Live = {0, 2};
+      A.setLive(IdVector{0, 2});
     S.Accesses.push_back(A);
   }
   ThreadSpawn T;
@@ -139,15 +139,15 @@ FunctionSummary everyField() {
                    ir::Operand::object(thisField("Pool::mu_"))}};
   S.Accesses[3].InForkChild = true;
   S.Accesses[4].JoinedOuter = 0x41;
-  S.Accesses[4].Nestings = {
+  S.Accesses[4].setNestings(NestingVector{
       {ir::AccessPath::global("c:@registry", "registry"),
        thisField("Pool::mu_"), true, false},
-      {ir::AccessPath::global("c:@registry", "registry"), Stripe, false, true}};
+      {ir::AccessPath::global("c:@registry", "registry"), Stripe, false, true}});
   {
     HeldLock Mine, Any;
     Mine.Lock = thisField("Pool::mu_");
     Any.Unknown = true;
-    S.Accesses[5].ReleasedBefore = {Mine, Any};
+    S.Accesses[5].setReleasedBefore(LockVector{Mine, Any});
   }
   S.Accesses[7].Location = ir::Loc(); // no location
   Assumption A1, A2;
@@ -304,7 +304,7 @@ std::string dump(const std::vector<FunctionSummary> &V,
       OS << " access " << int(A.Kind) << int(A.Threads) << A.InForkChild
          << " joined " << int(A.JoinedOuter);
       put(OS, A.Path);
-      OS << A.ContainerMethod;
+      OS << A.containerMethod();
       put(OS, A.Locks);
       put(OS, A.Location, Files);
       for (const CallSite &C : A.Trace) {
@@ -314,15 +314,15 @@ std::string dump(const std::vector<FunctionSummary> &V,
       }
       OS << " hidden " << A.Trace.hidden();
       OS << " live";
-      putIds(OS, A.Live);
-      for (const LockNesting &N : A.Nestings) {
+      putIds(OS, A.live());
+      for (const LockNesting &N : A.nestings()) {
         OS << " nest" << N.OuterHeld << N.InnerHeld;
         put(OS, N.Outer);
         put(OS, N.Inner);
       }
       OS << " released";
-      put(OS, std::vector<HeldLock>(A.ReleasedBefore.begin(),
-                                    A.ReleasedBefore.end()));
+      put(OS, std::vector<HeldLock>(A.releasedBefore().begin(),
+                                    A.releasedBefore().end()));
       OS << "\n";
     }
   }

@@ -105,6 +105,6 @@ TEST(Interned, SnapshotsCompareByValue) {
   A.Locks = LockVector{held(thisField("Cache::mu_"))};
   B.Locks = LockVector{held(thisField("Cache::mu_", "self"))};
   EXPECT_TRUE(A.sameAbstractAccess(B)) << "spelling is not identity";
-  B.Live = IdVector{1};
+  B.setLive(IdVector{1});
   EXPECT_FALSE(A.sameAbstractAccess(B));
 }

@@ -242,22 +242,22 @@ TEST(Transfer, LockNestingsFollowHoldsAndCallees) {
   FunctionSummary S = summarizeFunction(F.build(), L);
   const AccessSnapshot *A = find(S, AccessKind::Write, "this->a_");
   ASSERT_TRUE(A);
-  ASSERT_EQ(A->Nestings.size(), 1u);
-  EXPECT_EQ(A->Nestings[0].Outer.str(), "this->reg_");
-  EXPECT_EQ(A->Nestings[0].Inner.str(), "this->stats_");
-  EXPECT_TRUE(A->Nestings[0].OuterHeld);
-  EXPECT_TRUE(A->Nestings[0].InnerHeld);
+  ASSERT_EQ(A->nestings().size(), 1u);
+  EXPECT_EQ(A->nestings()[0].Outer.str(), "this->reg_");
+  EXPECT_EQ(A->nestings()[0].Inner.str(), "this->stats_");
+  EXPECT_TRUE(A->nestings()[0].OuterHeld);
+  EXPECT_TRUE(A->nestings()[0].InnerHeld);
   // stats_ let go: still taken inside this hold of reg_.
   const AccessSnapshot *B = find(S, AccessKind::Write, "this->b_");
   ASSERT_TRUE(B);
-  ASSERT_EQ(B->Nestings.size(), 1u);
-  EXPECT_TRUE(B->Nestings[0].OuterHeld);
-  EXPECT_FALSE(B->Nestings[0].InnerHeld);
+  ASSERT_EQ(B->nestings().size(), 1u);
+  EXPECT_TRUE(B->nestings()[0].OuterHeld);
+  EXPECT_FALSE(B->nestings()[0].InnerHeld);
   // After relock() the hold of reg_ is a new one.
   const AccessSnapshot *C = find(S, AccessKind::Write, "this->c_");
   ASSERT_TRUE(C);
   EXPECT_TRUE(C->isProtected());
-  EXPECT_TRUE(C->Nestings.empty());
+  EXPECT_TRUE(C->nestings().empty());
 }
 
 TEST(Transfer, LockOnOneBranchOnlyIsNotHeldAfterMerge) {
@@ -355,7 +355,7 @@ TEST(Transfer, ContainersAndAtomicsUseModels) {
   ASSERT_EQ(S.Accesses.size(), 2u);
   const AccessSnapshot *W = find(S, AccessKind::ContainerWrite, "this->items_");
   ASSERT_TRUE(W);
-  EXPECT_EQ(W->ContainerMethod, "std::vector::push_back");
+  EXPECT_EQ(W->containerMethod(), "std::vector::push_back");
   EXPECT_TRUE(find(S, AccessKind::ContainerRead, "this->items_"));
   EXPECT_FALSE(S.UsesLocksDirectly);
 }
