@@ -78,30 +78,42 @@ public:
     std::memcpy(Cur, S.data(), S.size());
     Cur += S.size();
   }
-  size_t size() const { return size_t(Cur - Buf.data()); }
+  size_t size() const { return Cur ? size_t(Cur - Buf.data()) : 0; }
   llvm::StringRef str() const { return llvm::StringRef(Buf.data(), size()); }
   /// Empty, keeping the memory (the encoder's buffers are reused per thread).
-  void clear() { Cur = Buf.data(); }
+  void clear() { Cur = Buf.empty() ? nullptr : Buf.data(); }
   /// Empty, giving its memory back if it holds more than \p Keep bytes: one
   /// large SCC's encoding (redis's `main`) would otherwise stay held by
   /// every thread that ever encoded one, through the rest of the scan.
   void trim(size_t Keep) {
     if (Buf.size() <= Keep)
       return clear();
-    std::vector<char>().swap(Buf);
+    std::string().swap(Buf);
     Cur = End = nullptr;
+  }
+  /// \p Prefix, then the bytes, in the buffer itself (no second copy of a
+  /// large SCC's encoding: redis's largest is ~35 MB); empty after.
+  std::string take(llvm::StringRef Prefix) {
+    const size_t Used = size();
+    reserve(Prefix.size());
+    Buf.resize(Used); // keeps the capacity: the insert moves in place
+    Buf.insert(0, Prefix.data(), Prefix.size());
+    std::string Out;
+    Out.swap(Buf);
+    Cur = End = nullptr;
+    return Out;
   }
 
 private:
   void reserve(size_t N) {
-    if (size_t(End - Cur) >= N)
+    if (Cur && size_t(End - Cur) >= N)
       return;
     size_t Used = size();
     Buf.resize(std::max<size_t>(2 * Buf.size(), Used + N + 256));
     Cur = Buf.data() + Used;
     End = Buf.data() + Buf.size();
   }
-  std::vector<char> Buf;
+  std::string Buf;
   char *Cur = nullptr, *End = nullptr;
 };
 
@@ -917,12 +929,20 @@ EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members
                 .digest(ir::Digest::of(Table.str()))
                 .digest(ir::Digest::of(Shape.str()))
                 .finish();
-  R.Bytes.reserve(Table.size() + Heads.size() + Accesses.size());
-  R.Bytes += Table.str();
-  R.Bytes += Heads.str();
-  R.HeadBytes = static_cast<uint32_t>(R.Bytes.size());
-  R.Bytes += Accesses.str();
+  R.HeadBytes = static_cast<uint32_t>(Table.size() + Heads.size());
   constexpr size_t Keep = 1 << 20;
+  if (Accesses.size() > Keep) {
+    std::string Prefix;
+    Prefix.reserve(R.HeadBytes);
+    Prefix += Table.str();
+    Prefix += Heads.str();
+    R.Bytes = Accesses.take(Prefix);
+  } else {
+    R.Bytes.reserve(Table.size() + Heads.size() + Accesses.size());
+    R.Bytes += Table.str();
+    R.Bytes += Heads.str();
+    R.Bytes += Accesses.str();
+  }
   for (Bytes *B : {&Heads, &Accesses, &Table, &Shape})
     B->trim(Keep);
   return R;

@@ -429,6 +429,30 @@ TEST(SummaryCodec, FilesAreWrittenByPathNotIndex) {
             encodeSummaries(pointers(In), Files).Bytes);
 }
 
+TEST(SummaryCodec, ALargeSCCEncodesLikeASmallOne) {
+  // Past a megabyte of accesses the encoder hands its buffer over instead
+  // of copying it: the bytes, the heads' prefix and the next encoding (its
+  // buffer made anew) must be the same as by copying.
+  const std::vector<FunctionSummary> One = summaries();
+  std::vector<FunctionSummary> Big;
+  for (int Copy = 0; Copy < 40; ++Copy)
+    Big.insert(Big.end(), One.begin(), One.end());
+  EncodedSummaries E = encodeSummaries(pointers(Big), Files);
+  ASSERT_GT(E.Bytes.size() - E.HeadBytes, size_t(1) << 20)
+      << "not large enough to take the other path";
+  std::vector<FunctionSummary> Out = decode(E.Bytes, false);
+  EXPECT_EQ(dump(Out, Files), dump(Big, Files));
+  std::vector<FunctionSummary> Heads =
+      decode(llvm::StringRef(E.Bytes).take_front(E.HeadBytes), true);
+  ASSERT_EQ(Heads.size(), Big.size());
+  EXPECT_TRUE(Heads.back().Accesses.empty());
+  EXPECT_EQ(encodeSummaries(pointers(Big), Files).Bytes, E.Bytes);
+  // A small one after it, on the same thread's buffers.
+  const std::vector<FunctionSummary> Small = summaries();
+  EncodedSummaries S = encodeSummaries(pointers(Small), Files);
+  EXPECT_EQ(dump(decode(S.Bytes, false), Files), dump(Small, Files));
+}
+
 TEST(SummaryCodec, HeadsDecodeFromTheirPrefix) {
   const std::vector<FunctionSummary> In = summaries();
   EncodedSummaries E = encodeSummaries(pointers(In), Files);
