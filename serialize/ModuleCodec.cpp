@@ -127,7 +127,7 @@ RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 48);
 RACER_SIZE(LockEffect, 168);
-RACER_SIZE(FunctionSummary, 376);
+RACER_SIZE(FunctionSummary, 304);
 RACER_SIZE(ThreadSpawn, 232);
 RACER_SIZE(TUFile, 288);
 #undef RACER_SIZE
@@ -537,8 +537,8 @@ private:
         }
       }
     }
-    if (!isDefault(S.Return))
-      operand(B.initReturnValue(), S.Return);
+    if (!isDefault(*S.Return))
+      operand(B.initReturnValue(), *S.Return);
     if (!S.Spawns.empty()) {
       auto L = B.initSpawns(S.Spawns.size());
       for (size_t I = 0; I < S.Spawns.size(); ++I) {

@@ -32,7 +32,7 @@ RACER_SUMMARY_SIZE(LockEffect, 168);
 RACER_SUMMARY_SIZE(ThreadSpawn, 232);
 RACER_SUMMARY_SIZE(Assumption, 16);
 RACER_SUMMARY_SIZE(CallContext, 16);
-RACER_SUMMARY_SIZE(FunctionSummary, 376);
+RACER_SUMMARY_SIZE(FunctionSummary, 304);
 #undef RACER_SUMMARY_SIZE
 #endif
 
@@ -282,7 +282,7 @@ public:
     for (const ir::AccessPath &P : S.Locks->Taken)
       path(P);
     nestings(S.Locks->Nestings);
-    operand(S.Return);
+    operand(*S.Return);
     var(S.Spawns.size());
     for (const ThreadSpawn &T : S.Spawns) {
       var(T.Id);

@@ -3,7 +3,8 @@
 // Why: a large program has a summary per function (a million in the link
 // bench), and most summaries' lock effects are empty: seven empty vectors,
 // 168 bytes each time. A Boxed<T> holds its T on the heap only when it has
-// been written, and reads as an empty T otherwise: 8 bytes.
+// been written, and reads as an empty T otherwise: 8 bytes. So does what
+// most functions return: nothing a caller can name (80 bytes).
 //
 //   Boxed<LockEffect> L;
 //   L->Acquired.empty();            // reads: an empty LockEffect, no box
@@ -18,6 +19,11 @@
 #include <memory>
 
 namespace racer {
+
+/// When a Boxed<T> needs no box: T::empty() unless specialized.
+template <class T> struct BoxTraits {
+  static bool isEmpty(const T &V) { return V.empty(); }
+};
 
 template <class T> class Boxed {
 public:
@@ -44,9 +50,9 @@ public:
       P = std::make_unique<T>();
     return *P;
   }
-  /// Drops the box if its T is empty (T::empty()).
+  /// Drops the box if its T is empty (BoxTraits).
   void compact() {
-    if (P && P->empty())
+    if (P && BoxTraits<T>::isEmpty(*P))
       P.reset();
   }
   bool boxed() const { return P != nullptr; }
@@ -59,7 +65,7 @@ private:
     return E;
   }
   void set(T &&V) {
-    if (V.empty())
+    if (BoxTraits<T>::isEmpty(V))
       P.reset();
     else
       P = std::make_unique<T>(std::move(V));

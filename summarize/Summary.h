@@ -204,6 +204,14 @@ template <> struct InternTraits<AccessExtras> {
   }
 };
 
+/// A returned operand needs no box when it designates nothing, with no path.
+template <> struct BoxTraits<ir::Operand> {
+  static bool isEmpty(const ir::Operand &O) {
+    return O.K == ir::Operand::Kind::Unknown &&
+           InternTraits<ir::AccessPath>::isEmpty(O.Path);
+  }
+};
+
 /// One frame of the call chain from a summarized function to an access:
 /// the call site in the caller and the callee's name.
 struct CallSite {
@@ -658,8 +666,9 @@ struct FunctionSummary {
   /// Boxed: most functions have none (Boxed.h).
   Boxed<LockEffect> Locks;
   std::vector<AccessSnapshot> Accesses;
-  /// What a returned pointer/reference designates, over formals/globals.
-  ir::Operand Return;
+  /// What a returned pointer/reference designates, over formals/globals
+  /// (boxed: most functions return nothing a caller can name).
+  Boxed<ir::Operand> Return;
   /// Threads started here or in callees, in order of first start.
   std::vector<ThreadSpawn> Spawns;
   /// Spawns possibly still running when the function returns. Sorted.

@@ -487,7 +487,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     return;
   }
   if (C.ResultLocal >= 0) {
-    Operand R = Callee.Return;
+    Operand R = *Callee.Return;
     if (R.K == Operand::Kind::Object) {
       std::optional<AccessPath> P = R.Path.Root == RootKind::Global
                                         ? std::optional<AccessPath>(R.Path)

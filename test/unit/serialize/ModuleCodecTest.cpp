@@ -605,7 +605,7 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
     dump(OS, N.Inner);
   }
   OS << " ret ";
-  dump(OS, S.Return);
+  dump(OS, *S.Return);
   OS << "\n";
   for (const AccessSnapshot &A : S.Accesses) {
     OS << "  access " << int(A.Kind);

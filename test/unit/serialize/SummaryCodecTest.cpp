@@ -244,7 +244,7 @@ std::string dump(const std::vector<FunctionSummary> &V,
       put(OS, N.Inner);
     }
     OS << " ret ";
-    put(OS, S.Return);
+    put(OS, *S.Return);
     OS << "\n";
     for (const ThreadSpawn &T : S.Spawns) {
       OS << " spawn " << T.Id << " " << T.Entry << " " << T.EntryName;

@@ -50,3 +50,19 @@ TEST(Boxed, CopiesAreValues) {
   D.Locks = LockEffect();
   EXPECT_FALSE(D.Locks.boxed());
 }
+
+TEST(Boxed, AReturnThatDesignatesNothingIsNoBox) {
+  FunctionSummary S;
+  EXPECT_EQ(S.Return->K, ir::Operand::Kind::Unknown);
+  S.Return = ir::Operand::unknown();
+  EXPECT_FALSE(S.Return.boxed());
+  S.Return = ir::Operand::fresh();
+  ASSERT_TRUE(S.Return.boxed());
+  EXPECT_EQ(S.Return->K, ir::Operand::Kind::Fresh);
+  // An unknown operand that still names where it came from keeps its path.
+  ir::Operand Named;
+  Named.Path = ir::AccessPath::global("c:@g", "g");
+  S.Return = Named;
+  ASSERT_TRUE(S.Return.boxed());
+  EXPECT_EQ(S.Return->Path.str(), "g");
+}

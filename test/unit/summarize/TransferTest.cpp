@@ -369,7 +369,7 @@ TEST(Transfer, ReturnedPointersBindCallerLocals) {
   MapLookup L;
   L.add(summarizeFunction(Head.build(), L));
   FunctionSummary MakeS = summarizeFunction(Make.build(), L);
-  EXPECT_EQ(MakeS.Return.K, Operand::Kind::Fresh);
+  EXPECT_EQ(MakeS.Return->K, Operand::Kind::Fresh);
   L.add(MakeS);
 
   FunctionBuilder Use("List::use", "List");
