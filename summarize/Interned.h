@@ -125,9 +125,7 @@ public:
 
   /// T's own equality (which may ignore printing-only fields).
   friend bool operator==(const Interned &A, const Interned &B) {
-    return A.P == B.P ||
-           (A.P && B.P && InternTraits<T>::equivalent(*A.P, *B.P)) ||
-           (!A.P != !B.P && InternTraits<T>::equivalent(*A, *B));
+    return A.P == B.P || InternTraits<T>::equivalent(*A, *B);
   }
   friend bool operator!=(const Interned &A, const Interned &B) {
     return !(A == B);
