@@ -127,7 +127,7 @@ RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 48);
 RACER_SIZE(LockEffect, 168);
-RACER_SIZE(FunctionSummary, 304);
+RACER_SIZE(FunctionSummary, 200);
 RACER_SIZE(ThreadSpawn, 232);
 RACER_SIZE(TUFile, 288);
 #undef RACER_SIZE
@@ -1003,7 +1003,7 @@ private:
       if (TR.hasLocation())
         T.Location = loc(TR.getLocation());
       T.Trace = trace(TR.getTrace());
-      S.Spawns.push_back(std::move(T));
+      S.Spawns.edit().push_back(std::move(T));
     }
     S.LiveAtExit = ids<llvm::SmallVector<uint32_t, 0>>(R.getLiveAtExit());
     S.Joins = operands(R.getJoins());
@@ -1016,14 +1016,14 @@ private:
       S.ConditionalLock = loc(R.getConditionalLock());
     S.HandRolledDepth = R.getHandRolledDepth();
     for (auto C : R.getCallableRuns())
-      S.CallableRuns.push_back(
+      S.CallableRuns.edit().push_back(
           {str(C.getCallee()), C.getFormal(), heldLocks(C.getLocks())});
     for (auto M : R.getMemberPointers())
-      S.MemberPointers.push_back({path(M.getMember()), operand(M.getValue())});
+      S.MemberPointers.edit().push_back({path(M.getMember()), operand(M.getValue())});
     for (auto M : R.getPublications())
-      S.Publications.push_back({path(M.getMember()), operand(M.getValue())});
+      S.Publications.edit().push_back({path(M.getMember()), operand(M.getValue())});
     for (auto M : R.getFlagClears())
-      S.FlagClears.push_back({path(M.getMember()), operand(M.getValue())});
+      S.FlagClears.edit().push_back({path(M.getMember()), operand(M.getValue())});
     for (auto A : R.getAssumptions()) {
       if (A.getKind() >= NumAssumptionKinds)
         fail("assumption kind " + llvm::Twine(A.getKind()) + " out of range");

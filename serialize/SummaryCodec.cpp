@@ -32,7 +32,7 @@ RACER_SUMMARY_SIZE(LockEffect, 168);
 RACER_SUMMARY_SIZE(ThreadSpawn, 232);
 RACER_SUMMARY_SIZE(Assumption, 16);
 RACER_SUMMARY_SIZE(CallContext, 16);
-RACER_SUMMARY_SIZE(FunctionSummary, 304);
+RACER_SUMMARY_SIZE(FunctionSummary, 200);
 #undef RACER_SUMMARY_SIZE
 #endif
 
@@ -302,7 +302,7 @@ public:
       for (const CallSite &C : T.Trace)
         site(C);
     }
-    ids(S.LiveAtExit);
+    ids(*S.LiveAtExit);
     operands(S.Joins);
     u8(S.JoinsAtExit);
     var(S.CallContexts.size());
@@ -313,7 +313,7 @@ public:
       var(C.FreshArgs);
     }
     for (const std::vector<MemberPointer> *V :
-         {&S.MemberPointers, &S.Publications, &S.FlagClears}) {
+         {&*S.MemberPointers, &*S.Publications, &*S.FlagClears}) {
       var(V->size());
       for (const MemberPointer &M : *V) {
         path(M.Member);
@@ -718,8 +718,8 @@ public:
     S.Locks.edit().Nestings.assign(Nested.begin(), Nested.end());
     S.Locks.compact();
     S.Return = operand();
-    S.Spawns.resize(count());
-    for (ThreadSpawn &T : S.Spawns) {
+    std::vector<ThreadSpawn> Spawns(count());
+    for (ThreadSpawn &T : Spawns) {
       T.Id = uint32_t(var());
       T.Entry = sym();
       T.EntryName = sym();
@@ -739,6 +739,7 @@ public:
       for (CallSite &C : T.Trace)
         C = site();
     }
+    S.Spawns = std::move(Spawns);
     S.LiveAtExit = ids();
     S.Joins = operands();
     S.JoinsAtExit = u8();
@@ -749,20 +750,22 @@ public:
       C.Formal = u8();
       C.FreshArgs = uint32_t(var());
     }
-    for (std::vector<MemberPointer> *V :
+    for (Boxed<std::vector<MemberPointer>> *V :
          {&S.MemberPointers, &S.Publications, &S.FlagClears}) {
-      V->resize(count());
-      for (MemberPointer &M : *V) {
+      std::vector<MemberPointer> List(count());
+      for (MemberPointer &M : List) {
         M.Member = path();
         M.Value = operand();
       }
+      *V = std::move(List);
     }
-    S.CallableRuns.resize(count());
-    for (CallableRun &R : S.CallableRuns) {
+    std::vector<CallableRun> Runs(count());
+    for (CallableRun &R : Runs) {
       R.Callee = sym();
       R.Formal = int32_t(svar());
       R.Locks = locks();
     }
+    S.CallableRuns = std::move(Runs);
     S.Assumptions.resize(count());
     for (Assumption &A : S.Assumptions) {
       A.Kind = enumOf<AssumptionKind>(NumAssumptionKinds);

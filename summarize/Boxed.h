@@ -16,7 +16,9 @@
 #ifndef RACER_SUMMARIZE_BOXED_H
 #define RACER_SUMMARIZE_BOXED_H
 
+#include <cstddef>
 #include <memory>
+#include <utility>
 
 namespace racer {
 
@@ -44,6 +46,7 @@ public:
 
   const T &operator*() const { return P ? *P : emptyValue(); }
   const T *operator->() const { return &**this; }
+  operator const T &() const { return **this; }
   /// The T to write (made empty if there was none).
   T &edit() {
     if (!P)
@@ -56,6 +59,33 @@ public:
       P.reset();
   }
   bool boxed() const { return P != nullptr; }
+
+  // Reading a boxed list as the list.
+  template <class U = T>
+  auto begin() const -> decltype(std::declval<const U &>().begin()) {
+    return (**this).begin();
+  }
+  template <class U = T>
+  auto end() const -> decltype(std::declval<const U &>().end()) {
+    return (**this).end();
+  }
+  template <class U = T>
+  auto size() const -> decltype(std::declval<const U &>().size()) {
+    return (**this).size();
+  }
+  bool empty() const { return BoxTraits<T>::isEmpty(**this); }
+  template <class U = T>
+  auto front() const -> decltype(std::declval<const U &>().front()) {
+    return (**this).front();
+  }
+  template <class U = T>
+  auto back() const -> decltype(std::declval<const U &>().back()) {
+    return (**this).back();
+  }
+  template <class U = T>
+  auto operator[](size_t I) const -> decltype(std::declval<const U &>()[I]) {
+    return (**this)[I];
+  }
 
   friend bool operator==(const Boxed &A, const Boxed &B) { return *A == *B; }
 

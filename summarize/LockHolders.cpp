@@ -194,8 +194,9 @@ void nameLocksByWrapper(FunctionSummary &Sum) {
     Nested(E.Nestings);
     Locks(E.Returned);
   }
-  for (CallableRun &R : Sum.CallableRuns)
-    Locks(R.Locks);
+  if (Sum.CallableRuns.boxed())
+    for (CallableRun &R : Sum.CallableRuns.edit())
+      Locks(R.Locks);
   for (AccessSnapshot &A : Sum.Accesses) {
     if (!A.Locks.empty())
       A.Locks.edit(Locks);

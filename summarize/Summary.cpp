@@ -254,7 +254,7 @@ bool touchesParts(const AccessSnapshot &Whole) {
 // summary type changed: visit its new places (both versions), then update
 // the size (as serialize/SummaryCodec.cpp does).
 #if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
-static_assert(sizeof(FunctionSummary) == 304, "visit the new field's places");
+static_assert(sizeof(FunctionSummary) == 200, "visit the new field's places");
 static_assert(sizeof(AccessSnapshot) == 48, "visit the new field's places");
 static_assert(sizeof(ThreadSpawn) == 232, "visit the new field's places");
 static_assert(sizeof(Assumption) == 16, "visit the new field's places");
@@ -272,11 +272,12 @@ void forEachPlace(FunctionSummary &S, llvm::function_ref<void(ir::Loc &)> Visit)
     Each(A.Location);
     A.Trace = A.Trace.withPlaces(Visit, Memo);
   }
-  for (ThreadSpawn &T : S.Spawns) {
-    Each(T.Location);
-    for (CallSite &C : T.Trace)
-      Each(C.Location);
-  }
+  if (S.Spawns.boxed())
+    for (ThreadSpawn &T : S.Spawns.edit()) {
+      Each(T.Location);
+      for (CallSite &C : T.Trace)
+        Each(C.Location);
+    }
   for (Assumption &A : S.Assumptions)
     Each(A.Location);
   Each(S.HandRolledSync);

@@ -670,9 +670,9 @@ struct FunctionSummary {
   /// (boxed: most functions return nothing a caller can name).
   Boxed<ir::Operand> Return;
   /// Threads started here or in callees, in order of first start.
-  std::vector<ThreadSpawn> Spawns;
+  Boxed<std::vector<ThreadSpawn>> Spawns;
   /// Spawns possibly still running when the function returns. Sorted.
-  llvm::SmallVector<uint32_t, 0> LiveAtExit;
+  Boxed<IdVector> LiveAtExit;
 
   // LLVM's SmallVector move is not noexcept; without these std::vector<FunctionSummary>
   // would deep-copy every element when it grows.
@@ -683,7 +683,7 @@ struct FunctionSummary {
   FunctionSummary &operator=(FunctionSummary &&) noexcept = default;
   /// Handles of threads the caller started that this function joins
   /// (`void join_all(pthread_t *ts)`), over formals/globals.
-  std::vector<ir::Operand> Joins;
+  Boxed<std::vector<ir::Operand>> Joins;
   /// Callees this function calls only on objects not shared yet, or only
   /// with a lock held (CallContext flags), sorted by callee; callees called
   /// otherwise are not listed. What tells that a method runs only while its
@@ -698,20 +698,20 @@ struct FunctionSummary {
   /// global: `MutexLock(Mutex *mu) : mu_(mu)` has {.mu_ -> Formal(1) Deref}.
   /// A caller that constructs a local guard knows which mutex the guard's
   /// `this->mu_->Lock()` and `~MutexLock()` name. Sorted by field.
-  std::vector<MemberPointer> MemberPointers;
+  Boxed<std::vector<MemberPointer>> MemberPointers;
   /// The caller's objects this function links into a structure rooted at a
   /// global, each a formal's pointee with the name it has from then on
   /// (ir::linkedName): `link(logger *l) { l->next = head; head = l; }` has
   /// {Formal(0) Deref -> head Deref Linked}. A caller's own allocation
   /// handed to it is shared memory after the call. Sorted.
-  std::vector<MemberPointer> Publications;
+  Boxed<std::vector<MemberPointer>> Publications;
   /// Flags this function (or a callee) clears with a lock held: a zero
   /// stored into Member (ir::StoresZero) while the lock Value designates is
   /// held exclusively (`scheduled_ = false;` under `mu_`). What tells a
   /// serial job's end (ThreadSpawn::Serial). Sorted, at most MaxFlagClears.
-  std::vector<MemberPointer> FlagClears;
+  Boxed<std::vector<MemberPointer>> FlagClears;
   /// The callables handed to it that it runs, with the locks held then.
-  std::vector<CallableRun> CallableRuns;
+  Boxed<std::vector<CallableRun>> CallableRuns;
   /// Where this function (not a callee: the pattern and the accesses it
   /// guards are in one function) unlocks a mutex it locks on some paths
   /// only (`if (i) lock(&m); ...; if (i) unlock(&m);`), or Line 0: the

@@ -1392,7 +1392,7 @@ FunctionSummary FunctionAnalysis::run() {
   }
   for (const auto &[Field, Value] : MemberPointers)
     if (Value.K == Operand::Kind::Object)
-      Sum.MemberPointers.push_back(
+      Sum.MemberPointers.edit().push_back(
           {AccessPath::formal(0, F.Formals.empty() ? ir::Symbol("this")
                                                    : F.Formals[0])
                .deref()

@@ -128,12 +128,12 @@ FunctionSummary everyField() {
   S.CallContexts = {{"c:@S@Pool@F@init#", CallContext::Unshared | CallContext::OnThis},
                     {"c:@S@Log@F@open#", CallContext::Locked},
                     {"c:@S@Mem@F@SetID#", CallContext::OnFormal, 2, 0x6}};
-  S.Spawns[0].InForkChild = true;
-  S.Spawns[0].OnlyOnZeroResult = true;
-  S.Spawns[0].LoopRange = "c:@S@Pool@FI@workers_";
-  S.Spawns[0].FreshArgs = 5;
-  S.Spawns[0].Pool = true;
-  S.Spawns[0].Serial = {ir::Operand::object(thisField("Pool::busy_")),
+  S.Spawns.edit()[0].InForkChild = true;
+  S.Spawns.edit()[0].OnlyOnZeroResult = true;
+  S.Spawns.edit()[0].LoopRange = "c:@S@Pool@FI@workers_";
+  S.Spawns.edit()[0].FreshArgs = 5;
+  S.Spawns.edit()[0].Pool = true;
+  S.Spawns.edit()[0].Serial = {ir::Operand::object(thisField("Pool::busy_")),
                         ir::Operand::object(thisField("Pool::mu_"))};
   S.FlagClears = {{thisField("Pool::busy_"),
                    ir::Operand::object(thisField("Pool::mu_"))}};
@@ -383,7 +383,7 @@ TEST(SummaryCodec, LocalsAreNumberedByFirstUseAndKeepOneNumber) {
   T.Entry = "c:@F@worker";
   T.EntryName = "worker";
   T.Args = {ir::Operand::object(ir::AccessPath::local(7, "job").deref())};
-  S.Spawns.push_back(T);
+  S.Spawns.edit().push_back(T);
   AccessSnapshot A;
   A.Kind = AccessKind::Write;
   A.Location = {0, 10, 3};
@@ -393,7 +393,7 @@ TEST(SummaryCodec, LocalsAreNumberedByFirstUseAndKeepOneNumber) {
   B.Path = ir::AccessPath::local(7, "job").deref();
   S.Accesses = {A, B};
   FunctionSummary Renumbered = S;
-  Renumbered.Spawns[0].Args[0].Path.Index = 8;
+  Renumbered.Spawns.edit()[0].Args[0].Path.Index = 8;
   Renumbered.Accesses[0].Path.edit([](ir::AccessPath &P) { P.Index = 4; });
   Renumbered.Accesses[1].Path.edit([](ir::AccessPath &P) { P.Index = 8; });
 
@@ -402,7 +402,7 @@ TEST(SummaryCodec, LocalsAreNumberedByFirstUseAndKeepOneNumber) {
       << "the same summary, its locals numbered otherwise";
   std::vector<FunctionSummary> Out = decode(E.Bytes, false);
   ASSERT_EQ(Out.size(), 1u);
-  const uint32_t Job = Out[0].Spawns.at(0).Args.at(0).Path.Index;
+  const uint32_t Job = Out[0].Spawns->at(0).Args.at(0).Path.Index;
   EXPECT_LT(Job, 3u) << "numbered by first use, not 7";
   EXPECT_EQ(Out[0].Accesses.at(1).Path->Index, Job) << "one local, one number";
   EXPECT_NE(Out[0].Accesses.at(0).Path->Index, Job) << "two locals, two";
