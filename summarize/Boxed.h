@@ -16,9 +16,9 @@
 #ifndef RACER_SUMMARIZE_BOXED_H
 #define RACER_SUMMARIZE_BOXED_H
 
-#include <cstddef>
+#include "summarize/ReadsAsList.h"
+
 #include <memory>
-#include <utility>
 
 namespace racer {
 
@@ -27,7 +27,7 @@ template <class T> struct BoxTraits {
   static bool isEmpty(const T &V) { return V.empty(); }
 };
 
-template <class T> class Boxed {
+template <class T> class Boxed : public ReadsAsList<Boxed<T>, T> {
 public:
   Boxed() = default;
   Boxed(const Boxed &O) : P(O.P ? std::make_unique<T>(*O.P) : nullptr) {}
@@ -60,32 +60,8 @@ public:
   }
   bool boxed() const { return P != nullptr; }
 
-  // Reading a boxed list as the list.
-  template <class U = T>
-  auto begin() const -> decltype(std::declval<const U &>().begin()) {
-    return (**this).begin();
-  }
-  template <class U = T>
-  auto end() const -> decltype(std::declval<const U &>().end()) {
-    return (**this).end();
-  }
-  template <class U = T>
-  auto size() const -> decltype(std::declval<const U &>().size()) {
-    return (**this).size();
-  }
+  /// Its T is empty (BoxTraits), boxed or not.
   bool empty() const { return BoxTraits<T>::isEmpty(**this); }
-  template <class U = T>
-  auto front() const -> decltype(std::declval<const U &>().front()) {
-    return (**this).front();
-  }
-  template <class U = T>
-  auto back() const -> decltype(std::declval<const U &>().back()) {
-    return (**this).back();
-  }
-  template <class U = T>
-  auto operator[](size_t I) const -> decltype(std::declval<const U &>()[I]) {
-    return (**this)[I];
-  }
 
   friend bool operator==(const Boxed &A, const Boxed &B) { return *A == *B; }
 

@@ -21,6 +21,8 @@
 #ifndef RACER_SUMMARIZE_INTERNED_H
 #define RACER_SUMMARIZE_INTERNED_H
 
+#include "summarize/ReadsAsList.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TinyPtrVector.h"
@@ -71,7 +73,7 @@ private:
 };
 
 /// A handle to an interned T (see the file comment).
-template <class T> class Interned {
+template <class T> class Interned : public ReadsAsList<Interned<T>, T> {
 public:
   Interned() = default;
   Interned(const T &V) { set(T(V)); }
@@ -96,20 +98,8 @@ public:
   }
   const T &get() const { return **this; }
 
-  // Reading it as a container.
-  template <class U = T>
-  auto begin() const -> decltype(std::declval<const U &>().begin()) {
-    return (**this).begin();
-  }
-  template <class U = T>
-  auto end() const -> decltype(std::declval<const U &>().end()) {
-    return (**this).end();
-  }
-  size_t size() const { return P ? P->size() : 0; }
+  /// The empty value (for a list: no elements).
   bool empty() const { return !P; }
-  decltype(auto) operator[](size_t I) const { return (*P)[I]; }
-  decltype(auto) front() const { return P->front(); }
-  decltype(auto) back() const { return P->back(); }
 
   /// Changes the value: \p Change edits a copy, interned anew.
   template <class F> void edit(F &&Change) {
