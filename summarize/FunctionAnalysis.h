@@ -164,31 +164,26 @@ public:
   }
 
 private:
-  /// A cheap multiplicative mix: keys are compared on a match anyway.
-  static uint64_t mix(uint64_t H, uint64_t V) {
-    H = (H ^ V) * 0x9E3779B97F4A7C15ull;
-    return H ^ (H >> 29);
-  }
   static uint64_t pathHash(const ir::AccessPath &P) {
-    uint64_t H = mix(static_cast<uint64_t>(P.Root),
+    uint64_t H = mixHash(static_cast<uint64_t>(P.Root),
                      P.Root == ir::RootKind::Global
                          ? reinterpret_cast<uintptr_t>(P.Symbol.c_str())
                          : static_cast<uintptr_t>(P.Index));
     for (const ir::PathStep &St : P.Steps)
-      H = mix(H, reinterpret_cast<uintptr_t>(St.name().c_str()) ^
+      H = mixHash(H, reinterpret_cast<uintptr_t>(St.name().c_str()) ^
                      (static_cast<uint64_t>(St.kind()) << 60));
     return H;
   }
   static uint64_t keyHash(const AccessSnapshot &S) {
-    uint64_t H = mix(static_cast<uint64_t>(S.Kind) |
+    uint64_t H = mixHash(static_cast<uint64_t>(S.Kind) |
                          (static_cast<uint64_t>(S.Threads) << 8),
                      reinterpret_cast<uintptr_t>(S.containerMethod().c_str()));
-    H = mix(H, pathHash(S.Path));
+    H = mixHash(H, pathHash(S.Path));
     for (const HeldLock &L : S.Locks)
-      H = mix(H, pathHash(L.Lock) ^ (uint64_t(L.Shared) << 62) ^
+      H = mixHash(H, pathHash(L.Lock) ^ (uint64_t(L.Shared) << 62) ^
                      (uint64_t(L.Unknown) << 63));
     for (uint32_t Id : S.live())
-      H = mix(H, Id);
+      H = mixHash(H, Id);
     return H;
   }
   AccessSnapshot *find(const AccessSnapshot &S, uint64_t H) {

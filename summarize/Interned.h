@@ -29,12 +29,19 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <mutex>
 #include <deque>
+#include <mutex>
 #include <type_traits>
 #include <utility>
 
 namespace racer {
+
+/// A cheap multiplicative mix of \p V into \p H, for hashes whose keys are
+/// compared on a match anyway (intern tables, AccessSet).
+inline uint64_t mixHash(uint64_t H, uint64_t V) {
+  H = (H ^ V) * 0x9E3779B97F4A7C15ull;
+  return H ^ (H >> 29);
+}
 
 /// What interning a T needs: specialized next to T.
 ///   static uint64_t hash(const T &);
@@ -96,7 +103,6 @@ public:
   operator llvm::ArrayRef<U>() const {
     return llvm::ArrayRef<U>(**this);
   }
-  const T &get() const { return **this; }
 
   /// The empty value (for a list: no elements).
   bool empty() const { return !P; }

@@ -9,10 +9,6 @@
 namespace racer {
 
 namespace {
-uint64_t mixHash(uint64_t H, uint64_t V) {
-  H = (H ^ V) * 0x9E3779B97F4A7C15ull;
-  return H ^ (H >> 29);
-}
 bool samePath(const ir::AccessPath &A, const ir::AccessPath &B) {
   return A.Root == B.Root && A.Index == B.Index && A.Symbol == B.Symbol &&
          A.Spelling == B.Spelling && A.Steps == B.Steps;

@@ -1259,33 +1259,32 @@ FunctionSummary FunctionAnalysis::run() {
       return Ours(N.Outer) || Ours(N.Inner);
     });
   };
-  // The accesses share their lists: each is looked at once.
-  llvm::DenseMap<const void *, LockList> LocksDone, ReleasesDone;
-  llvm::DenseMap<const void *, NestingList> NestingsDone;
+  // The accesses share their lists: each distinct one is looked at once.
+  llvm::DenseMap<const void *, LockList> LocksDone;
   llvm::DenseMap<const void *, Interned<AccessExtras>> ExtrasDone;
-  auto Once = [](auto &Done, auto &List, auto &Edit) {
-    if (List.empty())
-      return;
-    auto [It, New] = Done.try_emplace(List.identity());
-    if (New) {
-      It->second = List;
-      It->second.edit(Edit);
-    }
-    List = It->second;
-  };
   for (AccessSnapshot &A : Sum.Accesses) {
     A.Threads = joinThreads(A.Threads, Sum.Threads);
-    Once(LocksDone, A.Locks, OwnLocks);
-    if (A.Extras.empty())
-      continue;
-    auto [It, New] = ExtrasDone.try_emplace(A.Extras.identity());
-    if (New) {
-      AccessExtras E = *A.Extras;
-      Once(ReleasesDone, E.ReleasedBefore, OwnReleases);
-      Once(NestingsDone, E.Nestings, OwnNestings);
-      It->second = std::move(E);
+    if (!A.Locks.empty()) {
+      auto [It, New] = LocksDone.try_emplace(A.Locks.identity());
+      if (New) {
+        It->second = A.Locks;
+        It->second.edit(OwnLocks);
+      }
+      A.Locks = It->second;
     }
-    A.Extras = It->second;
+    if (!A.Extras.empty()) {
+      auto [It, New] = ExtrasDone.try_emplace(A.Extras.identity());
+      if (New) {
+        It->second = A.Extras;
+        It->second.edit([&](AccessExtras &E) {
+          if (!E.ReleasedBefore.empty())
+            E.ReleasedBefore.edit(OwnReleases);
+          if (!E.Nestings.empty())
+            E.Nestings.edit(OwnNestings);
+        });
+      }
+      A.Extras = It->second;
+    }
   }
   std::sort(Sum.Accesses.begin(), Sum.Accesses.end(),
             [](const AccessSnapshot &A, const AccessSnapshot &B) {
