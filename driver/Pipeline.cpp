@@ -119,7 +119,8 @@ void summarizeInParallel(ProgramSummarizer &PS,
 /// Bodies are kept: if a stored entry turns out unreadable, everything is
 /// summarized again. Returns the summarizer whose summaries are complete,
 /// or sets \p Reports to the last pairing's (SccCache::Run::reuseReduce),
-/// which needs none of the stored accesses read.
+/// which needs none of the stored summaries read but those of the callees of
+/// SCCs summarized again.
 std::unique_ptr<ProgramSummarizer>
 summarizeWithCache(std::unique_ptr<ProgramSummarizer> PS, LinkedProgram &P,
                    SccCache &Cache, tbb::task_arena &Arena,
@@ -127,9 +128,12 @@ summarizeWithCache(std::unique_ptr<ProgramSummarizer> PS, LinkedProgram &P,
                    std::optional<std::vector<report::Report>> &Reports,
                    report::Coverage &Scope) {
   forEachSCCBottomUp(PS->graph(), Arena, [&](uint32_t C) { Run->step(C); });
-  PS->releaseCallablesNotStarted(); // their stored accesses need no reading
   if ((Reports = Run->reuseReduce(&Scope)))
     return PS;
+  // The pairing runs: every adopted SCC's summaries, then the accesses it
+  // reads.
+  forEachSCCBottomUp(PS->graph(), Arena, [&](uint32_t C) { Run->adopt(C); });
+  PS->releaseCallablesNotStarted(); // their stored accesses need no reading
   if (Run->finish())
     return PS;
   PS = std::make_unique<ProgramSummarizer>(P.Functions,
@@ -803,8 +807,10 @@ void printStats(const PhaseStats &S, llvm::raw_ostream &OS) {
                      S.OverWorkLimit.size());
   if (S.SummaryCacheUsed)
     OS << llvm::format("  summaries           %8u SCCs reused (%u with lines "
-                       "moved), %u recomputed (%u unchanged)%s\n",
+                       "moved, %u entries read), %u recomputed (%u "
+                       "unchanged)%s\n",
                        S.SummaryCache.Reused, S.SummaryCache.LinesMoved,
+                       S.SummaryCache.Read,
                        S.SummaryCache.Recomputed, S.SummaryCache.Unchanged,
                        S.SummaryCache.ReduceShifted
                            ? "; pairing skipped (same summaries but for "

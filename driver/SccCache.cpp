@@ -87,6 +87,9 @@ SccCache::Run::Run(SccCache &Cache, const LinkedProgram &P,
   Adopted.assign(N, nullptr);
   PendingMoves.resize(N);
   AccessesRead.reset(new std::once_flag[N]);
+  WholeRead.reset(new std::atomic<bool>[N]);
+  for (size_t C = 0; C < N; ++C)
+    WholeRead[C].store(false, std::memory_order_relaxed);
   ir::DigestBuilder S;
   S.u64(KeyVersion).str("racecar " RACECAR_VERSION).str(binaryIdentity());
   S.u64(serialize::SummaryCodecVersion).str(userModelsKey());
@@ -222,7 +225,7 @@ SccCache::Run::movesOf(uint32_t K, const ir::Digest &Then) {
   if (!Before)
     return nullptr;
   if (Adopted[K])
-    ensureAccesses(K);
+    ensureWhole(K);
   // The members callers read (a member only its own SCC calls is released
   // once the SCC is done): their places are all its callers hold of it.
   std::vector<const FunctionSummary *> Current;
@@ -250,6 +253,7 @@ SccCache::Run::read(const serialize::SccEntry &E, bool HeadsOnly,
                     std::string *Why) const {
   std::vector<FunctionSummary> Full;
   bool Foreign = false;
+  ++Read;
   llvm::Expected<std::string> Bytes = Cache.Store->read(E, HeadsOnly);
   llvm::Error Err =
       Bytes ? serialize::decodeSummaries(
@@ -455,63 +459,51 @@ void SccCache::Run::step(uint32_t C) {
       Reuse && !Failed ? Cache.Store->find(Key) : nullptr;
   if (E && E->Basis != Basis) {
     // Made from callees that have moved lines since: its places move with
-    // theirs (LineMoves.h). Only its heads are read now, moved; its
-    // accesses are read and moved if someone needs them (a caller
-    // summarized again, the reduce). It is not stored again: its summaries
-    // are the stored ones with these moves, and their digest says so.
+    // theirs (LineMoves.h), when it is read (a caller summarized again, the
+    // reduce). It is not stored again: its summaries are the stored ones
+    // with these moves, and their digest says so.
     if (std::shared_ptr<const LineMoves> Union =
             calleeMoves(*E, Callees, Basis)) {
-      std::optional<std::vector<FunctionSummary>> Heads =
-          read(*E, /*HeadsOnly=*/true);
-      if (Heads && Heads->size() == Members.size()) {
-        Union->apply(*Heads);
-        {
-          // Its callers' copies of its places moved the same way.
-          std::lock_guard<std::mutex> G(MovesMutex);
-          KnownMoves.try_emplace({C, E->Summaries}, Union);
-        }
-        Summaries[C] = movedDigest(*E, Basis);
-        Shapes[C] = E->Shape;
-        Adopted[C] = E;
-        PendingMoves[C] = std::move(Union);
-        // (The callee versions its moves came from are kept by movesOf,
-        // or by the callee's own adoption.)
-        Writer->keep(*E);
-        PS.adoptSCC(C, std::move(*Heads));
-        ++Reused;
-        ++LinesMoved;
-        return;
+      {
+        // Its callers' copies of its places moved the same way.
+        std::lock_guard<std::mutex> G(MovesMutex);
+        KnownMoves.try_emplace({C, E->Summaries}, Union);
       }
+      Summaries[C] = movedDigest(*E, Basis);
+      Shapes[C] = E->Shape;
+      Adopted[C] = E;
+      PendingMoves[C] = std::move(Union);
+      // (The callee versions its moves came from are kept by movesOf,
+      // or by the callee's own adoption.)
+      Writer->keep(*E);
+      ++Reused;
+      ++LinesMoved;
+      return;
     }
     E = nullptr; // summarize it
   }
   if (E) {
-    std::string Why = "not this program's";
-    std::optional<std::vector<FunctionSummary>> Heads =
-        read(*E, /*HeadsOnly=*/true, &Why);
-    if (Heads && Heads->size() == Members.size()) {
-      Summaries[C] = E->Summaries;
-      Shapes[C] = E->Shape;
-      Adopted[C] = E;
-      Writer->keep(*E);
-      PS.adoptSCC(C, std::move(*Heads));
-      ++Reused;
-      return;
-    }
-    // Unreadable: summarize it (its callees are done, its bodies here).
-    Cache.note("unusable stored summaries (" + Why +
-               "); summarizing them again");
+    // Read when someone needs it; an entry that turns out unreadable then
+    // has everything summarized again (finish()).
+    Summaries[C] = E->Summaries;
+    Shapes[C] = E->Shape;
+    Adopted[C] = E;
+    Writer->keep(*E);
+    ++Reused;
+    return;
   }
-  // Callees adopted from the store: their accesses now.
+  // Callees adopted from the store: their summaries now.
   for (uint32_t F : Members)
     for (ir::Symbol Callee : ir::calleesOf(P.Functions[F])) {
       auto It = PS.graph().index().find(Callee);
       if (It != PS.graph().index().end()) {
         uint32_t K = PS.graph().sccOf()[It->second];
         if (K != C && Adopted[K])
-          ensureAccesses(K);
+          ensureWhole(K);
       }
     }
+  if (Failed)
+    return; // everything is summarized again
   PS.computeSCC(C);
   std::vector<const FunctionSummary *> S;
   for (uint32_t F : Members)
@@ -532,20 +524,49 @@ void SccCache::Run::step(uint32_t C) {
   PS.finishSCC(C);
 }
 
+std::optional<std::vector<FunctionSummary>>
+SccCache::Run::readAdopted(uint32_t C, bool HeadsOnly) {
+  std::string Why = "not this program's";
+  std::optional<std::vector<FunctionSummary>> S =
+      read(*Adopted[C], HeadsOnly, &Why);
+  if (!S || S->size() != PS.graph().sccs()[C].size()) {
+    fail("unusable stored summaries (" + Why +
+         "); summarizing everything again");
+    return std::nullopt;
+  }
+  if (PendingMoves[C])
+    PendingMoves[C]->apply(*S);
+  return S;
+}
+
+void SccCache::Run::ensureWhole(uint32_t C) {
+  std::call_once(AccessesRead[C], [&] {
+    if (std::optional<std::vector<FunctionSummary>> Whole =
+            readAdopted(C, /*HeadsOnly=*/false)) {
+      PS.putSCC(C, std::move(*Whole));
+      WholeRead[C].store(true, std::memory_order_release);
+    }
+  });
+}
+
+void SccCache::Run::adopt(uint32_t C) {
+  if (!Adopted[C] || Failed)
+    return;
+  if (WholeRead[C].load(std::memory_order_acquire))
+    return PS.finishSCC(C);
+  if (std::optional<std::vector<FunctionSummary>> Heads =
+          readAdopted(C, /*HeadsOnly=*/true))
+    PS.adoptSCC(C, std::move(*Heads));
+}
+
 void SccCache::Run::ensureAccesses(uint32_t C) {
   std::call_once(AccessesRead[C], [&] {
-    std::string Why = "not this program's";
     std::optional<std::vector<FunctionSummary>> Full =
-        read(*Adopted[C], /*HeadsOnly=*/false, &Why);
-    const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
-    if (!Full || Full->size() != Members.size()) {
-      fail("unusable stored summaries (" + Why +
-           "); summarizing everything again");
+        readAdopted(C, /*HeadsOnly=*/false);
+    if (!Full)
       return;
-    }
-    if (PendingMoves[C])
-      PendingMoves[C]->apply(*Full);
     // (Not those released: a member only its own SCC calls.)
+    const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
     for (size_t M = 0; M < Members.size(); ++M)
       if (!PS.released(Members[M]))
         PS.setAccesses(Members[M], std::move((*Full)[M].Accesses));
@@ -708,6 +729,7 @@ SccCacheStats SccCache::Run::stats() const {
   S.Recomputed = Recomputed;
   S.Unchanged = Unchanged;
   S.LinesMoved = LinesMoved;
+  S.Read = Read;
   S.ReduceReused = ReduceReused;
   S.ReduceShifted = ReduceShifted;
   return S;

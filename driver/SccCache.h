@@ -27,17 +27,22 @@
 // digest, the classes, the file table and the config's thread-safe classes;
 // when it matches the last reduce, its reports are the answer.
 //
-// Reused summaries are read lazily: an SCC whose key matches is adopted with
-// the heads of its summaries only (all but the accesses); the accesses are
-// read when a caller is re-summarized, or at the end if the reduce reads
-// them (thread roots and entries, classes checked; see ProgramSummarizer's
-// ReleaseUnneeded). When nothing changed but a comment (every key matches),
-// nothing is read but the store's index.
+// Reused summaries are read lazily: an SCC whose key matches is adopted
+// without reading anything; its summaries are read whole when a caller is
+// re-summarized, and otherwise only if the pairing runs: then the heads of
+// every adopted SCC (all but the accesses), and the accesses the reduce
+// reads (thread roots and entries, classes checked; see ProgramSummarizer's
+// ReleaseUnneeded). An edit whose summaries come out the same but for lines
+// reads the entries of the edited SCCs' callees only. When nothing changed
+// but a comment (every key matches), nothing is read but the store's index.
 //
 //   SccCache Cache(Dir, Verbose, errs());
 //   SccCache::Run Run(Cache, Program, PS);   // Program.FunctionDigests set
 //   if (auto Reports = Run.reuseAll()) ...   // every SCC and the reduce
 //   else { scheduler calls Run.step(C) per SCC, callees first;
+//          if (auto Reports = Run.reuseReduce()) ...   // the last pairing's
+//          scheduler calls Run.adopt(C) per SCC, callees first;
+//          PS.releaseCallablesNotStarted();
 //          if (!Run.finish()) retry with Run(..., /*Reuse=*/false);
 //          reduce; Run.store(Reports); }
 //
@@ -82,6 +87,9 @@ struct SccCacheStats {
   /// Of the reused: SCCs whose callees' summaries had changed in lines
   /// only, read with their places moved (LineMoves.h).
   unsigned LinesMoved = 0;
+  /// Stored entries read (whole or their heads): the reused SCCs whose
+  /// summaries someone needed, and the older versions lines moved from.
+  unsigned Read = 0;
   bool ReduceReused = false; ///< the reports came from the last reduce
   /// ... with their lines moved (ShiftedReduce.h).
   bool ReduceShifted = false;
@@ -113,19 +121,24 @@ public:
     std::optional<std::vector<report::Report>>
     reuseAll(report::Coverage *Scope = nullptr);
 
-    /// Adopts or summarizes SCC \p C; its callee SCCs must be done.
-    /// Thread-safe for distinct SCCs.
+    /// Adopts (reading nothing) or summarizes SCC \p C; its callee SCCs
+    /// must be done. Thread-safe for distinct SCCs.
     void step(uint32_t C);
-    /// After every step: reads the accesses the reduce phase needs. False
-    /// if a stored entry turned out unreadable (summaries may then be
-    /// incomplete: summarize again with Reuse = false).
-    bool finish();
-    /// After finish(): if every SCC's summaries came out as in the last
+    /// After every step: if every SCC's summaries came out as in the last
     /// reduce (an edit that changed no summary), that reduce's reports; if
     /// they changed in lines only, those reports with their lines moved
     /// (ShiftedReduce.h). The store is written then.
     std::optional<std::vector<report::Report>>
     reuseReduce(report::Coverage *Scope = nullptr);
+    /// When the pairing runs, after every step: gives the summarizer
+    /// adopted SCC \p C's summaries (their heads, unless a caller read them
+    /// whole) and does its bookkeeping (ProgramSummarizer::finishSCC); its
+    /// callee SCCs must be done. Thread-safe for distinct SCCs.
+    void adopt(uint32_t C);
+    /// After every adopt: reads the accesses the reduce phase needs. False
+    /// if a stored entry turned out unreadable (summaries may then be
+    /// incomplete: summarize again with Reuse = false).
+    bool finish();
     /// Records the reduce's reports and writes the store.
     void store(const std::vector<report::Report> &Reports,
                const report::Coverage &Scope = {});
@@ -189,8 +202,15 @@ public:
     /// reduceKey(/*ByShape=*/true) once every SCC is done (reuseShifted,
     /// then store).
     const ir::Digest &finalShapeKey();
-    /// Reads the accesses of adopted SCC \p C once, into PS.
+    /// Reads adopted SCC \p C's summaries whole, once, into PS (before its
+    /// adopt: a caller being summarized, or lines moved from it).
+    void ensureWhole(uint32_t C);
+    /// Reads the accesses of adopted SCC \p C once, into PS (after its
+    /// adopt: the reduce reads them).
     void ensureAccesses(uint32_t C);
+    /// Adopted SCC \p C's stored summaries, with their pending moves.
+    std::optional<std::vector<FunctionSummary>> readAdopted(uint32_t C,
+                                                            bool HeadsOnly);
     void fail(const std::string &Message);
     /// P.Files' index of \p Path; sets \p Foreign if it has none.
     uint32_t fileIndex(llvm::StringRef Path, bool &Foreign) const;
@@ -221,18 +241,22 @@ public:
         KnownMoves;
     std::vector<const serialize::SccEntry *> Adopted;
     /// Per SCC adopted from an entry made from callees that have moved
-    /// lines since: how its places move (applied to its heads at once, to
-    /// its accesses when they are read), else null.
+    /// lines since: how its places move (applied when it is read), else
+    /// null.
     std::vector<std::shared_ptr<const LineMoves>> PendingMoves;
     /// reuseAll's entries made from callees that moved since, with the
     /// callees' summaries now.
     std::vector<std::pair<const serialize::SccEntry *, std::vector<ir::Digest>>>
         MoveSources;
+    /// Per adopted SCC: its accesses are in PS (read whole before its
+    /// adopt, or after it); WholeRead: the former.
     std::unique_ptr<std::once_flag[]> AccessesRead;
+    std::unique_ptr<std::atomic<bool>[]> WholeRead;
     /// The program's file index of each path (for decoding).
     llvm::StringMap<uint32_t> FileIds;
     std::atomic<unsigned> Reused{0}, Recomputed{0}, Unchanged{0},
         LinesMoved{0};
+    mutable std::atomic<unsigned> Read{0};
     std::atomic<bool> Failed{false};
     bool ReduceReused = false, ReduceShifted = false;
     /// The last pairing's record (ShiftedReduce.h), if it is this

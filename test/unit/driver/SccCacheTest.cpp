@@ -12,6 +12,7 @@
 #include "driver/SccCache.h"
 #include "perf/SyntheticIR.h"
 #include "report/Writers.h"
+#include "summarize/ir/PackedBody.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -86,6 +87,20 @@ void addDeadBinding(ir::Function &F) {
   B.value() = ir::Operand::unknown();
   B.Location = {0, 9998, 3};
   F.Blocks.front().Instrs.push_back(B);
+}
+
+/// How many distinct functions with a body in \p P \p F calls (not itself).
+unsigned calleesWithBodies(const std::vector<ir::Module> &P,
+                           const ir::Function &F) {
+  std::set<std::string> Defined, Called;
+  for (const ir::Module &M : P)
+    for (const ir::Function &G : M.Functions)
+      if (!G.Blocks.empty())
+        Defined.insert(G.Symbol.str());
+  for (ir::Symbol S : ir::calleesOf(F))
+    if (S != F.Symbol && Defined.count(S.str()))
+      Called.insert(S.str());
+  return unsigned(Called.size());
 }
 
 class SccCacheTest : public ::testing::Test {
@@ -181,6 +196,10 @@ TEST_F(SccCacheTest, AnEditThatKeepsTheSummaryStopsTheWave) {
   EXPECT_EQ(S.Reused, R.Stats.SCCs - 1);
   // Every SCC's summaries are as before, so the reduce is the last one.
   EXPECT_TRUE(S.ReduceReused);
+  // Which needs no stored summaries read but those the edited function
+  // calls (to summarize it again).
+  EXPECT_LE(S.Read, calleesWithBodies(Edited, *F));
+  EXPECT_LT(S.Read, S.Reused);
 }
 
 /// Lines inserted into \p File before line \p At: every place at or below
@@ -259,6 +278,11 @@ TEST_F(SccCacheTest, LinesAddedInsideAFunctionResummarizeItAndMoveItsCallers) {
   EXPECT_GE(S.LinesMoved, 1u) << "a caller, read with its places moved";
   EXPECT_GT(S.Reused, S.Recomputed) << "the functions below it only moved";
   EXPECT_TRUE(S.ReduceShifted) << "its summaries changed in lines only";
+  // Read: its callees (to summarize it), and its stored version twice (its
+  // callers' places move as its did; the last pairing's places too); not
+  // the callers themselves.
+  EXPECT_LE(S.Read, calleesWithBodies(Moved, *F) + 2);
+  EXPECT_GE(S.LinesMoved, 1u);
 
   // And the next scan of the same program reads them as they were stored.
   driver::ScanResult Again = cached(Moved);
