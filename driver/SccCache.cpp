@@ -86,10 +86,7 @@ SccCache::Run::Run(SccCache &Cache, const LinkedProgram &P,
   Shapes.resize(N);
   Adopted.assign(N, nullptr);
   PendingMoves.resize(N);
-  AccessesRead.reset(new std::once_flag[N]);
-  WholeRead.reset(new std::atomic<bool>[N]);
-  for (size_t C = 0; C < N; ++C)
-    WholeRead[C].store(false, std::memory_order_relaxed);
+  ReadWhole.assign(P.Functions.size(), 0);
   ir::DigestBuilder S;
   S.u64(KeyVersion).str("racecar " RACECAR_VERSION).str(binaryIdentity());
   S.u64(serialize::SummaryCodecVersion).str(userModelsKey());
@@ -225,7 +222,7 @@ SccCache::Run::movesOf(uint32_t K, const ir::Digest &Then) {
   if (!Before)
     return nullptr;
   if (Adopted[K])
-    ensureWhole(K);
+    ensureMembers(K, std::vector<bool>(PS.graph().sccs()[K].size(), true));
   // The members callers read (a member only its own SCC calls is released
   // once the SCC is done): their places are all its callers hold of it.
   std::vector<const FunctionSummary *> Current;
@@ -250,7 +247,8 @@ SccCache::Run::movesOf(uint32_t K, const ir::Digest &Then) {
 
 std::optional<std::vector<FunctionSummary>>
 SccCache::Run::read(const serialize::SccEntry &E, bool HeadsOnly,
-                    std::string *Why) const {
+                    std::string *Why,
+                    const std::vector<bool> *Members) const {
   std::vector<FunctionSummary> Full;
   bool Foreign = false;
   ++Read;
@@ -260,7 +258,8 @@ SccCache::Run::read(const serialize::SccEntry &E, bool HeadsOnly,
                   *Bytes, HeadsOnly,
                   [&](llvm::StringRef Path) { return fileIndex(Path, Foreign); },
                   Full,
-                  [&](llvm::StringRef F) { return firstLine(F, Foreign); })
+                  [&](llvm::StringRef F) { return firstLine(F, Foreign); },
+                  Members)
             : Bytes.takeError();
   if (Err || Foreign) {
     std::string Message =
@@ -492,16 +491,24 @@ void SccCache::Run::step(uint32_t C) {
     ++Reused;
     return;
   }
-  // Callees adopted from the store: their summaries now.
+  // Callees adopted from the store: the summaries of the members called.
+  const CallGraph &G = PS.graph();
+  std::map<uint32_t, std::vector<bool>> Called;
   for (uint32_t F : Members)
     for (ir::Symbol Callee : ir::calleesOf(P.Functions[F])) {
-      auto It = PS.graph().index().find(Callee);
-      if (It != PS.graph().index().end()) {
-        uint32_t K = PS.graph().sccOf()[It->second];
-        if (K != C && Adopted[K])
-          ensureWhole(K);
-      }
+      auto It = G.index().find(Callee);
+      if (It == G.index().end())
+        continue;
+      const uint32_t K = G.sccOf()[It->second];
+      if (K == C || !Adopted[K])
+        continue;
+      const std::vector<uint32_t> &Of = G.sccs()[K];
+      std::vector<bool> &Want = Called[K];
+      Want.resize(Of.size());
+      Want[std::find(Of.begin(), Of.end(), It->second) - Of.begin()] = true;
     }
+  for (const auto &[K, Want] : Called)
+    ensureMembers(K, Want);
   if (Failed)
     return; // everything is summarized again
   PS.computeSCC(C);
@@ -525,10 +532,11 @@ void SccCache::Run::step(uint32_t C) {
 }
 
 std::optional<std::vector<FunctionSummary>>
-SccCache::Run::readAdopted(uint32_t C, bool HeadsOnly) {
+SccCache::Run::readAdopted(uint32_t C, bool HeadsOnly,
+                           const std::vector<bool> *Members) {
   std::string Why = "not this program's";
   std::optional<std::vector<FunctionSummary>> S =
-      read(*Adopted[C], HeadsOnly, &Why);
+      read(*Adopted[C], HeadsOnly, &Why, Members);
   if (!S || S->size() != PS.graph().sccs()[C].size()) {
     fail("unusable stored summaries (" + Why +
          "); summarizing everything again");
@@ -539,52 +547,68 @@ SccCache::Run::readAdopted(uint32_t C, bool HeadsOnly) {
   return S;
 }
 
-void SccCache::Run::ensureWhole(uint32_t C) {
-  std::call_once(AccessesRead[C], [&] {
-    if (std::optional<std::vector<FunctionSummary>> Whole =
-            readAdopted(C, /*HeadsOnly=*/false)) {
-      PS.putSCC(C, std::move(*Whole));
-      WholeRead[C].store(true, std::memory_order_release);
+void SccCache::Run::ensureMembers(uint32_t C, const std::vector<bool> &Wanted) {
+  const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
+  std::lock_guard<std::mutex> G(
+      MembersMutex[C % (sizeof(MembersMutex) / sizeof(MembersMutex[0]))]);
+  std::vector<bool> Need(Members.size());
+  bool Any = false;
+  for (size_t M = 0; M < Members.size(); ++M)
+    Any |= Need[M] = Wanted[M] && !ReadWhole[Members[M]];
+  if (!Any || Failed)
+    return;
+  std::optional<std::vector<FunctionSummary>> S =
+      readAdopted(C, /*HeadsOnly=*/false, &Need);
+  if (!S)
+    return;
+  for (size_t M = 0; M < Members.size(); ++M)
+    if (Need[M]) {
+      PS.putSummary(Members[M], std::move((*S)[M]));
+      ReadWhole[Members[M]] = 1;
     }
-  });
 }
 
 void SccCache::Run::adopt(uint32_t C) {
   if (!Adopted[C] || Failed)
     return;
-  if (WholeRead[C].load(std::memory_order_acquire))
-    return PS.finishSCC(C);
-  if (std::optional<std::vector<FunctionSummary>> Heads =
-          readAdopted(C, /*HeadsOnly=*/true))
-    PS.adoptSCC(C, std::move(*Heads));
+  // The members a caller read whole have their summaries; the others' heads
+  // now (their accesses if the reduce reads them: finish()).
+  const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
+  if (!llvm::all_of(Members, [&](uint32_t F) { return ReadWhole[F]; })) {
+    std::optional<std::vector<FunctionSummary>> Heads =
+        readAdopted(C, /*HeadsOnly=*/true);
+    if (!Heads)
+      return;
+    for (size_t M = 0; M < Members.size(); ++M)
+      if (!ReadWhole[Members[M]])
+        PS.putSummary(Members[M], std::move((*Heads)[M]));
+  }
+  PS.finishSCC(C);
 }
 
 void SccCache::Run::ensureAccesses(uint32_t C) {
-  std::call_once(AccessesRead[C], [&] {
-    std::optional<std::vector<FunctionSummary>> Full =
-        readAdopted(C, /*HeadsOnly=*/false);
-    if (!Full)
-      return;
-    // (Not those released: a member only its own SCC calls.)
-    const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
-    for (size_t M = 0; M < Members.size(); ++M)
-      if (!PS.released(Members[M]))
-        PS.setAccesses(Members[M], std::move((*Full)[M].Accesses));
-  });
+  // (Not those released: a member only its own SCC calls.)
+  const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
+  std::vector<bool> Need(Members.size());
+  bool Any = false;
+  for (size_t M = 0; M < Members.size(); ++M)
+    Any |= Need[M] = !ReadWhole[Members[M]] && !PS.released(Members[M]);
+  if (!Any)
+    return;
+  std::optional<std::vector<FunctionSummary>> Full =
+      readAdopted(C, /*HeadsOnly=*/false, &Need);
+  if (!Full)
+    return;
+  for (size_t M = 0; M < Members.size(); ++M)
+    if (Need[M])
+      PS.setAccesses(Members[M], std::move((*Full)[M].Accesses));
 }
 
 bool SccCache::Run::finish() {
   // The reduce reads the accesses of every function not released.
-  const CallGraph &G = PS.graph();
-  for (uint32_t C = 0; C < G.sccs().size() && !Failed; ++C) {
-    if (!Adopted[C])
-      continue;
-    for (uint32_t F : G.sccs()[C])
-      if (!PS.released(F)) {
-        ensureAccesses(C);
-        break;
-      }
-  }
+  for (uint32_t C = 0; C < Adopted.size() && !Failed; ++C)
+    if (Adopted[C])
+      ensureAccesses(C);
   return !Failed;
 }
 

@@ -169,11 +169,13 @@ public:
     /// digest of a stored version of one shape), or null if they did not
     /// only move.
     std::shared_ptr<const LineMoves> movesOf(uint32_t K, const ir::Digest &Then);
-    /// \p E read (with \p HeadsOnly, all but the accesses), or none (why
-    /// in \p Why).
+    /// \p E read (with \p HeadsOnly, all but the accesses; with
+    /// \p Members, the accesses of those members only), or none (why in
+    /// \p Why).
     std::optional<std::vector<FunctionSummary>>
     read(const serialize::SccEntry &E, bool HeadsOnly,
-         std::string *Why = nullptr) const;
+         std::string *Why = nullptr,
+         const std::vector<bool> *Members = nullptr) const;
     uint64_t identityOf(uint32_t C) const;
     /// What the pairing reads; \p ByShape: the same without lines (the
     /// summaries by shape, places by their functions).
@@ -202,15 +204,20 @@ public:
     /// reduceKey(/*ByShape=*/true) once every SCC is done (reuseShifted,
     /// then store).
     const ir::Digest &finalShapeKey();
-    /// Reads adopted SCC \p C's summaries whole, once, into PS (before its
-    /// adopt: a caller being summarized, or lines moved from it).
-    void ensureWhole(uint32_t C);
-    /// Reads the accesses of adopted SCC \p C once, into PS (after its
-    /// adopt: the reduce reads them).
+    /// Reads the summaries of adopted SCC \p C's members flagged in
+    /// \p Wanted whole into PS, those not read yet (before its adopt: a
+    /// caller being summarized reads the members it calls; lines moved
+    /// from it, all). Thread-safe.
+    void ensureMembers(uint32_t C, const std::vector<bool> &Wanted);
+    /// Reads the accesses of adopted SCC \p C into PS: those of its members
+    /// not released and not read whole before (after its adopt: the reduce
+    /// reads them). Once per SCC.
     void ensureAccesses(uint32_t C);
-    /// Adopted SCC \p C's stored summaries, with their pending moves.
-    std::optional<std::vector<FunctionSummary>> readAdopted(uint32_t C,
-                                                            bool HeadsOnly);
+    /// Adopted SCC \p C's stored summaries (of \p Members only, if given:
+    /// decodeSummaries), with their pending moves.
+    std::optional<std::vector<FunctionSummary>>
+    readAdopted(uint32_t C, bool HeadsOnly,
+                const std::vector<bool> *Members = nullptr);
     void fail(const std::string &Message);
     /// P.Files' index of \p Path; sets \p Foreign if it has none.
     uint32_t fileIndex(llvm::StringRef Path, bool &Foreign) const;
@@ -248,10 +255,11 @@ public:
     /// callees' summaries now.
     std::vector<std::pair<const serialize::SccEntry *, std::vector<ir::Digest>>>
         MoveSources;
-    /// Per adopted SCC: its accesses are in PS (read whole before its
-    /// adopt, or after it); WholeRead: the former.
-    std::unique_ptr<std::once_flag[]> AccessesRead;
-    std::unique_ptr<std::atomic<bool>[]> WholeRead;
+    /// Per function of an adopted SCC: its summary was read whole before
+    /// its SCC's adopt (ensureMembers; under the SCC's stripe of
+    /// MembersMutex).
+    std::vector<char> ReadWhole;
+    std::mutex MembersMutex[16];
     /// The program's file index of each path (for decoding).
     llvm::StringMap<uint32_t> FileIds;
     std::atomic<unsigned> Reused{0}, Recomputed{0}, Unchanged{0},

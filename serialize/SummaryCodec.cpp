@@ -524,6 +524,12 @@ public:
     uint64_t V = var();
     return int64_t(V >> 1) ^ -int64_t(V & 1);
   }
+  /// Past \p N bytes (not read).
+  void skip(uint64_t N) {
+    if (N > uint64_t(End - P))
+      return fail("skip past the end");
+    P += N;
+  }
   /// A count of items of at least one byte each: never more than are left.
   size_t count() {
     uint64_t N = var();
@@ -922,10 +928,18 @@ EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members
     E.head(*Members[M]);
   }
   E.Out = &Accesses;
+  std::vector<size_t> Ends(Members.size());
   for (size_t M = 0; M < Members.size(); ++M) {
     E.startMember(M);
     E.accesses(Members[M]->Accesses);
+    Ends[M] = Accesses.size();
   }
+  // After the heads, the length of each member's accesses: a reader that
+  // needs a few members of a large SCC (a caller summarized again calls one
+  // of redis's 192 dict functions) skips the others'. Not part of the
+  // shape (lines of other widths make other lengths).
+  for (size_t M = 0; M < Members.size(); ++M)
+    Heads.var(Ends[M] - (M ? Ends[M - 1] : 0));
   E.table(Table);
   EncodedSummaries R;
   R.Shape = ir::DigestBuilder()
@@ -954,7 +968,8 @@ EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members
 llvm::Error decodeSummaries(llvm::StringRef Bytes, bool HeadsOnly,
                             FileResolver Resolve,
                             std::vector<FunctionSummary> &Out,
-                            AnchorResolver Lines) {
+                            AnchorResolver Lines,
+                            const std::vector<bool> *Members) {
   Decoder D(Bytes, Resolve, Lines);
   D.table();
   size_t N = D.count();
@@ -964,11 +979,21 @@ llvm::Error decodeSummaries(llvm::StringRef Bytes, bool HeadsOnly,
       break;
     D.head(F);
   }
+  std::vector<uint64_t> Lengths(D.Bad ? 0 : N);
+  for (uint64_t &L : Lengths)
+    L = D.var();
+  if (Members && Members->size() != N)
+    D.fail("members asked for are not the members stored");
   if (!HeadsOnly)
-    for (FunctionSummary &F : S) {
-      if (D.Bad)
-        break;
-      D.accesses(F.Accesses);
+    for (size_t M = 0; M < N && !D.Bad; ++M) {
+      if (Members && !(*Members)[M]) {
+        D.skip(Lengths[M]);
+        continue;
+      }
+      const size_t Start = D.offset(Bytes);
+      D.accesses(S[M].Accesses);
+      if (!D.Bad && D.offset(Bytes) - Start != Lengths[M])
+        D.fail("accesses of another length than recorded");
     }
   if (!D.Bad && !HeadsOnly && D.offset(Bytes) != Bytes.size())
     D.fail("trailing bytes");

@@ -18,9 +18,10 @@
 //
 // Layout: string table | anchors (the functions lines are measured from) |
 // member count | every member's head (all of its summary but the accesses)
-// | every member's accesses. The heads come first
-// so that a reader that needs no accesses (most reused SCCs) decodes only a
-// prefix (EncodedSummaries::HeadBytes of it).
+// | the byte length of every member's accesses | every member's accesses.
+// The heads come first so that a reader that needs no accesses (most reused
+// SCCs) decodes only a prefix (EncodedSummaries::HeadBytes of it); the
+// lengths let a reader that needs some members' accesses skip the others'.
 //
 //   EncodedSummaries E = encodeSummaries({&S1, &S2}, Program.Files);
 //   std::vector<FunctionSummary> Out;
@@ -48,7 +49,7 @@ namespace racer::serialize {
 
 /// Bump on any change to the encoding below; stored entries of another
 /// version are never read (SccStore checks it).
-constexpr uint32_t SummaryCodecVersion = 24;
+constexpr uint32_t SummaryCodecVersion = 25;
 
 struct EncodedSummaries {
   std::string Bytes;
@@ -88,14 +89,17 @@ using AnchorResolver = llvm::function_ref<uint32_t(llvm::StringRef Function)>;
 
 /// Decodes encoded summaries into \p Out (one per member). With
 /// \p HeadsOnly, \p Bytes may be just the first HeadBytes and every
-/// summary's Accesses stays empty. Every anchor the bytes name is resolved
+/// summary's Accesses stays empty. With \p Members (one flag per member),
+/// only the flagged members' accesses are decoded (the others' bytes are
+/// skipped, their Accesses empty). Every anchor the bytes name is resolved
 /// (by \p Lines) while the heads are read, whether or not accesses are.
 /// Malformed bytes, or anchors without \p Lines, are an llvm::Error, never
 /// a crash.
 llvm::Error decodeSummaries(llvm::StringRef Bytes, bool HeadsOnly,
                             FileResolver Resolve,
                             std::vector<FunctionSummary> &Out,
-                            AnchorResolver Lines = nullptr);
+                            AnchorResolver Lines = nullptr,
+                            const std::vector<bool> *Members = nullptr);
 
 } // namespace racer::serialize
 

@@ -208,15 +208,10 @@ void ProgramSummarizer::summarizeSCC(uint32_t C) {
 
 void ProgramSummarizer::adoptSCC(uint32_t C,
                                  std::vector<FunctionSummary> Members) {
-  putSCC(C, std::move(Members));
-  finishSCC(C);
-}
-
-void ProgramSummarizer::putSCC(uint32_t C,
-                               std::vector<FunctionSummary> Members) {
   const std::vector<uint32_t> &Fs = Graph.sccs()[C];
   for (size_t M = 0; M < Fs.size() && M < Members.size(); ++M)
     Summaries[Fs[M]] = std::move(Members[M]);
+  finishSCC(C);
 }
 
 void ProgramSummarizer::computeSCC(uint32_t C) {

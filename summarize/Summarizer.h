@@ -61,10 +61,13 @@ public:
   /// setAccesses, by whoever needs them: a caller being summarized, or the
   /// reduce phase if released() stays false). Then finishSCC(C).
   void adoptSCC(uint32_t C, std::vector<FunctionSummary> Members);
-  /// adoptSCC's first half, for a driver that reads an SCC's summaries
-  /// before its turn (a caller being summarized needs them): finishSCC(C)
-  /// follows in its turn.
-  void putSCC(uint32_t C, std::vector<FunctionSummary> Members);
+  /// adoptSCC's first half, one member at a time, for a driver that reads
+  /// some members' summaries before their SCC's turn (a caller being
+  /// summarized needs them): finishSCC follows in its turn, once every
+  /// member has its summary.
+  void putSummary(uint32_t F, FunctionSummary S) {
+    Summaries[F] = std::move(S);
+  }
   /// Gives function \p F (adopted without them) its accesses. The caller
   /// makes sure nobody reads F's summary meanwhile.
   void setAccesses(uint32_t F, std::vector<AccessSnapshot> Accesses) {

@@ -569,6 +569,30 @@ TEST(SummaryCodec, LinesMoveWithTheirFunction) {
   }
 }
 
+TEST(SummaryCodec, SomeMembersAccessesAreReadAndTheOthersSkipped) {
+  // A caller summarized again reads the members it calls of a large SCC.
+  std::vector<FunctionSummary> In = {everyField(), everyField(), everyField()};
+  In[0].Accesses.resize(1);
+  In[2].Accesses.push_back(In[2].Accesses.front());
+  EncodedSummaries E = encodeSummaries(pointers(In), Files);
+  const std::vector<bool> Wanted = {false, true, false};
+  std::vector<FunctionSummary> Out;
+  llvm::Error Err = decodeSummaries(E.Bytes, false, resolve, Out, nullptr,
+                                    &Wanted);
+  ASSERT_FALSE(Err) << llvm::toString(std::move(Err));
+  std::vector<FunctionSummary> Want = In;
+  Want[0].Accesses.clear();
+  Want[2].Accesses.clear();
+  ASSERT_FALSE(In[1].Accesses.empty());
+  EXPECT_EQ(dump(Out, Files), dump(Want, Files));
+
+  // Flags for another number of members are an error, not a guess.
+  const std::vector<bool> Two = {true, true};
+  Err = decodeSummaries(E.Bytes, false, resolve, Out, nullptr, &Two);
+  EXPECT_TRUE(bool(Err));
+  llvm::consumeError(std::move(Err));
+}
+
 TEST(SummaryCodec, AnchoredLinesNeedAProgram) {
   FunctionSummary S = everyField();
   std::vector<FunctionSummary> In = {S};
