@@ -32,6 +32,23 @@ void remapFunction(ir::Function &F, const std::vector<uint32_t> &Map) {
 
 void Linker::add(uint32_t Seq, ir::Module Mod, bool Replace) {
   const ModuleKey Key{ir::Symbol(Mod.MainFile), Seq};
+  // Outside the lock (every worker adds its modules): each function's
+  // digest and packed body, whose file map is filled in below. A function
+  // that turns out to be another TU's copy of one kept is dropped with them.
+  auto MapPtr = std::make_shared<std::vector<uint32_t>>();
+  std::vector<ir::Digest> Digested(DigestBodies ? Mod.Functions.size() : 0);
+  for (uint32_t I = 0; I < Mod.Functions.size(); ++I) {
+    ir::Function &F = Mod.Functions[I];
+    // A database may hold several programs (a server, its CLI, a benchmark),
+    // each with its own main: keep every one, as a root of its own. Nothing
+    // calls main, so its symbol links nothing.
+    if (F.Kind == ir::FunctionKind::Free && F.Name == "main")
+      F.Symbol = F.Symbol + " in " + Key.MainFile.str();
+    if (DigestBodies)
+      Digested[I] = ir::functionDigest(F, Mod.Files);
+    if (PackBodies)
+      F.Packed = ir::packBody(F, MapPtr);
+  }
   std::lock_guard<std::mutex> G(M);
   auto SameKey = [&](const ModuleKey &K) {
     return !(K < Key) && !(Key < K);
@@ -57,7 +74,6 @@ void Linker::add(uint32_t Seq, ir::Module Mod, bool Replace) {
   FunctionPointerStores.insert(FunctionPointerStores.end(),
                                Mod.FunctionPointerStores.begin(),
                                Mod.FunctionPointerStores.end());
-  auto MapPtr = std::make_shared<std::vector<uint32_t>>();
   std::vector<uint32_t> &Map = *MapPtr;
   Map.reserve(Mod.Files.size());
   for (const std::string &F : Mod.Files) {
@@ -72,11 +88,6 @@ void Linker::add(uint32_t Seq, ir::Module Mod, bool Replace) {
     ModuleMaps.push_back(MapPtr);
   for (uint32_t I = 0; I < Mod.Functions.size(); ++I) {
     ir::Function &F = Mod.Functions[I];
-    // A database may hold several programs (a server, its CLI, a benchmark),
-    // each with its own main: keep every one, as a root of its own. Nothing
-    // calls main, so its symbol links nothing.
-    if (F.Kind == ir::FunctionKind::Free && F.Name == "main")
-      F.Symbol = F.Symbol + " in " + Key.MainFile.str();
     Origin From{Key, I};
     auto [It, New] = FunctionIds.try_emplace(
         F.Symbol, static_cast<uint32_t>(Functions.size()));
@@ -96,24 +107,19 @@ void Linker::add(uint32_t Seq, ir::Module Mod, bool Replace) {
     if (!New && !(From < Functions[It->second].From) &&
         !(Replace && SameKey(Functions[It->second].From.Module)))
       continue; // inline and template code: an earlier TU's copy stays
-    ir::Digest D;
-    if (DigestBodies)
-      D = ir::functionDigest(F, ModFiles);
-    if (PackBodies) {
+    if (PackBodies)
       remapHeader(F, Map);
-      F.Packed = ir::packBody(F, MapPtr);
-    } else {
+    else
       remapFunction(F, Map);
-    }
     if (New)
       Functions.push_back({From, std::move(F)});
     else
       Functions[It->second] = {From, std::move(F)};
     if (DigestBodies) {
       if (New)
-        Digests.push_back(D);
+        Digests.push_back(Digested[I]);
       else
-        Digests[It->second] = D;
+        Digests[It->second] = Digested[I];
     }
   }
   for (uint32_t I = 0; I < Mod.Classes.size(); ++I) {

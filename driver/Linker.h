@@ -67,13 +67,14 @@ struct LinkedProgram {
 
 class Linker {
 public:
-  /// With \p PackBodies, each kept function's body is packed as it is added
+  /// With \p PackBodies, each function's body is packed as it is added
   /// (ir::PackedBody, about a quarter of its size) and unpacked only while
   /// its SCC is summarized: the linked program then holds packed IR.
-  /// With \p DigestBodies, each kept function's ir::functionDigest is taken
+  /// With \p DigestBodies, each function's ir::functionDigest is taken
   /// before it is packed (LinkedProgram::FunctionDigests): what the summary
-  /// cache keys SCCs by. It costs a walk of every kept body, so only scans
-  /// with a cache ask for it.
+  /// cache keys SCCs by. It costs a walk of every body, so only scans with
+  /// a cache ask for it. Both run on the adding thread, outside the lock
+  /// (so also for a function another TU's copy of is kept, and dropped).
   explicit Linker(bool PackBodies = false, bool DigestBodies = false)
       : PackBodies(PackBodies), DigestBodies(DigestBodies) {}
 

@@ -4,6 +4,7 @@
 
 #include <zstd.h>
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
@@ -269,6 +270,30 @@ void SccStore::Writer::keep(const SccEntry &E) {
   Kept.push_back(E);
 }
 
+namespace {
+/// Bytes that are written before they are read: grown without zero-filling.
+class CompressBuffer {
+public:
+  void reserve(size_t N) {
+    if (N > Cap) {
+      Data.reset(new char[N]);
+      Cap = N;
+    }
+  }
+  void trim(size_t Keep) {
+    if (Cap > Keep) {
+      Data.reset();
+      Cap = 0;
+    }
+  }
+  char *data() { return Data.get(); }
+
+private:
+  std::unique_ptr<char[]> Data;
+  size_t Cap = 0;
+};
+} // namespace
+
 ir::Digest SccStore::Writer::add(const ir::Digest &Key, uint64_t Identity,
                                  const EncodedSummaries &Bytes,
                                  std::vector<ir::Digest> Basis) {
@@ -282,17 +307,20 @@ ir::Digest SccStore::Writer::add(const ir::Digest &Key, uint64_t Identity,
   E.HeadBytes = Bytes.HeadBytes;
   static thread_local std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx *)> C(
       ZSTD_createCCtx(), ZSTD_freeCCtx);
-  // Compressed into a buffer reused per thread (not zero-filled each time),
-  // then copied once at its size.
-  static thread_local std::vector<char> Buffer;
+  // Compressed into a buffer reused per thread, never zero-filled (the
+  // pages zstd does not write stay untouched: redis's largest SCC bounds
+  // ~35 MB and compresses to a few), then copied once at its size; one
+  // past 1 MB is freed after its entry (it held memory through the rest of
+  // the scan).
+  static thread_local CompressBuffer Buffer;
   // Two frames: the heads, then the rest, so that a read of the heads
   // alone decompresses nothing else (zstd decodes whole blocks).
   const size_t Head = std::min<size_t>(Bytes.HeadBytes, Bytes.Bytes.size());
   const size_t Rest = Bytes.Bytes.size() - Head;
   const size_t HeadBound = ZSTD_compressBound(Head);
   const size_t Bound = HeadBound + (Rest ? ZSTD_compressBound(Rest) : 0);
-  if (Buffer.size() < Bound)
-    Buffer.resize(Bound);
+  Buffer.reserve(Bound);
+  const auto Trim = llvm::make_scope_exit([] { Buffer.trim(1 << 20); });
   size_t N = ZSTD_compressCCtx(C.get(), Buffer.data(), HeadBound,
                                Bytes.Bytes.data(), Head, ZstdLevel);
   if (ZSTD_isError(N))

@@ -109,7 +109,12 @@ private:
     if (Cur && size_t(End - Cur) >= N)
       return;
     size_t Used = size();
-    Buf.resize(std::max<size_t>(2 * Buf.size(), Used + N + 256));
+    // Doubling, but by a quarter past 8 MB: the growth is zero-filled (every
+    // page of it resident), and a large SCC's encoding (~35 MB on redis)
+    // held up to twice its size.
+    const size_t Grown = Buf.size() > (8u << 20) ? Buf.size() + Buf.size() / 4
+                                                 : 2 * Buf.size();
+    Buf.resize(std::max<size_t>(Grown, Used + N + 256));
     Cur = Buf.data() + Used;
     End = Buf.data() + Buf.size();
   }
@@ -123,7 +128,20 @@ public:
       : Files(Files), Anchors(Anchors), FileIds(Files.size(), 0) {}
 
   Bytes *Out = nullptr;   ///< where fields go (heads, then accesses)
-  Bytes *Shape = nullptr; ///< the same, with every line written as 0
+  /// The same, with every line written as 0: only its digest is kept, so
+  /// it is digested a chunk at a time (a large SCC's shape was a second
+  /// copy of its ~35 MB encoding).
+  Bytes *Shape = nullptr;
+  /// The digests of the shape's chunks so far.
+  std::string ShapeChunks;
+  static constexpr size_t ShapeChunk = 1 << 20;
+  /// The digest of the whole shape (once everything is written).
+  ir::Digest shapeDigest() {
+    if (ShapeChunks.empty())
+      return ir::Digest::of(Shape->str());
+    flushShape();
+    return ir::Digest::of(ShapeChunks);
+  }
 
   /// The member being written. Its locals are numbered in the order they
   /// are first written (its head, then its accesses), not by their index
@@ -148,10 +166,14 @@ public:
   void u8(uint8_t V) {
     Out->u8(V);
     Shape->u8(V);
+    if (Shape->size() >= ShapeChunk)
+      flushShape();
   }
   void var(uint64_t V) {
     Out->var(V);
     Shape->var(V);
+    if (Shape->size() >= ShapeChunk)
+      flushShape();
   }
   static uint64_t zigzag(int64_t V) {
     return (uint64_t(V) << 1) ^ uint64_t(V >> 63);
@@ -161,6 +183,14 @@ public:
   void line(int64_t V) {
     Out->var(zigzag(V));
     Shape->u8(0);
+    if (Shape->size() >= ShapeChunk)
+      flushShape();
+  }
+  void flushShape() {
+    const ir::Digest D = ir::Digest::of(Shape->str());
+    for (uint64_t Half : {D.Low, D.High})
+      ShapeChunks.append(reinterpret_cast<const char *>(&Half), sizeof Half);
+    Shape->clear();
   }
 
   uint32_t idOf(ir::Symbol S) {
@@ -944,7 +974,7 @@ EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members
   EncodedSummaries R;
   R.Shape = ir::DigestBuilder()
                 .digest(ir::Digest::of(Table.str()))
-                .digest(ir::Digest::of(Shape.str()))
+                .digest(E.shapeDigest())
                 .finish();
   R.HeadBytes = static_cast<uint32_t>(Table.size() + Heads.size());
   constexpr size_t Keep = 1 << 20;

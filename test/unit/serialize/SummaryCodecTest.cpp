@@ -453,6 +453,39 @@ TEST(SummaryCodec, ALargeSCCEncodesLikeASmallOne) {
   EXPECT_EQ(dump(decode(S.Bytes, false), Files), dump(Small, Files));
 }
 
+TEST(SummaryCodec, ALargeSCCsShapeSeesPastItsFirstMegabyte) {
+  // The shape of a large SCC is digested a chunk at a time: lines moved
+  // anywhere keep it, an access changed in its last member changes it.
+  const std::vector<FunctionSummary> One = summaries();
+  std::vector<FunctionSummary> Big;
+  for (int Copy = 0; Copy < 40; ++Copy)
+    Big.insert(Big.end(), One.begin(), One.end());
+  const EncodedSummaries E = encodeSummaries(pointers(Big), Files);
+  ASSERT_GT(E.Bytes.size(), size_t(3) << 20) << "not past a few chunks";
+  std::vector<FunctionSummary> Moved = Big;
+  for (FunctionSummary &S : Moved)
+    for (AccessSnapshot &A : S.Accesses)
+      if (A.Location.Line)
+        A.Location.Line += 3;
+  const EncodedSummaries M = encodeSummaries(pointers(Moved), Files);
+  ASSERT_NE(M.Bytes, E.Bytes);
+  EXPECT_EQ(M.Shape, E.Shape) << "lines only";
+  // An access changed in the first member (the first chunk), then in the
+  // last (the last).
+  for (bool First : {true, false}) {
+    std::vector<FunctionSummary> Changed = Big;
+    FunctionSummary *Of = nullptr;
+    for (FunctionSummary &S : Changed)
+      if (!S.Accesses.empty() && (!Of || !First))
+        Of = &S;
+    ASSERT_NE(Of, nullptr);
+    AccessSnapshot &A = First ? Of->Accesses.front() : Of->Accesses.back();
+    A.Kind = A.Kind == AccessKind::Read ? AccessKind::Write : AccessKind::Read;
+    EXPECT_NE(encodeSummaries(pointers(Changed), Files).Shape, E.Shape)
+        << (First ? "the first access changed" : "the last access changed");
+  }
+}
+
 TEST(SummaryCodec, HeadsDecodeFromTheirPrefix) {
   const std::vector<FunctionSummary> In = summaries();
   EncodedSummaries E = encodeSummaries(pointers(In), Files);
