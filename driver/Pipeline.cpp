@@ -87,9 +87,20 @@ void noteWork(const ProgramSummarizer &PS, const LinkedProgram &Program,
   }
 }
 
+/// Frees the bodies of SCC \p C's functions (once it is summarized,
+/// nothing reads them again: callers read summaries), so the summaries fill
+/// memory the IR gave back.
+void freeBodies(const CallGraph &G, uint32_t C,
+                std::vector<ir::Function> &Functions) {
+  for (uint32_t F : G.sccs()[C]) {
+    std::vector<ir::Block>().swap(Functions[F].Blocks);
+    std::vector<ir::Symbol>().swap(Functions[F].Locals);
+    Functions[F].Packed.reset();
+  }
+}
+
 /// Summarizes every SCC, and frees the bodies of its functions once it is
-/// done (nothing reads them again: callers read summaries), so the
-/// summaries fill memory the IR gave back.
+/// done.
 void summarizeInParallel(ProgramSummarizer &PS,
                          std::vector<ir::Function> &Functions,
                          tbb::task_arena &Arena, PhaseStats &St) {
@@ -106,18 +117,14 @@ void summarizeInParallel(ProgramSummarizer &PS,
         St.SlowestSCCFirst = Functions[PS.graph().sccs()[C][0]].Name.str();
       }
     }
-    for (uint32_t F : PS.graph().sccs()[C]) {
-      std::vector<ir::Block>().swap(Functions[F].Blocks);
-      std::vector<ir::Symbol>().swap(Functions[F].Locals);
-      Functions[F].Packed.reset();
-    }
+    freeBodies(PS.graph(), C, Functions);
   });
   PS.releaseCallablesNotStarted();
 }
 
 /// With the summary cache: reuses or summarizes each SCC (SccCache::Run).
-/// Bodies are kept: if a stored entry turns out unreadable, everything is
-/// summarized again. Returns the summarizer whose summaries are complete,
+/// Bodies are kept if the store may supply summaries: if a stored entry
+/// turns out unreadable, everything is summarized again. Returns the summarizer whose summaries are complete,
 /// or sets \p Reports to the last pairing's (SccCache::Run::reuseReduce),
 /// which needs none of the stored summaries read but those of the callees of
 /// SCCs summarized again.
@@ -127,7 +134,12 @@ summarizeWithCache(std::unique_ptr<ProgramSummarizer> PS, LinkedProgram &P,
                    std::unique_ptr<SccCache::Run> &Run,
                    std::optional<std::vector<report::Report>> &Reports,
                    report::Coverage &Scope) {
-  forEachSCCBottomUp(PS->graph(), Arena, [&](uint32_t C) { Run->step(C); });
+  const bool KeepBodies = Run->mayAdopt();
+  forEachSCCBottomUp(PS->graph(), Arena, [&](uint32_t C) {
+    Run->step(C);
+    if (!KeepBodies)
+      freeBodies(PS->graph(), C, P.Functions);
+  });
   if ((Reports = Run->reuseReduce(&Scope)))
     return PS;
   // The pairing runs: every adopted SCC's summaries, then the accesses it

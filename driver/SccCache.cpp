@@ -95,6 +95,19 @@ SccCache::Run::Run(SccCache &Cache, const LinkedProgram &P,
   Writer = std::make_unique<serialize::SccStore::Writer>(*Cache.Store);
   for (uint32_t I = 0; I < P.Files.size(); ++I)
     FileIds.try_emplace(P.Files[I], I);
+  // What the pairing reads of each body, taken now: a first scan frees the
+  // bodies as their SCCs are done (Pipeline), before the reduce key is.
+  Named.reserve(P.Functions.size());
+  for (const ir::Function &F : P.Functions) {
+    ir::DigestBuilder D;
+    for (std::vector<ir::Symbol> V : {ir::callablesOf(F), ir::threadEntriesOf(F)}) {
+      std::sort(V.begin(), V.end());
+      D.u64(V.size());
+      for (ir::Symbol S : V)
+        D.str(S);
+    }
+    Named.push_back(D.finish());
+  }
   if (Reuse && Cache.ReuseReduce)
     Shifts.resize(N); // the record itself is read when it is first needed
 }
@@ -338,8 +351,7 @@ ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
     B.str(F.FlagGuardVar);
     B.str(F.OnceInitVar);
     Symbols(F.OnceInitUnwritten);
-    Symbols(ir::callablesOf(F));
-    Symbols(ir::threadEntriesOf(F));
+    B.digest(Named[&F - P.Functions.data()]);
   }
   if (ByShape) {
     // Lines may move; the order of the functions in a file may not (the
@@ -516,18 +528,24 @@ void SccCache::Run::step(uint32_t C) {
   for (uint32_t F : Members)
     S.push_back(&PS.summaries()[F]);
   const uint64_t Identity = identityOf(C);
-  serialize::EncodedSummaries Enc =
-      serialize::encodeSummaries(S, P.Files, [&](const ir::Loc &L) {
-        return Anchors.anchorOf(L);
-      });
-  Shapes[C] = Enc.Shape;
-  Summaries[C] = Writer->add(Key, Identity, Enc, std::move(Basis));
+  ir::Digest Shape;
+  Summaries[C] = Writer->add(
+      Key, Identity,
+      [&](serialize::ChunkSink Sink) {
+        serialize::EncodedSummaries Enc = serialize::encodeSummaries(
+            S, P.Files, [&](const ir::Loc &L) { return Anchors.anchorOf(L); },
+            Sink);
+        Shape = Enc.Shape;
+        return Enc;
+      },
+      std::move(Basis));
+  Shapes[C] = Shape;
   if (const serialize::SccEntry *Prev = Cache.Store->findIdentity(Identity))
     if (Prev->Summaries == Summaries[C])
       ++Unchanged;
   ++Recomputed;
   if (haveLast())
-    alignWithLast(C, Enc.Shape); // while no member is released
+    alignWithLast(C, Shape); // while no member is released
   PS.finishSCC(C);
 }
 

@@ -124,6 +124,11 @@ public:
     /// Adopts (reading nothing) or summarizes SCC \p C; its callee SCCs
     /// must be done. Thread-safe for distinct SCCs.
     void step(uint32_t C);
+    /// Whether summaries may come from the store: then a stored entry may
+    /// turn out unreadable, and everything be summarized again (finish()),
+    /// so the bodies must stay. Without (an empty store: a first scan), a
+    /// summarized SCC's bodies can go as in a scan without cache.
+    bool mayAdopt() const { return Reuse && Cache.Store->size() != 0; }
     /// After every step: if every SCC's summaries came out as in the last
     /// reduce (an edit that changed no summary), that reduce's reports; if
     /// they changed in lines only, those reports with their lines moved
@@ -262,6 +267,9 @@ public:
     std::mutex MembersMutex[16];
     /// The program's file index of each path (for decoding).
     llvm::StringMap<uint32_t> FileIds;
+    /// Per function: the digest of the functions its body names as
+    /// callables and thread entries (reduceKey).
+    std::vector<ir::Digest> Named;
     std::atomic<unsigned> Reused{0}, Recomputed{0}, Unchanged{0},
         LinesMoved{0};
     mutable std::atomic<unsigned> Read{0};

@@ -12,6 +12,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <cstring>
 #include <chrono>
 #include <random>
 #include <set>
@@ -149,6 +150,84 @@ std::string randomPackName() {
 
 } // namespace
 
+namespace {
+/// The compressed rest of an entry is kept, and checked, a piece of this
+/// size at a time.
+constexpr size_t PieceSize = 1 << 20;
+
+/// SccEntry::Checksum of an entry whose heads' checksum is \p HeadSum and
+/// whose compressed rest is \p Rest.
+uint64_t entryChecksum(uint64_t HeadSum, llvm::StringRef Rest) {
+  std::string Sums;
+  put64(Sums, HeadSum);
+  for (size_t At = 0; At < Rest.size(); At += PieceSize)
+    put64(Sums, llvm::xxh3_64bits(Rest.substr(At, PieceSize)));
+  return llvm::xxh3_64bits(Sums);
+}
+
+/// An entry's compressed rest, written a piece at a time into pieces of
+/// PieceSize (reused per thread; never copied to grow).
+class Pieces {
+public:
+  /// Room to write at the end (at least one byte).
+  llvm::MutableArrayRef<char> room() {
+    if (Used == Count * PieceSize) {
+      if (Count == Blocks.size())
+        Blocks.emplace_back(new char[PieceSize]);
+      ++Count;
+    }
+    const size_t At = Used % PieceSize;
+    return {Blocks[Count - 1].get() + At, PieceSize - At};
+  }
+  void wrote(size_t N) { Used += N; }
+  size_t size() const { return Used; }
+  /// Each piece written, in order.
+  template <typename F> void forEach(F Each) const {
+    for (size_t B = 0; B < Count; ++B)
+      Each(llvm::StringRef(Blocks[B].get(),
+                           std::min(PieceSize, Used - B * PieceSize)));
+  }
+  /// Empty; keeps one piece's memory.
+  void clear() {
+    Used = Count = 0;
+    Blocks.resize(std::min<size_t>(Blocks.size(), 1));
+  }
+
+private:
+  std::vector<std::unique_ptr<char[]>> Blocks;
+  size_t Count = 0, Used = 0;
+};
+
+/// Bytes that are written before they are read: grown without zero-filling
+/// (the pages not written stay untouched).
+class CompressBuffer {
+public:
+  /// Room for \p N bytes, keeping the first \p Used.
+  void grow(size_t N, size_t Used) {
+    if (N <= Cap)
+      return;
+    const size_t NewCap = std::max(N, Cap + Cap / 2);
+    std::unique_ptr<char[]> New(new char[NewCap]);
+    if (Used)
+      std::memcpy(New.get(), Data.get(), Used);
+    Data = std::move(New);
+    Cap = NewCap;
+  }
+  void trim(size_t Keep) {
+    if (Cap > Keep) {
+      Data.reset();
+      Cap = 0;
+    }
+  }
+  char *data() { return Data.get(); }
+  size_t capacity() const { return Cap; }
+
+private:
+  std::unique_ptr<char[]> Data;
+  size_t Cap = 0;
+};
+} // namespace
+
 std::unique_ptr<SccStore>
 SccStore::open(const std::string &Dir,
                llvm::function_ref<void(const std::string &)> Note) {
@@ -251,7 +330,10 @@ llvm::Expected<std::string> SccStore::read(const SccEntry &E,
     return corrupt("bad sizes");
   llvm::StringRef Bytes =
       Pack.substr(E.Offset, HeadsOnly ? E.HeadSize : E.Size);
-  if (llvm::xxh3_64bits(Bytes) != (HeadsOnly ? E.HeadChecksum : E.Checksum))
+  const uint64_t HeadSum = llvm::xxh3_64bits(Bytes.take_front(E.HeadSize));
+  if (HeadSum != E.HeadChecksum ||
+      (!HeadsOnly &&
+       entryChecksum(HeadSum, Bytes.drop_front(E.HeadSize)) != E.Checksum))
     return corrupt("checksum mismatch: the pack is damaged");
   const size_t Want = HeadsOnly ? E.HeadBytes : E.RawSize;
   if (Want > E.RawSize)
@@ -270,77 +352,94 @@ void SccStore::Writer::keep(const SccEntry &E) {
   Kept.push_back(E);
 }
 
-namespace {
-/// Bytes that are written before they are read: grown without zero-filling.
-class CompressBuffer {
-public:
-  void reserve(size_t N) {
-    if (N > Cap) {
-      Data.reset(new char[N]);
-      Cap = N;
-    }
-  }
-  void trim(size_t Keep) {
-    if (Cap > Keep) {
-      Data.reset();
-      Cap = 0;
-    }
-  }
-  char *data() { return Data.get(); }
-
-private:
-  std::unique_ptr<char[]> Data;
-  size_t Cap = 0;
-};
-} // namespace
 
 ir::Digest SccStore::Writer::add(const ir::Digest &Key, uint64_t Identity,
-                                 const EncodedSummaries &Bytes,
+                                 EncodedSummaries Whole,
                                  std::vector<ir::Digest> Basis) {
+  return add(
+      Key, Identity, [&](ChunkSink) { return std::move(Whole); },
+      std::move(Basis));
+}
+
+ir::Digest SccStore::Writer::add(
+    const ir::Digest &Key, uint64_t Identity,
+    llvm::function_ref<EncodedSummaries(ChunkSink)> Encode,
+    std::vector<ir::Digest> Basis) {
+  using CCtx = std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx *)>;
+  static thread_local CCtx HeadCtx(ZSTD_createCCtx(), ZSTD_freeCCtx),
+      RestCtx(ZSTD_createCCtx(), ZSTD_freeCCtx);
+  // Two frames: the heads, then the rest, so that a read of the heads
+  // alone decompresses nothing else (zstd decodes whole blocks). The rest
+  // (the accesses, most of the bytes) is compressed as the encoder writes
+  // it, so a large SCC's encoding (redis: ~35 MB) is never all in memory;
+  // the heads after it (the string table in front of them is complete only
+  // at the end). Buffers are reused per thread, never zero-filled, and
+  // freed after a large entry.
+  static thread_local Pieces Rest;
+  static thread_local CompressBuffer HeadBuf;
+  const auto Trim = llvm::make_scope_exit([] {
+    Rest.clear();
+    HeadBuf.trim(1 << 20);
+  });
+  uint64_t RestRaw = 0;
+  bool Ok = true;
+  ZSTD_CCtx_reset(RestCtx.get(), ZSTD_reset_session_and_parameters);
+  ZSTD_CCtx_setParameter(RestCtx.get(), ZSTD_c_compressionLevel, ZstdLevel);
+  auto Push = [&](llvm::StringRef In, ZSTD_EndDirective Mode) {
+    ZSTD_inBuffer I{In.data(), In.size(), 0};
+    while (Ok) {
+      llvm::MutableArrayRef<char> Room = Rest.room();
+      ZSTD_outBuffer O{Room.data(), Room.size(), 0};
+      const size_t R = ZSTD_compressStream2(RestCtx.get(), &O, &I, Mode);
+      Ok = !ZSTD_isError(R);
+      Rest.wrote(O.pos);
+      if (Mode == ZSTD_e_end ? R == 0 : I.pos == I.size)
+        break;
+    }
+  };
+  EncodedSummaries Enc = Encode([&](llvm::StringRef Chunk) {
+    RestRaw += Chunk.size();
+    if (!Chunk.empty())
+      Push(Chunk, ZSTD_e_continue);
+  });
+  const size_t Head = std::min<size_t>(Enc.HeadBytes, Enc.Bytes.size());
+  if (Enc.Bytes.size() > Head) {
+    // Encoded whole (no sink): the rest follows the heads.
+    Ok &= RestRaw == 0;
+    RestRaw = Enc.Bytes.size() - Head;
+    Push(llvm::StringRef(Enc.Bytes).drop_front(Head), ZSTD_e_continue);
+  }
+  if (RestRaw)
+    Push({}, ZSTD_e_end);
+  const size_t Bound = ZSTD_compressBound(Head);
+  if (!Ok || Head + RestRaw > UINT32_MAX || Bound + Rest.size() > UINT32_MAX)
+    return Enc.Digest; // not stored: a miss next time
   SccEntry E;
   E.Key = Key;
   E.Identity = Identity;
-  E.Summaries = ir::Digest::of(Bytes.Bytes);
-  E.Shape = Bytes.Shape;
+  E.Summaries = Enc.Digest;
+  E.Shape = Enc.Shape;
   E.Basis = std::move(Basis);
-  E.RawSize = static_cast<uint32_t>(Bytes.Bytes.size());
-  E.HeadBytes = Bytes.HeadBytes;
-  static thread_local std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx *)> C(
-      ZSTD_createCCtx(), ZSTD_freeCCtx);
-  // Compressed into a buffer reused per thread, never zero-filled (the
-  // pages zstd does not write stay untouched: redis's largest SCC bounds
-  // ~35 MB and compresses to a few), then copied once at its size; one
-  // past 1 MB is freed after its entry (it held memory through the rest of
-  // the scan).
-  static thread_local CompressBuffer Buffer;
-  // Two frames: the heads, then the rest, so that a read of the heads
-  // alone decompresses nothing else (zstd decodes whole blocks).
-  const size_t Head = std::min<size_t>(Bytes.HeadBytes, Bytes.Bytes.size());
-  const size_t Rest = Bytes.Bytes.size() - Head;
-  const size_t HeadBound = ZSTD_compressBound(Head);
-  const size_t Bound = HeadBound + (Rest ? ZSTD_compressBound(Rest) : 0);
-  Buffer.reserve(Bound);
-  const auto Trim = llvm::make_scope_exit([] { Buffer.trim(1 << 20); });
-  size_t N = ZSTD_compressCCtx(C.get(), Buffer.data(), HeadBound,
-                               Bytes.Bytes.data(), Head, ZstdLevel);
+  E.RawSize = static_cast<uint32_t>(Head + RestRaw);
+  E.HeadBytes = Enc.HeadBytes;
+  HeadBuf.grow(Bound, 0);
+  const size_t N = ZSTD_compressCCtx(HeadCtx.get(), HeadBuf.data(), Bound,
+                                     Enc.Bytes.data(), Head, ZstdLevel);
   if (ZSTD_isError(N))
-    return E.Summaries; // not stored: a miss next time
+    return Enc.Digest;
+  const llvm::StringRef HeadFrame(HeadBuf.data(), N);
   E.HeadSize = static_cast<uint32_t>(N);
-  E.HeadChecksum = llvm::xxh3_64bits(llvm::StringRef(Buffer.data(), N));
-  if (Rest) {
-    size_t M = ZSTD_compressCCtx(C.get(), Buffer.data() + N, Bound - N,
-                                 Bytes.Bytes.data() + Head, Rest, ZstdLevel);
-    if (ZSTD_isError(M))
-      return E.Summaries;
-    N += M;
-  }
-  llvm::StringRef Compressed(Buffer.data(), N);
-  E.Size = static_cast<uint32_t>(N);
-  E.Checksum = llvm::xxh3_64bits(Compressed);
+  E.HeadChecksum = llvm::xxh3_64bits(HeadFrame);
+  E.Size = static_cast<uint32_t>(N + Rest.size());
+  std::string Sums;
+  put64(Sums, E.HeadChecksum);
+  Rest.forEach([&](llvm::StringRef P) { put64(Sums, llvm::xxh3_64bits(P)); });
+  E.Checksum = llvm::xxh3_64bits(Sums);
   std::lock_guard<std::mutex> G(M);
   StreamedFile &Pack = newPack();
   E.Offset = Pack.size();
-  Pack.append(Compressed);
+  Pack.append(HeadFrame);
+  Rest.forEach([&](llvm::StringRef P) { Pack.append(P); });
   Added.push_back(E);
   return E.Summaries;
 }

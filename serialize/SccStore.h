@@ -50,12 +50,12 @@
 namespace racer::serialize {
 
 /// Bump on any change to the index or pack layout.
-constexpr uint32_t SccStoreVersion = 3;
+constexpr uint32_t SccStoreVersion = 4;
 
 /// One SCC's stored summaries.
 struct SccEntry {
   ir::Digest Key;       ///< the SCC's cache key (driver/SccCache.h)
-  ir::Digest Summaries; ///< ir::Digest::of(EncodedSummaries::Bytes)
+  ir::Digest Summaries; ///< EncodedSummaries::Digest
   ir::Digest Shape;     ///< EncodedSummaries::Shape
   /// The summaries (their digests) of the SCC's callees these were made
   /// from, in the key's order of callees: where one has changed in lines
@@ -67,9 +67,11 @@ struct SccEntry {
   uint32_t Pack = 0;     ///< index into the store's packs
   uint64_t Offset = 0;   ///< of the compressed bytes in the pack
   uint32_t Size = 0;     ///< compressed bytes
-  uint32_t RawSize = 0;  ///< EncodedSummaries::Bytes.size()
+  uint32_t RawSize = 0;  ///< EncodedSummaries::Size
   uint32_t HeadBytes = 0; ///< EncodedSummaries::HeadBytes
-  uint64_t Checksum = 0; ///< xxh3-64 of the compressed bytes
+  /// Of the compressed bytes: the xxh3-64 of HeadChecksum and of the
+  /// xxh3-64 of each megabyte of the rest (written as it is compressed).
+  uint64_t Checksum = 0;
   /// The compressed heads: the first HeadSize bytes (a zstd frame of their
   /// own), and their xxh3-64, which a read of the heads alone checks.
   uint32_t HeadSize = 0;
@@ -105,11 +107,16 @@ public:
     explicit Writer(const SccStore &From) : From(From) {}
     /// \p E (an entry of From) is used by this scan.
     void keep(const SccEntry &E);
-    /// Compresses \p Bytes and records them as the summaries of SCC \p Key.
-    /// Returns the digest of \p Bytes.
+    /// Records the summaries \p Encode makes as those of SCC \p Key,
+    /// compressing the bytes it hands to its sink as they come (see
+    /// encodeSummaries), then those it returns. Returns their digest
+    /// (EncodedSummaries::Digest). Thread-safe.
     ir::Digest add(const ir::Digest &Key, uint64_t Identity,
-                   const EncodedSummaries &Bytes,
+                   llvm::function_ref<EncodedSummaries(ChunkSink)> Encode,
                    std::vector<ir::Digest> Basis = {});
+    /// The same for summaries encoded whole.
+    ir::Digest add(const ir::Digest &Key, uint64_t Identity,
+                   EncodedSummaries Whole, std::vector<ir::Digest> Basis = {});
     /// Writes the new pack and index. Entries of the last two scans that
     /// this one did not use are kept too.
     llvm::Error commit();

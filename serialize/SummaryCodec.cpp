@@ -122,12 +122,57 @@ private:
   char *Cur = nullptr, *End = nullptr;
 };
 
+/// The accesses' bytes cut into chunks of about a megabyte (at the end of
+/// an access, once a chunk holds that much; so the same accesses are cut
+/// the same way), each digested, and handed to a sink if there is one.
+class AccessChunks {
+public:
+  explicit AccessChunks(ChunkSink Sink) : Sink(Sink) {}
+  static constexpr size_t Size = 1 << 20;
+
+  void afterAccess(Bytes &Out) {
+    if (Out.size() - Start >= Size)
+      cut(Out);
+  }
+  /// Ends the chunk so far (the last one, at the end).
+  void cut(Bytes &Out) {
+    const llvm::StringRef Chunk = Out.str().drop_front(Start);
+    Digests.digest(ir::Digest::of(Chunk));
+    ++Count;
+    if (Sink) {
+      Sink(Chunk);
+      Handed += Chunk.size();
+      Out.clear();
+      Start = 0;
+    } else {
+      Start = Out.size();
+    }
+  }
+  /// Bytes written so far, \p Out's and those handed over.
+  size_t written(const Bytes &Out) const { return Handed + Out.size(); }
+  /// The digest of all the bytes: those of \p Prefix and of each chunk.
+  ir::Digest digest(llvm::StringRef Prefix) {
+    return ir::DigestBuilder()
+        .digest(ir::Digest::of(Prefix))
+        .u64(Count)
+        .digest(Digests.finish())
+        .finish();
+  }
+
+private:
+  ChunkSink Sink;
+  size_t Start = 0, Handed = 0;
+  uint64_t Count = 0;
+  ir::DigestBuilder Digests;
+};
+
 class Encoder {
 public:
   Encoder(llvm::ArrayRef<std::string> Files, AnchorOf Anchors)
       : Files(Files), Anchors(Anchors), FileIds(Files.size(), 0) {}
 
   Bytes *Out = nullptr;   ///< where fields go (heads, then accesses)
+  AccessChunks *Chunks = nullptr; ///< while accesses are written
   /// The same, with every line written as 0: only its digest is kept, so
   /// it is digested a chunk at a time (a large SCC's shape was a second
   /// copy of its ~35 MB encoding).
@@ -477,6 +522,8 @@ public:
       if (A.Trace.hidden())
         var(A.Trace.hidden());
       PrevTrace = Trace;
+      if (Chunks)
+        Chunks->afterAccess(*Out);
     }
   }
 
@@ -941,7 +988,7 @@ private:
 
 EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members,
                                  llvm::ArrayRef<std::string> Files,
-                                 AnchorOf Anchors) {
+                                 AnchorOf Anchors, ChunkSink Sink) {
   Encoder E(Files, Anchors);
   // Per thread, reused: a redis scan encodes 115 MB, and growing fresh
   // buffers for each SCC was a tenth of the encoding's time.
@@ -958,12 +1005,15 @@ EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members
     E.head(*Members[M]);
   }
   E.Out = &Accesses;
+  AccessChunks Chunks(Sink);
+  E.Chunks = &Chunks;
   std::vector<size_t> Ends(Members.size());
   for (size_t M = 0; M < Members.size(); ++M) {
     E.startMember(M);
     E.accesses(Members[M]->Accesses);
-    Ends[M] = Accesses.size();
+    Ends[M] = Chunks.written(Accesses);
   }
+  Chunks.cut(Accesses);
   // After the heads, the length of each member's accesses: a reader that
   // needs a few members of a large SCC (a caller summarized again calls one
   // of redis's 192 dict functions) skips the others'. Not part of the
@@ -977,8 +1027,13 @@ EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members
                 .digest(E.shapeDigest())
                 .finish();
   R.HeadBytes = static_cast<uint32_t>(Table.size() + Heads.size());
+  R.Size = R.HeadBytes + (Ends.empty() ? 0 : Ends.back());
   constexpr size_t Keep = 1 << 20;
-  if (Accesses.size() > Keep) {
+  if (Sink) {
+    R.Bytes.reserve(R.HeadBytes);
+    R.Bytes += Table.str();
+    R.Bytes += Heads.str();
+  } else if (Accesses.size() > Keep) {
     std::string Prefix;
     Prefix.reserve(R.HeadBytes);
     Prefix += Table.str();
@@ -990,6 +1045,7 @@ EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members
     R.Bytes += Heads.str();
     R.Bytes += Accesses.str();
   }
+  R.Digest = Chunks.digest(llvm::StringRef(R.Bytes).take_front(R.HeadBytes));
   for (Bytes *B : {&Heads, &Accesses, &Table, &Shape})
     B->trim(Keep);
   return R;

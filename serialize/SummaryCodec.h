@@ -49,12 +49,19 @@ namespace racer::serialize {
 
 /// Bump on any change to the encoding below; stored entries of another
 /// version are never read (SccStore checks it).
-constexpr uint32_t SummaryCodecVersion = 26;
+constexpr uint32_t SummaryCodecVersion = 27;
 
 struct EncodedSummaries {
+  /// The encoding; with a sink (encodeSummaries), its first HeadBytes only.
   std::string Bytes;
   /// Bytes[0, HeadBytes) holds the string table and the heads.
   uint32_t HeadBytes = 0;
+  /// The size of the whole encoding.
+  uint64_t Size = 0;
+  /// The digest of the whole encoding (the digests of its heads and of its
+  /// accesses' chunks: computed as they are written, so the same with or
+  /// without a sink). Equal bytes, equal digests.
+  ir::Digest Digest;
   /// The digest of the bytes with every line left out: two encodings of
   /// one shape differ in lines only (a statement added to a function moves
   /// its accesses, and its callers' copies of them, and nothing else).
@@ -75,12 +82,19 @@ struct LineAnchor {
 /// The anchor of a place (not called for "no location").
 using AnchorOf = llvm::function_ref<LineAnchor(const ir::Loc &)>;
 
+/// Where an encoding's accesses go, a megabyte or so at a time.
+using ChunkSink = llvm::function_ref<void(llvm::StringRef)>;
+
 /// Encodes \p Members (an SCC's summaries, in member order); every
 /// ir::Loc::File indexes \p Files and is written as that path. With
-/// \p Anchors, lines are written relative to their anchors.
+/// \p Anchors, lines are written relative to their anchors. With \p Sink,
+/// the bytes after the heads (the accesses, most of them) go to it as they
+/// are written, and the result's Bytes holds the rest: a large SCC's
+/// encoding (~35 MB on redis) is never all in memory.
 EncodedSummaries encodeSummaries(llvm::ArrayRef<const FunctionSummary *> Members,
                                  llvm::ArrayRef<std::string> Files,
-                                 AnchorOf Anchors = nullptr);
+                                 AnchorOf Anchors = nullptr,
+                                 ChunkSink Sink = nullptr);
 
 /// The program's file index of a path read from encoded summaries.
 using FileResolver = llvm::function_ref<uint32_t(llvm::StringRef Path)>;

@@ -43,6 +43,8 @@ protected:
     for (size_t I = 0; I < Size; ++I)
       E.Bytes.push_back(char('a' + (N * 7 + I * (I % 5)) % 26));
     E.HeadBytes = uint32_t(Size / 3);
+    E.Size = Size;
+    E.Digest = ir::Digest::of(E.Bytes);
     return E;
   }
   /// Incompressible bytes.
@@ -52,6 +54,8 @@ protected:
     for (size_t I = 0; I < Size; ++I)
       E.Bytes.push_back(char(Rng()));
     E.HeadBytes = uint32_t(Size / 2);
+    E.Size = Size;
+    E.Digest = ir::Digest::of(E.Bytes);
     return E;
   }
   std::vector<std::string> packs() const {
@@ -136,6 +140,39 @@ TEST_F(SccStoreTest, CommittedEntriesAreFoundWithTheirBytes) {
 // The new pack is written as entries are added (a temporary beside its
 // name), not held in memory until commit; a scan that never commits leaves
 // nothing behind, and a commit with nothing new writes no pack.
+TEST_F(SccStoreTest, AnEncodingStreamedInChunksReadsBackWhole) {
+  // An encoder that hands its accesses to the sink a chunk at a time (and
+  // returns the heads): the entry reads back as the whole bytes, and its
+  // heads alone as their prefix.
+  const EncodedSummaries Whole = noise(7, 5 << 20);
+  {
+    std::unique_ptr<SccStore> S = open();
+    SccStore::Writer W(*S);
+    unsigned Chunks = 0;
+    ir::Digest D = W.add(key(7), 7, [&](ChunkSink Sink) {
+      llvm::StringRef Rest = llvm::StringRef(Whole.Bytes).drop_front(Whole.HeadBytes);
+      for (size_t At = 0; At < Rest.size(); At += 300000, ++Chunks)
+        Sink(Rest.substr(At, 300000));
+      EncodedSummaries Heads = Whole;
+      Heads.Bytes.resize(Whole.HeadBytes);
+      return Heads;
+    });
+    EXPECT_GT(Chunks, 5u);
+    EXPECT_EQ(D, Whole.Digest);
+    ASSERT_FALSE(bool(W.commit()));
+  }
+  std::unique_ptr<SccStore> S = open();
+  const SccEntry *E = S->find(key(7));
+  ASSERT_NE(E, nullptr);
+  EXPECT_EQ(E->RawSize, Whole.Bytes.size());
+  llvm::Expected<std::string> All = S->read(*E, false);
+  ASSERT_TRUE(bool(All)) << llvm::toString(All.takeError());
+  EXPECT_TRUE(*All == Whole.Bytes);
+  llvm::Expected<std::string> Head = S->read(*E, true);
+  ASSERT_TRUE(bool(Head)) << llvm::toString(Head.takeError());
+  EXPECT_TRUE(*Head == Whole.Bytes.substr(0, Whole.HeadBytes));
+}
+
 TEST_F(SccStoreTest, NewPackIsStreamedAndOnlyACommitNamesIt) {
   auto Files = [&](llvm::StringRef Part) {
     unsigned N = 0;

@@ -453,6 +453,38 @@ TEST(SummaryCodec, ALargeSCCEncodesLikeASmallOne) {
   EXPECT_EQ(dump(decode(S.Bytes, false), Files), dump(Small, Files));
 }
 
+TEST(SummaryCodec, AnEncodingToASinkIsTheSameBytesInChunks) {
+  // With a sink, the accesses go to it as they are written: the heads it
+  // returns and the chunks, in order, are the bytes encoded whole, with the
+  // same digest and size.
+  const std::vector<FunctionSummary> One = summaries();
+  std::vector<FunctionSummary> Big;
+  for (int Copy = 0; Copy < 40; ++Copy)
+    Big.insert(Big.end(), One.begin(), One.end());
+  const EncodedSummaries Whole = encodeSummaries(pointers(Big), Files);
+  std::string Streamed;
+  unsigned Chunks = 0;
+  EncodedSummaries Heads =
+      encodeSummaries(pointers(Big), Files, nullptr, [&](llvm::StringRef C) {
+        Streamed += C;
+        ++Chunks;
+      });
+  EXPECT_GT(Chunks, 2u) << "a large SCC goes in several chunks";
+  EXPECT_EQ(Heads.Bytes.size(), Heads.HeadBytes);
+  EXPECT_TRUE(Heads.Bytes + Streamed == Whole.Bytes);
+  EXPECT_EQ(Heads.Size, Whole.Bytes.size());
+  EXPECT_EQ(Whole.Size, Whole.Bytes.size());
+  EXPECT_EQ(Heads.Digest, Whole.Digest);
+  EXPECT_EQ(Heads.Shape, Whole.Shape);
+  // And the digest tells other bytes apart.
+  std::vector<FunctionSummary> Other = Big;
+  auto With = llvm::find_if(
+      Other, [](const FunctionSummary &S) { return !S.Accesses.empty(); });
+  ASSERT_NE(With, Other.end());
+  With->Accesses.pop_back();
+  EXPECT_NE(encodeSummaries(pointers(Other), Files).Digest, Whole.Digest);
+}
+
 TEST(SummaryCodec, ALargeSCCsShapeSeesPastItsFirstMegabyte) {
   // The shape of a large SCC is digested a chunk at a time: lines moved
   // anywhere keep it, an access changed in its last member changes it.
