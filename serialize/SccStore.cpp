@@ -338,9 +338,13 @@ llvm::Expected<std::string> SccStore::read(const SccEntry &E,
   const size_t Want = HeadsOnly ? E.HeadBytes : E.RawSize;
   if (Want > E.RawSize)
     return corrupt("bad sizes");
+  // One context per thread (ZSTD_decompress makes one per call: a read of
+  // each adopted SCC's heads showed it).
+  static thread_local std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx *)> D(
+      ZSTD_createDCtx(), ZSTD_freeDCtx);
   std::string Out(Want, '\0');
-  size_t R = ZSTD_decompress(Out.data(), Out.size(), Bytes.data(),
-                             Bytes.size());
+  size_t R = ZSTD_decompressDCtx(D.get(), Out.data(), Out.size(),
+                                 Bytes.data(), Bytes.size());
   const bool Ok = !ZSTD_isError(R) && R == Want;
   if (!Ok)
     return corrupt("it does not decompress to its recorded size");
