@@ -181,9 +181,10 @@ public:
   }
   void wrote(size_t N) { Used += N; }
   size_t size() const { return Used; }
-  /// Each piece written, in order.
+  /// Each piece written, in order (as entryChecksum cuts them: a piece
+  /// begun but left empty is none).
   template <typename F> void forEach(F Each) const {
-    for (size_t B = 0; B < Count; ++B)
+    for (size_t B = 0; B < Count && B * PieceSize < Used; ++B)
       Each(llvm::StringRef(Blocks[B].get(),
                            std::min(PieceSize, Used - B * PieceSize)));
   }
