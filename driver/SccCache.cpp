@@ -565,25 +565,32 @@ SccCache::Run::readAdopted(uint32_t C, bool HeadsOnly,
   return S;
 }
 
-void SccCache::Run::ensureMembers(uint32_t C, const std::vector<bool> &Wanted) {
+void SccCache::Run::readMembers(
+    uint32_t C, llvm::function_ref<bool(uint32_t F, size_t M)> Which,
+    llvm::function_ref<void(uint32_t F, FunctionSummary &&S)> Take) {
   const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
-  std::lock_guard<std::mutex> G(
-      MembersMutex[C % (sizeof(MembersMutex) / sizeof(MembersMutex[0]))]);
   std::vector<bool> Need(Members.size());
   bool Any = false;
   for (size_t M = 0; M < Members.size(); ++M)
-    Any |= Need[M] = Wanted[M] && !ReadWhole[Members[M]];
+    Any |= Need[M] = Which(Members[M], M);
   if (!Any || Failed)
     return;
-  std::optional<std::vector<FunctionSummary>> S =
-      readAdopted(C, /*HeadsOnly=*/false, &Need);
-  if (!S)
-    return;
-  for (size_t M = 0; M < Members.size(); ++M)
-    if (Need[M]) {
-      PS.putSummary(Members[M], std::move((*S)[M]));
-      ReadWhole[Members[M]] = 1;
-    }
+  if (std::optional<std::vector<FunctionSummary>> S =
+          readAdopted(C, /*HeadsOnly=*/false, &Need))
+    for (size_t M = 0; M < Members.size(); ++M)
+      if (Need[M])
+        Take(Members[M], std::move((*S)[M]));
+}
+
+void SccCache::Run::ensureMembers(uint32_t C, const std::vector<bool> &Wanted) {
+  std::lock_guard<std::mutex> G(
+      MembersMutex[C % (sizeof(MembersMutex) / sizeof(MembersMutex[0]))]);
+  readMembers(
+      C, [&](uint32_t F, size_t M) { return Wanted[M] && !ReadWhole[F]; },
+      [&](uint32_t F, FunctionSummary &&S) {
+        PS.putSummary(F, std::move(S));
+        ReadWhole[F] = 1;
+      });
 }
 
 void SccCache::Run::adopt(uint32_t C) {
@@ -606,20 +613,12 @@ void SccCache::Run::adopt(uint32_t C) {
 
 void SccCache::Run::ensureAccesses(uint32_t C) {
   // (Not those released: a member only its own SCC calls.)
-  const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
-  std::vector<bool> Need(Members.size());
-  bool Any = false;
-  for (size_t M = 0; M < Members.size(); ++M)
-    Any |= Need[M] = !ReadWhole[Members[M]] && !PS.released(Members[M]);
-  if (!Any)
-    return;
-  std::optional<std::vector<FunctionSummary>> Full =
-      readAdopted(C, /*HeadsOnly=*/false, &Need);
-  if (!Full)
-    return;
-  for (size_t M = 0; M < Members.size(); ++M)
-    if (Need[M])
-      PS.setAccesses(Members[M], std::move((*Full)[M].Accesses));
+  readMembers(
+      C,
+      [&](uint32_t F, size_t) { return !ReadWhole[F] && !PS.released(F); },
+      [&](uint32_t F, FunctionSummary &&S) {
+        PS.setAccesses(F, std::move(S.Accesses));
+      });
 }
 
 bool SccCache::Run::finish() {

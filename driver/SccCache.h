@@ -218,6 +218,12 @@ public:
     /// not released and not read whole before (after its adopt: the reduce
     /// reads them). Once per SCC.
     void ensureAccesses(uint32_t C);
+    /// Reads the members of adopted SCC \p C that \p Which picks (by
+    /// function and member index; their accesses, every member's head) and
+    /// hands each to \p Take.
+    void readMembers(
+        uint32_t C, llvm::function_ref<bool(uint32_t F, size_t M)> Which,
+        llvm::function_ref<void(uint32_t F, FunctionSummary &&S)> Take);
     /// Adopted SCC \p C's stored summaries (of \p Members only, if given:
     /// decodeSummaries), with their pending moves.
     std::optional<std::vector<FunctionSummary>>

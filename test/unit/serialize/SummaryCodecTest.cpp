@@ -429,14 +429,20 @@ TEST(SummaryCodec, FilesAreWrittenByPathNotIndex) {
             encodeSummaries(pointers(In), Files).Bytes);
 }
 
-TEST(SummaryCodec, ALargeSCCEncodesLikeASmallOne) {
-  // Past a megabyte of accesses the encoder hands its buffer over instead
-  // of copying it: the bytes, the heads' prefix and the next encoding (its
-  // buffer made anew) must be the same as by copying.
+/// An SCC past a few megabytes of accesses: summaries() forty times.
+std::vector<FunctionSummary> largeSCC() {
   const std::vector<FunctionSummary> One = summaries();
   std::vector<FunctionSummary> Big;
   for (int Copy = 0; Copy < 40; ++Copy)
     Big.insert(Big.end(), One.begin(), One.end());
+  return Big;
+}
+
+TEST(SummaryCodec, ALargeSCCEncodesLikeASmallOne) {
+  // Past a megabyte of accesses the encoder hands its buffer over instead
+  // of copying it: the bytes, the heads' prefix and the next encoding (its
+  // buffer made anew) must be the same as by copying.
+  const std::vector<FunctionSummary> Big = largeSCC();
   EncodedSummaries E = encodeSummaries(pointers(Big), Files);
   ASSERT_GT(E.Bytes.size() - E.HeadBytes, size_t(1) << 20)
       << "not large enough to take the other path";
@@ -457,10 +463,7 @@ TEST(SummaryCodec, AnEncodingToASinkIsTheSameBytesInChunks) {
   // With a sink, the accesses go to it as they are written: the heads it
   // returns and the chunks, in order, are the bytes encoded whole, with the
   // same digest and size.
-  const std::vector<FunctionSummary> One = summaries();
-  std::vector<FunctionSummary> Big;
-  for (int Copy = 0; Copy < 40; ++Copy)
-    Big.insert(Big.end(), One.begin(), One.end());
+  const std::vector<FunctionSummary> Big = largeSCC();
   const EncodedSummaries Whole = encodeSummaries(pointers(Big), Files);
   std::string Streamed;
   unsigned Chunks = 0;
@@ -488,10 +491,7 @@ TEST(SummaryCodec, AnEncodingToASinkIsTheSameBytesInChunks) {
 TEST(SummaryCodec, ALargeSCCsShapeSeesPastItsFirstMegabyte) {
   // The shape of a large SCC is digested a chunk at a time: lines moved
   // anywhere keep it, an access changed in its last member changes it.
-  const std::vector<FunctionSummary> One = summaries();
-  std::vector<FunctionSummary> Big;
-  for (int Copy = 0; Copy < 40; ++Copy)
-    Big.insert(Big.end(), One.begin(), One.end());
+  const std::vector<FunctionSummary> Big = largeSCC();
   const EncodedSummaries E = encodeSummaries(pointers(Big), Files);
   ASSERT_GT(E.Bytes.size(), size_t(3) << 20) << "not past a few chunks";
   std::vector<FunctionSummary> Moved = Big;
