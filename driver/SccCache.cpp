@@ -144,7 +144,7 @@ ir::Digest SccCache::Run::keyOf(uint32_t C,
   const CallGraph &G = PS.graph();
   ir::DigestBuilder B;
   B.digest(Salt);
-  const std::vector<uint32_t> &Members = G.sccs()[C];
+  llvm::ArrayRef<uint32_t> Members = G.sccs()[C];
   B.u64(Members.size());
   for (uint32_t F : Members)
     B.digest(P.FunctionDigests[F]);
@@ -240,7 +240,7 @@ SccCache::Run::movesOf(uint32_t K, const ir::Digest &Then) {
   // once the SCC is done): their places are all its callers hold of it.
   std::vector<const FunctionSummary *> Current;
   std::vector<FunctionSummary> Kept;
-  const std::vector<uint32_t> &Members = PS.graph().sccs()[K];
+  llvm::ArrayRef<uint32_t> Members = PS.graph().sccs()[K];
   if (Before->size() != Members.size())
     return nullptr;
   for (size_t M = 0; M < Members.size(); ++M) {
@@ -464,7 +464,7 @@ void SccCache::Run::fail(const std::string &Message) {
 void SccCache::Run::step(uint32_t C) {
   std::vector<uint32_t> Callees;
   const ir::Digest Key = keyOf(C, &Callees);
-  const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
+  llvm::ArrayRef<uint32_t> Members = PS.graph().sccs()[C];
   std::vector<ir::Digest> Basis = basisOf(Callees);
   const serialize::SccEntry *E =
       Reuse && !Failed ? Cache.Store->find(Key) : nullptr;
@@ -514,7 +514,7 @@ void SccCache::Run::step(uint32_t C) {
       const uint32_t K = G.sccOf()[It->second];
       if (K == C || !Adopted[K])
         continue;
-      const std::vector<uint32_t> &Of = G.sccs()[K];
+      llvm::ArrayRef<uint32_t> Of = G.sccs()[K];
       std::vector<bool> &Want = Called[K];
       Want.resize(Of.size());
       Want[std::find(Of.begin(), Of.end(), It->second) - Of.begin()] = true;
@@ -568,7 +568,7 @@ SccCache::Run::readAdopted(uint32_t C, bool HeadsOnly,
 void SccCache::Run::readMembers(
     uint32_t C, llvm::function_ref<bool(uint32_t F, size_t M)> Which,
     llvm::function_ref<void(uint32_t F, FunctionSummary &&S)> Take) {
-  const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
+  llvm::ArrayRef<uint32_t> Members = PS.graph().sccs()[C];
   std::vector<bool> Need(Members.size());
   bool Any = false;
   for (size_t M = 0; M < Members.size(); ++M)
@@ -598,7 +598,7 @@ void SccCache::Run::adopt(uint32_t C) {
     return;
   // The members a caller read whole have their summaries; the others' heads
   // now (their accesses if the reduce reads them: finish()).
-  const std::vector<uint32_t> &Members = PS.graph().sccs()[C];
+  llvm::ArrayRef<uint32_t> Members = PS.graph().sccs()[C];
   if (!llvm::all_of(Members, [&](uint32_t F) { return ReadWhole[F]; })) {
     std::optional<std::vector<FunctionSummary>> Heads =
         readAdopted(C, /*HeadsOnly=*/true);

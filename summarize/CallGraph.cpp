@@ -70,7 +70,7 @@ CallGraph CallGraph::build(const std::vector<ir::Function> &Functions) {
           Comp.push_back(W);
         } while (W != V);
         std::sort(Comp.begin(), Comp.end());
-        G.SCCs.push_back(std::move(Comp));
+        G.SCCs.append(Comp);
       }
       Calls.pop_back();
       if (!Calls.empty()) {
@@ -81,7 +81,7 @@ CallGraph CallGraph::build(const std::vector<ir::Function> &Functions) {
   }
 
   const size_t NS = G.SCCs.size();
-  G.Callers.assign(NS, {});
+  std::vector<std::vector<uint32_t>> Callers(NS);
   G.CalleeCounts.assign(NS, 0);
   for (uint32_t C = 0; C < NS; ++C) {
     std::vector<uint32_t> Callees;
@@ -93,8 +93,9 @@ CallGraph CallGraph::build(const std::vector<ir::Function> &Functions) {
     Callees.erase(std::unique(Callees.begin(), Callees.end()), Callees.end());
     G.CalleeCounts[C] = static_cast<uint32_t>(Callees.size());
     for (uint32_t Callee : Callees)
-      G.Callers[Callee].push_back(C);
+      Callers[Callee].push_back(C);
   }
+  G.Callers = FlatLists(Callers);
   return G;
 }
 

@@ -12,6 +12,7 @@
 #ifndef RACER_SUMMARIZE_CALLGRAPH_H
 #define RACER_SUMMARIZE_CALLGRAPH_H
 
+#include "summarize/FlatLists.h"
 #include "summarize/ir/IR.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -29,9 +30,9 @@ public:
 
   /// SCCs in bottom-up (reverse topological) order: every callee SCC comes
   /// before its callers. Each SCC lists function indexes.
-  const std::vector<std::vector<uint32_t>> &sccs() const { return SCCs; }
+  const FlatLists &sccs() const { return SCCs; }
   /// For SCC i: the SCCs that call into it (deduplicated).
-  const std::vector<std::vector<uint32_t>> &callers() const { return Callers; }
+  const FlatLists &callers() const { return Callers; }
   /// For SCC i: how many distinct other SCCs it calls.
   const std::vector<uint32_t> &calleeCounts() const { return CalleeCounts; }
   /// Function index -> its SCC.
@@ -40,8 +41,8 @@ public:
   const llvm::StringMap<uint32_t> &index() const { return Index; }
 
 private:
-  std::vector<std::vector<uint32_t>> SCCs;
-  std::vector<std::vector<uint32_t>> Callers;
+  FlatLists SCCs;
+  FlatLists Callers;
   std::vector<uint32_t> CalleeCounts;
   std::vector<uint32_t> SCCOf;
   llvm::StringMap<uint32_t> Index;

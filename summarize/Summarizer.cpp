@@ -92,14 +92,15 @@ ProgramSummarizer::ProgramSummarizer(const std::vector<ir::Function> &Fns,
   if (!ReleaseUnneeded)
     return;
   const size_t NS = Graph.sccs().size();
-  CalleeSCCs.resize(NS);
+  std::vector<std::vector<uint32_t>> Callees(NS);
   CallersLeft.reset(new std::atomic<uint32_t>[NS]);
   for (uint32_t C = 0; C < NS; ++C) {
     CallersLeft[C].store(static_cast<uint32_t>(Graph.callers()[C].size()),
                          std::memory_order_relaxed);
     for (uint32_t Caller : Graph.callers()[C])
-      CalleeSCCs[Caller].push_back(C);
+      Callees[Caller].push_back(C);
   }
+  CalleeSCCs = FlatLists(Callees);
   Retained.assign(Fns.size(), false);
   for (size_t I = 0; I < Fns.size(); ++I)
     for (ir::Symbol Callee : ir::callablesOf(Fns[I])) {
@@ -208,7 +209,7 @@ void ProgramSummarizer::summarizeSCC(uint32_t C) {
 
 void ProgramSummarizer::adoptSCC(uint32_t C,
                                  std::vector<FunctionSummary> Members) {
-  const std::vector<uint32_t> &Fs = Graph.sccs()[C];
+  llvm::ArrayRef<uint32_t> Fs = Graph.sccs()[C];
   for (size_t M = 0; M < Fs.size() && M < Members.size(); ++M)
     Summaries[Fs[M]] = std::move(Members[M]);
   finishSCC(C);
@@ -216,7 +217,7 @@ void ProgramSummarizer::adoptSCC(uint32_t C,
 
 void ProgramSummarizer::computeSCC(uint32_t C) {
   ProgramLookup Lookup(Graph, Summaries);
-  const std::vector<uint32_t> &Members = Graph.sccs()[C];
+  llvm::ArrayRef<uint32_t> Members = Graph.sccs()[C];
   bool Recursive = Members.size() > 1;
   if (!Recursive) {
     // A single function is recursive iff it calls itself.
@@ -261,7 +262,7 @@ void ProgramSummarizer::computeSCC(uint32_t C) {
 void ProgramSummarizer::finishSCC(uint32_t C) {
   if (!ReleaseUnneeded)
     return;
-  const std::vector<uint32_t> &Members = Graph.sccs()[C];
+  llvm::ArrayRef<uint32_t> Members = Graph.sccs()[C];
   for (uint32_t F : Members) {
     int32_t K = ClassOf[F];
     if (K < 0)

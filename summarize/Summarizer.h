@@ -115,7 +115,7 @@ private:
   bool ReleaseUnneeded;
   /// Per SCC: the other SCCs it calls, and how many of its caller SCCs are
   /// not done yet (only with ReleaseUnneeded).
-  std::vector<std::vector<uint32_t>> CalleeSCCs;
+  FlatLists CalleeSCCs;
   std::unique_ptr<std::atomic<uint32_t>[]> CallersLeft;
   mutable std::mutex WorkMu;
   std::pair<uint64_t, uint32_t> MostWork{0, 0};

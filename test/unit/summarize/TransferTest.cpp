@@ -437,7 +437,7 @@ TEST(Summarizer, CalleesAreSummarizedBeforeCallers) {
   ASSERT_EQ(PS.summaries()[0].Accesses.size(), 1u);
   EXPECT_EQ(PS.summaries()[0].Accesses[0].Trace.size(), 2u);
   EXPECT_EQ(PS.graph().sccs().size(), 3u);
-  EXPECT_EQ(PS.graph().sccs().front(), std::vector<uint32_t>{2});
+  EXPECT_EQ(PS.graph().sccs().front().vec(), std::vector<uint32_t>{2});
 }
 
 } // namespace
