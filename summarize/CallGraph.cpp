@@ -10,6 +10,7 @@ namespace racer {
 CallGraph CallGraph::build(const std::vector<ir::Function> &Functions) {
   CallGraph G;
   const uint32_t N = static_cast<uint32_t>(Functions.size());
+  G.Index.reserve(N);
   for (uint32_t I = 0; I < N; ++I)
     G.Index.try_emplace(Functions[I].Symbol, I);
 

@@ -15,12 +15,29 @@
 #include "summarize/FlatLists.h"
 #include "summarize/ir/IR.h"
 
-#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
 #include <vector>
 
 namespace racer {
+
+/// Function index by symbol. Symbols are interned, so by pointer: a
+/// StringMap held a copy of every function's symbol (a million functions:
+/// ~90 MB with its table).
+class SymbolIndex {
+public:
+  using Map = llvm::DenseMap<const void *, uint32_t>;
+  Map::const_iterator find(ir::Symbol S) const { return M.find(S.opaque()); }
+  Map::const_iterator end() const { return M.end(); }
+  size_t size() const { return M.size(); }
+  void reserve(size_t N) { M.reserve(N); }
+  /// Keeps the first index given for \p S.
+  void try_emplace(ir::Symbol S, uint32_t I) { M.try_emplace(S.opaque(), I); }
+
+private:
+  Map M;
+};
 
 class CallGraph {
 public:
@@ -38,14 +55,14 @@ public:
   /// Function index -> its SCC.
   const std::vector<uint32_t> &sccOf() const { return SCCOf; }
   /// Symbol -> function index.
-  const llvm::StringMap<uint32_t> &index() const { return Index; }
+  const SymbolIndex &index() const { return Index; }
 
 private:
   FlatLists SCCs;
   FlatLists Callers;
   std::vector<uint32_t> CalleeCounts;
   std::vector<uint32_t> SCCOf;
-  llvm::StringMap<uint32_t> Index;
+  SymbolIndex Index;
 };
 
 struct FunctionSummary;

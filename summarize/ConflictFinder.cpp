@@ -364,7 +364,7 @@ planClassChecks(const std::vector<ir::Function> &Functions,
       continue;
     std::vector<std::string> &T = Plan[It->second].Teardown;
     for (const CallContext &C : Summaries[I].CallContexts) {
-      auto Callee = Graph->index().find(C.Callee.str());
+      auto Callee = Graph->index().find(C.Callee);
       if (!(C.Flags & CallContext::Unshared) || Callee == Graph->index().end())
         continue;
       const ir::Function &M = Functions[Callee->second];

@@ -17,7 +17,7 @@ class ProgramLookup final : public SummaryLookup {
 public:
   ProgramLookup(const CallGraph &G, const std::vector<FunctionSummary> &S)
       : G(G), S(S) {}
-  const FunctionSummary *lookup(llvm::StringRef Symbol) const override {
+  const FunctionSummary *lookup(ir::Symbol Symbol) const override {
     auto It = G.index().find(Symbol);
     return It == G.index().end() ? nullptr : &S[It->second];
   }

@@ -375,7 +375,7 @@ void RootAnalysis::expand(uint32_t Root) {
         Limit(AssumptionKind::ThreadLimit, Sp.Location);
         return;
       }
-      auto It = Graph.index().find(Sp.Entry.str());
+      auto It = Graph.index().find(Sp.Entry);
       if (It == Graph.index().end()) {
         // The entry's body is not in the program.
         Limit(AssumptionKind::UnknownThread, Sp.Location);

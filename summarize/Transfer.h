@@ -24,7 +24,7 @@ namespace racer {
 class SummaryLookup {
 public:
   virtual ~SummaryLookup();
-  virtual const FunctionSummary *lookup(llvm::StringRef Symbol) const = 0;
+  virtual const FunctionSummary *lookup(ir::Symbol Symbol) const = 0;
 };
 
 /// Summarizes \p F. Pure: safe to call concurrently on different functions.

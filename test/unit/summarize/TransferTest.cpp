@@ -17,8 +17,8 @@ namespace {
 class MapLookup : public SummaryLookup {
 public:
   void add(FunctionSummary S) { Map[S.Symbol] = std::move(S); }
-  const FunctionSummary *lookup(llvm::StringRef Sym) const override {
-    auto It = Map.find(Sym);
+  const FunctionSummary *lookup(ir::Symbol Sym) const override {
+    auto It = Map.find(Sym.str());
     return It == Map.end() ? nullptr : &It->second;
   }
 
