@@ -12,7 +12,6 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
-#include <cstring>
 #include <chrono>
 #include <random>
 #include <set>
@@ -155,14 +154,26 @@ namespace {
 /// size at a time.
 constexpr size_t PieceSize = 1 << 20;
 
-/// SccEntry::Checksum of an entry whose heads' checksum is \p HeadSum and
-/// whose compressed rest is \p Rest.
-uint64_t entryChecksum(uint64_t HeadSum, llvm::StringRef Rest) {
+/// SccEntry::Checksum, from the heads' checksum and each piece of the
+/// compressed rest in turn (the writer has the pieces apart, the reader
+/// one run of bytes).
+class EntryChecksum {
+public:
+  explicit EntryChecksum(uint64_t HeadSum) { put64(Sums, HeadSum); }
+  void piece(llvm::StringRef P) { put64(Sums, llvm::xxh3_64bits(P)); }
+  uint64_t finish() const { return llvm::xxh3_64bits(Sums); }
+
+private:
   std::string Sums;
-  put64(Sums, HeadSum);
+};
+
+/// The checksum of an entry whose heads' checksum is \p HeadSum and whose
+/// compressed rest is \p Rest.
+uint64_t entryChecksum(uint64_t HeadSum, llvm::StringRef Rest) {
+  EntryChecksum C(HeadSum);
   for (size_t At = 0; At < Rest.size(); At += PieceSize)
-    put64(Sums, llvm::xxh3_64bits(Rest.substr(At, PieceSize)));
-  return llvm::xxh3_64bits(Sums);
+    C.piece(Rest.substr(At, PieceSize));
+  return C.finish();
 }
 
 /// An entry's compressed rest, written a piece at a time into pieces of
@@ -203,16 +214,12 @@ private:
 /// (the pages not written stay untouched).
 class CompressBuffer {
 public:
-  /// Room for \p N bytes, keeping the first \p Used.
-  void grow(size_t N, size_t Used) {
+  /// Room for \p N bytes (what it held is not kept).
+  void reserve(size_t N) {
     if (N <= Cap)
       return;
-    const size_t NewCap = std::max(N, Cap + Cap / 2);
-    std::unique_ptr<char[]> New(new char[NewCap]);
-    if (Used)
-      std::memcpy(New.get(), Data.get(), Used);
-    Data = std::move(New);
-    Cap = NewCap;
+    Data.reset(new char[N]);
+    Cap = N;
   }
   void trim(size_t Keep) {
     if (Cap > Keep) {
@@ -221,7 +228,6 @@ public:
     }
   }
   char *data() { return Data.get(); }
-  size_t capacity() const { return Cap; }
 
 private:
   std::unique_ptr<char[]> Data;
@@ -427,7 +433,7 @@ ir::Digest SccStore::Writer::add(
   E.Basis = std::move(Basis);
   E.RawSize = static_cast<uint32_t>(Head + RestRaw);
   E.HeadBytes = Enc.HeadBytes;
-  HeadBuf.grow(Bound, 0);
+  HeadBuf.reserve(Bound);
   const size_t N = ZSTD_compressCCtx(HeadCtx.get(), HeadBuf.data(), Bound,
                                      Enc.Bytes.data(), Head, ZstdLevel);
   if (ZSTD_isError(N))
@@ -436,10 +442,9 @@ ir::Digest SccStore::Writer::add(
   E.HeadSize = static_cast<uint32_t>(N);
   E.HeadChecksum = llvm::xxh3_64bits(HeadFrame);
   E.Size = static_cast<uint32_t>(N + Rest.size());
-  std::string Sums;
-  put64(Sums, E.HeadChecksum);
-  Rest.forEach([&](llvm::StringRef P) { put64(Sums, llvm::xxh3_64bits(P)); });
-  E.Checksum = llvm::xxh3_64bits(Sums);
+  EntryChecksum Sum(E.HeadChecksum);
+  Rest.forEach([&](llvm::StringRef P) { Sum.piece(P); });
+  E.Checksum = Sum.finish();
   std::lock_guard<std::mutex> G(M);
   StreamedFile &Pack = newPack();
   E.Offset = Pack.size();

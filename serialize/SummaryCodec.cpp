@@ -177,15 +177,16 @@ public:
   /// it is digested a chunk at a time (a large SCC's shape was a second
   /// copy of its ~35 MB encoding).
   Bytes *Shape = nullptr;
-  /// The digests of the shape's chunks so far.
-  std::string ShapeChunks;
+  /// The digests of the shape's chunks so far, if it was cut.
+  ir::DigestBuilder ShapeChunks;
+  bool ShapeCut = false;
   static constexpr size_t ShapeChunk = 1 << 20;
   /// The digest of the whole shape (once everything is written).
   ir::Digest shapeDigest() {
-    if (ShapeChunks.empty())
+    if (!ShapeCut)
       return ir::Digest::of(Shape->str());
-    flushShape();
-    return ir::Digest::of(ShapeChunks);
+    cutShape();
+    return ShapeChunks.finish();
   }
 
   /// The member being written. Its locals are numbered in the order they
@@ -211,14 +212,12 @@ public:
   void u8(uint8_t V) {
     Out->u8(V);
     Shape->u8(V);
-    if (Shape->size() >= ShapeChunk)
-      flushShape();
+    shapeWritten();
   }
   void var(uint64_t V) {
     Out->var(V);
     Shape->var(V);
-    if (Shape->size() >= ShapeChunk)
-      flushShape();
+    shapeWritten();
   }
   static uint64_t zigzag(int64_t V) {
     return (uint64_t(V) << 1) ^ uint64_t(V >> 63);
@@ -228,13 +227,15 @@ public:
   void line(int64_t V) {
     Out->var(zigzag(V));
     Shape->u8(0);
-    if (Shape->size() >= ShapeChunk)
-      flushShape();
+    shapeWritten();
   }
-  void flushShape() {
-    const ir::Digest D = ir::Digest::of(Shape->str());
-    for (uint64_t Half : {D.Low, D.High})
-      ShapeChunks.append(reinterpret_cast<const char *>(&Half), sizeof Half);
+  void shapeWritten() {
+    if (Shape->size() >= ShapeChunk)
+      cutShape();
+  }
+  void cutShape() {
+    ShapeChunks.digest(ir::Digest::of(Shape->str()));
+    ShapeCut = true;
     Shape->clear();
   }
 
