@@ -146,7 +146,20 @@ private:
   std::optional<AccessPath> toRoot(const AccessPath &P, uint32_t O) const;
   void materialize();
   bool concurrent(const OriginAccess &X, const OriginAccess &Y) const;
-  std::vector<uint32_t> chain(uint32_t O) const;
+  /// What two origins alone say of whether accesses of theirs may run at
+  /// the same time (concurrent's questions that do not look at the
+  /// accesses).
+  enum class OriginOverlap : uint8_t {
+    Unknown, ///< not computed yet
+    Never,   ///< sequential whatever the accesses
+    Always,  ///< at the same time, unless both go through linked objects
+    Depends, ///< the accesses' own facts decide (live spawns, own memory)
+  };
+  OriginOverlap originOverlap(uint32_t OX, uint32_t OY) const;
+  /// Origin \p O's ancestors from the root down to itself (Chains).
+  llvm::ArrayRef<uint32_t> chain(uint32_t O) const { return Chains[O]; }
+  /// Fills Chains and clears OriginOverlaps for the origins of expand.
+  void indexOrigins();
   /// How the accesses paired by pairGroup relate: the same memory, or one
   /// side's objects hold the other side's memory in place.
   enum class Overlap { Same, XsWhole, YsWhole };
@@ -284,6 +297,11 @@ private:
   std::vector<uint32_t> Foreign;
 
   std::vector<Origin> Origins;
+  /// Per origin, its ancestors from the root down to itself.
+  std::vector<llvm::SmallVector<uint32_t, 4>> Chains;
+  /// originOverlap by origin pair (row OX, column OY), filled as asked: a
+  /// root's millions of pairs are between a few hundred origins at most.
+  mutable std::vector<OriginOverlap> OriginOverlaps;
   std::vector<OriginAccess> Accesses;
   /// The findings handed on for accesses through a call: (top function,
   /// file and line of the call toward the access, low, kind, path).
@@ -533,12 +551,46 @@ void RootAnalysis::materialize() {
   }
 }
 
-std::vector<uint32_t> RootAnalysis::chain(uint32_t O) const {
-  std::vector<uint32_t> C;
-  for (int A = static_cast<int>(O); A >= 0; A = Origins[A].Parent)
-    C.push_back(static_cast<uint32_t>(A));
-  std::reverse(C.begin(), C.end());
-  return C;
+void RootAnalysis::indexOrigins() {
+  Chains.assign(Origins.size(), {});
+  for (uint32_t O = 0; O < Origins.size(); ++O) {
+    for (int A = static_cast<int>(O); A >= 0; A = Origins[A].Parent)
+      Chains[O].push_back(static_cast<uint32_t>(A));
+    std::reverse(Chains[O].begin(), Chains[O].end());
+  }
+  OriginOverlaps.assign(Origins.size() * Origins.size(),
+                        OriginOverlap::Unknown);
+}
+
+RootAnalysis::OriginOverlap RootAnalysis::originOverlap(uint32_t OX,
+                                                        uint32_t OY) const {
+  OriginOverlap &Known = OriginOverlaps[size_t(OX) * Origins.size() + OY];
+  if (Known != OriginOverlap::Unknown)
+    return Known;
+  llvm::ArrayRef<uint32_t> CX = chain(OX), CY = chain(OY);
+  size_t L = 0; // CX[L] == CY[L] is the deepest common ancestor
+  while (L + 1 < CX.size() && L + 1 < CY.size() && CX[L + 1] == CY[L + 1])
+    ++L;
+  const bool XIsLCA = L + 1 == CX.size(), YIsLCA = L + 1 == CY.size();
+  if (llvm::any_of(CX.slice(1, L), [&](uint32_t A) { return Origins[A].Multi; }))
+    Known = OriginOverlap::Depends; // whose memory it is decides
+  else if (XIsLCA && YIsLCA)
+    Known = OriginOverlap::Never; // one origin, started once
+  else if (XIsLCA || YIsLCA)
+    Known = OriginOverlap::Depends; // which spawns are live at the access
+  else {
+    const Origin &A = Origins[CX[L + 1]], &B = Origins[CY[L + 1]];
+    // Two submissions of one serial job under the same flag.
+    if (OX == CX[L + 1] && OY == CY[L + 1] && A.SerialFlag && B.SerialFlag &&
+        A.Function == B.Function && *A.SerialFlag == *B.SerialFlag)
+      Known = OriginOverlap::Never;
+    else
+      Known = contains(A.LiveAtSpawn, B.IdInParent) ||
+                      contains(B.LiveAtSpawn, A.IdInParent)
+                  ? OriginOverlap::Always
+                  : OriginOverlap::Never;
+  }
+  return Known;
 }
 
 /// \p A and \p B are in the one run of the same task queued once.
@@ -554,7 +606,15 @@ bool RootAnalysis::concurrent(const OriginAccess &X,
   // Each thread's own object linked into a shared structure: two objects.
   if (ir::throughLinked(X.Snap.Path) && ir::throughLinked(Y.Snap.Path))
     return false;
-  std::vector<uint32_t> CX = chain(X.Origin), CY = chain(Y.Origin);
+  switch (originOverlap(X.Origin, Y.Origin)) {
+  case OriginOverlap::Never:
+    return false;
+  case OriginOverlap::Always:
+    return true;
+  default:
+    break;
+  }
+  llvm::ArrayRef<uint32_t> CX = chain(X.Origin), CY = chain(Y.Origin);
   size_t L = 0; // CX[L] == CY[L] is the deepest common ancestor
   while (L + 1 < CX.size() && L + 1 < CY.size() && CX[L + 1] == CY[L + 1])
     ++L;
@@ -728,6 +788,11 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
       const OriginAccess &Y = Accesses[YI];
       if (!isWrite(X.Snap.Kind) && !isWrite(Y.Snap.Kind))
         continue;
+      // Most pairs of a root are of origins that never overlap (a thread
+      // and itself, a thread joined before the other starts): nothing
+      // below would report them.
+      if (originOverlap(X.Origin, Y.Origin) == OriginOverlap::Never)
+        continue;
       if ((How == Overlap::XsWhole && !wholeMeetsPart(X.Snap, Y.Snap)) ||
           (How == Overlap::YsWhole && !wholeMeetsPart(Y.Snap, X.Snap)))
         continue;
@@ -862,6 +927,7 @@ void RootAnalysis::run(uint32_t Root, ThreadRaceStats &Stats) {
   expand(Root);
   if (Origins.size() < 2)
     return;
+  indexOrigins();
   ++Stats.Roots;
   Stats.SerialJobs += SerialJobs;
   Stats.Threads += static_cast<unsigned>(Origins.size() - 1);
