@@ -16,8 +16,11 @@ void remap(ir::Loc &L, const std::vector<uint32_t> &Map) {
 /// flag's branch), unless there are none.
 void remapHeader(ir::Function &F, const std::vector<uint32_t> &Map) {
   remap(F.Location, Map);
+  if (!F.Patterns.boxed())
+    return;
+  ir::SyncPatterns &SP = F.Patterns.edit();
   for (ir::Loc *L :
-       {&F.HandRolledSync, &F.ConditionWait, &F.OnceInit, &F.FlagGuard})
+       {&SP.HandRolledSync, &SP.ConditionWait, &SP.OnceInit, &SP.FlagGuard})
     if (!(*L == ir::Loc()))
       remap(*L, Map);
 }

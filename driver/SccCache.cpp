@@ -297,7 +297,7 @@ uint64_t SccCache::Run::identityOf(uint32_t C) const {
 // ir::Function changed; add the new field to reduceKey (below) if it is not
 // part of the body, then update the size.
 #if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
-static_assert(sizeof(ir::Function) == 256,
+static_assert(sizeof(ir::Function) == 168 && sizeof(ir::SyncPatterns) == 96,
               "ir::Function changed: update SccCache::Run::reduceKey");
 #endif
 
@@ -328,16 +328,17 @@ ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
     // lines from functions (LineAnchors.h), and the reports name lines. By
     // shape: the places in its text from its anchor (and the order of the
     // functions in each file, below).
+    const ir::SyncPatterns &SP = *F.Patterns;
     if (!ByShape) {
       B.u64(F.Location.File).u64(F.Location.Line).u64(F.Location.Col);
       for (const ir::Loc &L :
-           {F.HandRolledSync, F.ConditionWait, F.OnceInit, F.FlagGuard})
+           {SP.HandRolledSync, SP.ConditionWait, SP.OnceInit, SP.FlagGuard})
         B.u64(L.File).u64(L.Line).u64(L.Col);
-      B.u64(F.OnceInitLast).u64(F.FlagGuardLast);
+      B.u64(SP.OnceInitLast).u64(SP.FlagGuardLast);
     } else {
       B.u64(F.Location.File).u64(F.Location.Col);
       for (const ir::Loc &L :
-           {F.HandRolledSync, F.ConditionWait, F.OnceInit, F.FlagGuard}) {
+           {SP.HandRolledSync, SP.ConditionWait, SP.OnceInit, SP.FlagGuard}) {
         serialize::LineAnchor A =
             L.Line ? Anchors.anchorOf(L) : serialize::LineAnchor();
         if (!L.Line || A.Function.empty())
@@ -345,12 +346,12 @@ ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
         else
           B.str(A.Function).u64(L.Line - A.FirstLine).u64(L.File).u64(L.Col);
       }
-      for (uint32_t End : {F.OnceInitLast, F.FlagGuardLast})
+      for (uint32_t End : {SP.OnceInitLast, SP.FlagGuardLast})
         B.u64(End ? uint64_t(int64_t(End) - int64_t(F.Location.Line)) : 0);
     }
-    B.str(F.FlagGuardVar);
-    B.str(F.OnceInitVar);
-    Symbols(F.OnceInitUnwritten);
+    B.str(SP.FlagGuardVar);
+    B.str(SP.OnceInitVar);
+    Symbols(SP.OnceInitUnwritten);
     B.digest(Named[&F - P.Functions.data()]);
   }
   if (ByShape) {

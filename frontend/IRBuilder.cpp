@@ -147,33 +147,34 @@ ir::Function FunctionLowerer::run() {
   SerialFlagCalls = findSerialFlagCalls(Body, Ctx);
   if (isa<CXXMethodDecl>(FD))
     ModeTestCalls = callsUnderModeTests(Body, Ctx);
+  ir::SyncPatterns Found;
   const Stmt *Loop = findHandRolledSync(Body, &Ctx);
   if (Loop)
-    F.HandRolledSync = Files.loc(Loop->getBeginLoc());
+    Found.HandRolledSync = Files.loc(Loop->getBeginLoc());
   F.UpdatesAtomically = updatesAtomically(Body);
   F.OnlyForwards = onlyForwards(Body);
   if (const Stmt *Loop = findConditionWait(Body))
-    F.ConditionWait = Files.loc(Loop->getBeginLoc());
+    Found.ConditionWait = Files.loc(Loop->getBeginLoc());
   QueueWaits = findQueueFrontWaits(Body);
   for (const QueueFrontWait &W : QueueWaits)
     if (std::optional<AccessPath> P = PB.pathOf(W.Queue))
       WaitedQueues.push_back(std::move(*P));
   if (OnceInitRegion Once = findOnceInit(Body, Ctx); Once.First) {
     ir::Loc Last = Files.loc(Once.Last->getBeginLoc());
-    F.OnceInit = Files.loc(Once.First->getBeginLoc());
-    if (Last.File == F.OnceInit.File && Last.Line >= F.OnceInit.Line)
-      F.OnceInitLast = Last.Line;
+    Found.OnceInit = Files.loc(Once.First->getBeginLoc());
+    if (Last.File == Found.OnceInit.File && Last.Line >= Found.OnceInit.Line)
+      Found.OnceInitLast = Last.Line;
     else
-      F.OnceInit = ir::Loc();
+      Found.OnceInit = ir::Loc();
   } else if (OnceUpdate Up = findOnceUpdate(Body, Ctx); Up.First) {
     ir::Loc Last = Files.loc(Up.Last->getBeginLoc());
     ir::Loc First = Files.loc(Up.First->getBeginLoc());
     if (Last.File == First.File && Last.Line >= First.Line) {
-      F.OnceInit = First;
-      F.OnceInitLast = Last.Line;
-      F.OnceInitVar = ir::Symbol(variableSymbol(Up.Var));
+      Found.OnceInit = First;
+      Found.OnceInitLast = Last.Line;
+      Found.OnceInitVar = ir::Symbol(variableSymbol(Up.Var));
       for (const VarDecl *G : Up.Unwritten)
-        F.OnceInitUnwritten.push_back(ir::Symbol(variableSymbol(G)));
+        Found.OnceInitUnwritten.push_back(ir::Symbol(variableSymbol(G)));
     }
   }
 
@@ -181,11 +182,12 @@ ir::Function FunctionLowerer::run() {
     ir::Loc First = Files.loc(Guard.First->getBeginLoc());
     ir::Loc End = Files.loc(Guard.End);
     if (End.File == First.File && End.Line >= First.Line) {
-      F.FlagGuard = First;
-      F.FlagGuardLast = End.Line;
-      F.FlagGuardVar = ir::Symbol(variableSymbol(Guard.Flag));
+      Found.FlagGuard = First;
+      Found.FlagGuardLast = End.Line;
+      Found.FlagGuardVar = ir::Symbol(variableSymbol(Guard.Flag));
     }
   }
+  F.Patterns = std::move(Found);
 
   CFG::BuildOptions BO;
   BO.setAllAlwaysAdd();

@@ -119,7 +119,8 @@ RACER_SIZE(ir::CallInfo, 176);
 RACER_SIZE(ir::CallableArg, 248);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 88);
-RACER_SIZE(ir::Function, 256); // Packed, Specialized and HasSpecializedCopies
+RACER_SIZE(ir::SyncPatterns, 96);
+RACER_SIZE(ir::Function, 168); // Packed, Specialized and HasSpecializedCopies
                                 // are link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 48);
 RACER_SIZE(ir::Module, 232);
@@ -404,27 +405,28 @@ private:
       }
     }
     effects(B, F.DeclaredEffects);
-    if (!isDefault(F.HandRolledSync))
-      loc(B.initHandRolledSync(), F.HandRolledSync);
+    const ir::SyncPatterns &SP = *F.Patterns;
+    if (!isDefault(SP.HandRolledSync))
+      loc(B.initHandRolledSync(), SP.HandRolledSync);
     B.setUpdatesAtomically(F.UpdatesAtomically);
     B.setOnlyForwards(F.OnlyForwards);
     B.setLockWrapper(F.LockWrapper);
     B.setDocumentedRequires(uint8_t(F.DocumentedRequires));
-    if (!isDefault(F.ConditionWait))
-      loc(B.initConditionWait(), F.ConditionWait);
-    if (!isDefault(F.OnceInit))
-      loc(B.initOnceInit(), F.OnceInit);
-    B.setOnceInitLast(F.OnceInitLast);
-    B.setOnceInitVar(str(F.OnceInitVar));
-    if (!F.OnceInitUnwritten.empty()) {
-      auto UL = B.initOnceInitUnwritten(F.OnceInitUnwritten.size());
-      for (size_t I = 0; I < F.OnceInitUnwritten.size(); ++I)
-        UL.set(I, str(F.OnceInitUnwritten[I]));
+    if (!isDefault(SP.ConditionWait))
+      loc(B.initConditionWait(), SP.ConditionWait);
+    if (!isDefault(SP.OnceInit))
+      loc(B.initOnceInit(), SP.OnceInit);
+    B.setOnceInitLast(SP.OnceInitLast);
+    B.setOnceInitVar(str(SP.OnceInitVar));
+    if (!SP.OnceInitUnwritten.empty()) {
+      auto UL = B.initOnceInitUnwritten(SP.OnceInitUnwritten.size());
+      for (size_t I = 0; I < SP.OnceInitUnwritten.size(); ++I)
+        UL.set(I, str(SP.OnceInitUnwritten[I]));
     }
-    if (!isDefault(F.FlagGuard))
-      loc(B.initFlagGuard(), F.FlagGuard);
-    B.setFlagGuardLast(F.FlagGuardLast);
-    B.setFlagGuardVar(str(F.FlagGuardVar));
+    if (!isDefault(SP.FlagGuard))
+      loc(B.initFlagGuard(), SP.FlagGuard);
+    B.setFlagGuardLast(SP.FlagGuardLast);
+    B.setFlagGuardVar(str(SP.FlagGuardVar));
     B.setLastLine(F.LastLine);
   }
 
@@ -857,8 +859,9 @@ private:
       }
     }
     F.DeclaredEffects = effects(R.getDeclaredEffects());
+    ir::SyncPatterns SP;
     if (R.hasHandRolledSync())
-      F.HandRolledSync = loc(R.getHandRolledSync());
+      SP.HandRolledSync = loc(R.getHandRolledSync());
     F.UpdatesAtomically = R.getUpdatesAtomically();
     F.OnlyForwards = R.getOnlyForwards();
     F.LockWrapper = R.getLockWrapper();
@@ -866,17 +869,18 @@ private:
       fail("function documentedRequires out of range");
     F.DocumentedRequires = ir::DocumentedLock(R.getDocumentedRequires());
     if (R.hasConditionWait())
-      F.ConditionWait = loc(R.getConditionWait());
+      SP.ConditionWait = loc(R.getConditionWait());
     if (R.hasOnceInit())
-      F.OnceInit = loc(R.getOnceInit());
-    F.OnceInitLast = R.getOnceInitLast();
-    F.OnceInitVar = str(R.getOnceInitVar());
+      SP.OnceInit = loc(R.getOnceInit());
+    SP.OnceInitLast = R.getOnceInitLast();
+    SP.OnceInitVar = str(R.getOnceInitVar());
     for (auto U : R.getOnceInitUnwritten())
-      F.OnceInitUnwritten.push_back(str(U));
+      SP.OnceInitUnwritten.push_back(str(U));
     if (R.hasFlagGuard())
-      F.FlagGuard = loc(R.getFlagGuard());
-    F.FlagGuardLast = R.getFlagGuardLast();
-    F.FlagGuardVar = str(R.getFlagGuardVar());
+      SP.FlagGuard = loc(R.getFlagGuard());
+    SP.FlagGuardLast = R.getFlagGuardLast();
+    SP.FlagGuardVar = str(R.getFlagGuardVar());
+    F.Patterns = std::move(SP);
     F.LastLine = R.getLastLine();
   }
 

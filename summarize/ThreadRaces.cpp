@@ -130,7 +130,7 @@ public:
         Aliases(linkedAliases(Summaries)),
         MainFiles(mainFiles(Functions)) {
     for (uint32_t I = 0; I < Functions.size(); ++I)
-      if (Functions[I].OnceInit.Line)
+      if (Functions[I].Patterns->OnceInit.Line)
         OnceFunctions[Functions[I].Name.str()].push_back(I);
   }
 
@@ -181,7 +181,7 @@ private:
   /// \p A is in its thread's own function, below a loop that waits on a
   /// condition variable for a flag.
   bool afterConditionWait(const OriginAccess &A) const {
-    const ir::Loc &W = Functions[Origins[A.Origin].Function].ConditionWait;
+    const ir::Loc &W = Functions[Origins[A.Origin].Function].Patterns->ConditionWait;
     return W.Line && A.Snap.Trace.empty() && W.File == A.Snap.Location.File &&
            A.Snap.Location.Line > W.Line;
   }
@@ -213,16 +213,16 @@ private:
     if (!A.Snap.holdsMutex())
       return false;
     const ir::Function &F = Functions[Origins[A.Origin].Function];
-    if (!F.FlagGuard.Line ||
-        !GlobalsWritten.count({Other.Origin, F.FlagGuardVar}) ||
-        GlobalsUnlocked.count({A.Origin, F.FlagGuardVar}))
+    if (!F.Patterns->FlagGuard.Line ||
+        !GlobalsWritten.count({Other.Origin, F.Patterns->FlagGuardVar}) ||
+        GlobalsUnlocked.count({A.Origin, F.Patterns->FlagGuardVar}))
       return false;
     const ir::Loc &L =
         A.Snap.Trace.empty() ? A.Snap.Location : A.Snap.Trace.front().Location;
-    return L.File == F.FlagGuard.File &&
+    return L.File == F.Patterns->FlagGuard.File &&
            std::make_pair(L.Line, L.Col) >=
-               std::make_pair(F.FlagGuard.Line, F.FlagGuard.Col) &&
-           L.Line <= F.FlagGuardLast;
+               std::make_pair(F.Patterns->FlagGuard.Line, F.Patterns->FlagGuard.Col) &&
+           L.Line <= F.Patterns->FlagGuardLast;
   }
   /// \p S is reached through a call of a slot of callback tables
   /// (IndirectCalls.h, MinTableTargets), among the frames its trace keeps.
@@ -320,8 +320,8 @@ private:
 const ir::Function *RootAnalysis::onceRegionOf(const OriginAccess &A,
                                                bool Checked) const {
   auto In = [&](const ir::Function &F, const ir::Loc &L) {
-    return F.OnceInit.Line && L.File == F.OnceInit.File &&
-           L.Line >= F.OnceInit.Line && L.Line <= F.OnceInitLast &&
+    return F.Patterns->OnceInit.Line && L.File == F.Patterns->OnceInit.File &&
+           L.Line >= F.Patterns->OnceInit.Line && L.Line <= F.Patterns->OnceInitLast &&
            (!Checked || onceHolds(F));
   };
   const CallChain &T = A.Snap.Trace;
@@ -345,7 +345,7 @@ const ir::Function *RootAnalysis::onceRegionOf(const OriginAccess &A,
 }
 
 bool RootAnalysis::onceHolds(const ir::Function &F) const {
-  if (F.OnceInitVar.empty())
+  if (F.Patterns->OnceInitVar.empty())
     return true;
   auto [It, New] = OnceHolds.try_emplace(&F, false);
   if (!New)
@@ -353,16 +353,16 @@ bool RootAnalysis::onceHolds(const ir::Function &F) const {
   auto Untouchable = [&](ir::Symbol G) {
     return Addresses && !Addresses->mayBeTaken(G.str());
   };
-  bool Holds = Untouchable(F.OnceInitVar) &&
-               llvm::all_of(F.OnceInitUnwritten, Untouchable);
+  bool Holds = Untouchable(F.Patterns->OnceInitVar) &&
+               llvm::all_of(F.Patterns->OnceInitUnwritten, Untouchable);
   for (const OriginAccess &X : Accesses) {
     if (!Holds)
       break;
     if (X.Snap.Path->Root != RootKind::Global || !isWrite(X.Snap.Kind))
       continue;
-    if (llvm::is_contained(F.OnceInitUnwritten, X.Snap.Path->Symbol))
+    if (llvm::is_contained(F.Patterns->OnceInitUnwritten, X.Snap.Path->Symbol))
       Holds = false;
-    else if (X.Snap.Path->Symbol == F.OnceInitVar)
+    else if (X.Snap.Path->Symbol == F.Patterns->OnceInitVar)
       // Written in this update's branch only (another function's update of
       // the same variable may write another value).
       Holds = onceRegionOf(X, /*Checked=*/false) == &F;
@@ -881,7 +881,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
                            std::pair(Best, &R.Conflicting)})
       if (const ir::Function *F = onceInitOf(*A)) {
         R.LowReasons |= LowOnceInit;
-        if (!F->OnceInitVar.empty())
+        if (!F->Patterns->OnceInitVar.empty())
           Side->OnceUpdate = F->Name.str();
       }
     if (inFlagGuard(X, *Best) || inFlagGuard(*Best, X))

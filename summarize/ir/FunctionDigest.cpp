@@ -26,7 +26,8 @@ RACER_DIGESTED_SIZE(CallInfo, 176);
 RACER_DIGESTED_SIZE(CallableArg, 248);
 RACER_DIGESTED_SIZE(Instr, 112);
 RACER_DIGESTED_SIZE(Block, 88);
-RACER_DIGESTED_SIZE(Function, 256);
+RACER_DIGESTED_SIZE(SyncPatterns, 96);
+RACER_DIGESTED_SIZE(Function, 168);
 #undef RACER_DIGESTED_SIZE
 #endif
 
@@ -159,22 +160,22 @@ public:
     for (const Block &B : F.Blocks)
       block(B);
     effects(F.DeclaredEffects);
-    loc(F.HandRolledSync);
+    loc(F.Patterns->HandRolledSync);
     var(F.UpdatesAtomically);
     var(F.OnlyForwards);
     var(F.LockWrapper);
     var(uint8_t(F.DocumentedRequires));
     var(F.Specialized);
-    loc(F.ConditionWait);
-    loc(F.OnceInit);
-    line(F.OnceInit.File, F.OnceInitLast);
-    sym(F.OnceInitVar);
-    var(F.OnceInitUnwritten.size());
-    for (ir::Symbol U : F.OnceInitUnwritten)
+    loc(F.Patterns->ConditionWait);
+    loc(F.Patterns->OnceInit);
+    line(F.Patterns->OnceInit.File, F.Patterns->OnceInitLast);
+    sym(F.Patterns->OnceInitVar);
+    var(F.Patterns->OnceInitUnwritten.size());
+    for (ir::Symbol U : F.Patterns->OnceInitUnwritten)
       sym(U);
-    loc(F.FlagGuard);
-    line(F.FlagGuard.File, F.FlagGuardLast);
-    sym(F.FlagGuardVar);
+    loc(F.Patterns->FlagGuard);
+    line(F.Patterns->FlagGuard.File, F.Patterns->FlagGuardLast);
+    sym(F.Patterns->FlagGuardVar);
   }
 
 private:

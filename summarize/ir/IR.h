@@ -23,6 +23,7 @@
 #ifndef RACER_SUMMARIZE_IR_IR_H
 #define RACER_SUMMARIZE_IR_IR_H
 
+#include "summarize/Boxed.h"
 #include "summarize/ir/AccessPath.h"
 
 #include <cstdint>
@@ -410,6 +411,50 @@ enum class DocumentedLock : uint8_t {
   Unnamed,
 };
 
+/// Synchronization a body does by its shape rather than by a lock
+/// (frontend/SyncPatterns.h), each absent (Line 0) in most bodies.
+struct SyncPatterns {
+  /// Where the body synchronizes by hand, or Line 0: a loop that busy-waits
+  /// on shared memory (`while (flag == 0) ;`, a ticket lock's spin) or
+  /// retries a compare-and-swap (frontend/SyncPatterns.cpp).
+  Loc HandRolledSync;
+  /// Where the body waits on a condition variable for a flag, or Line 0:
+  /// `while (!ready) pthread_cond_wait(&c, &m);` orders what follows after
+  /// what the signalling thread did before setting the flag.
+  Loc ConditionWait;
+  /// A once-only initialization, or Line 0: the lines from OnceInit to
+  /// OnceInitLast of a branch taken while a flag has one value, which sets
+  /// it to another (`if (!inited) { init(); inited = 1; }`).
+  Loc OnceInit;
+  uint32_t OnceInitLast = 0;
+  /// For a once-only update by value (frontend/OnceUpdates.h: `if (e >
+  /// max) max = e;` where every thread's `e` is the same), the variable
+  /// updated, and the globals `e` is read from. Once-only only if no code
+  /// writes those and no code outside such regions writes the variable
+  /// (ThreadRaces checks both). Empty for a flag's once-only region.
+  ir::Symbol OnceInitVar;
+  std::vector<ir::Symbol> OnceInitUnwritten;
+  /// The first branch on a shared global flag, or Line 0: from FlagGuard
+  /// (the then-branch) to line FlagGuardLast (the end of the else-branch)
+  /// runs only while FlagGuardVar has some value (`if (busy == 0) { .. }`).
+  /// If the other thread of a race writes the flag, the flag may order the
+  /// two (ThreadRaces, flag-guarded).
+  Loc FlagGuard;
+  uint32_t FlagGuardLast = 0;
+  ir::Symbol FlagGuardVar;
+
+  bool empty() const { return *this == SyncPatterns(); }
+  friend bool operator==(const SyncPatterns &A, const SyncPatterns &B) {
+    return A.HandRolledSync == B.HandRolledSync &&
+           A.ConditionWait == B.ConditionWait && A.OnceInit == B.OnceInit &&
+           A.OnceInitLast == B.OnceInitLast &&
+           A.OnceInitVar == B.OnceInitVar &&
+           A.OnceInitUnwritten == B.OnceInitUnwritten &&
+           A.FlagGuard == B.FlagGuard && A.FlagGuardLast == B.FlagGuardLast &&
+           A.FlagGuardVar == B.FlagGuardVar;
+  }
+};
+
 struct Function {
   ir::Symbol Symbol; ///< USR; the key for linking
   ir::Symbol Name;   ///< qualified, e.g. "shop::Inventory::add"
@@ -456,34 +501,11 @@ struct Function {
   std::vector<Block> Blocks;
   /// Capability attributes on the function itself (it acquires/releases).
   std::vector<DeclaredLockEffect> DeclaredEffects;
-  /// Where the body synchronizes by hand, or Line 0: a loop that busy-waits
-  /// on shared memory (`while (flag == 0) ;`, a ticket lock's spin) or
-  /// retries a compare-and-swap (frontend/SyncPatterns.cpp).
-  Loc HandRolledSync;
-  /// Where the body waits on a condition variable for a flag, or Line 0:
-  /// `while (!ready) pthread_cond_wait(&c, &m);` orders what follows after
-  /// what the signalling thread did before setting the flag.
-  Loc ConditionWait;
-  /// A once-only initialization, or Line 0: the lines from OnceInit to
-  /// OnceInitLast of a branch taken while a flag has one value, which sets
-  /// it to another (`if (!inited) { init(); inited = 1; }`).
-  Loc OnceInit;
-  uint32_t OnceInitLast = 0;
-  /// For a once-only update by value (frontend/OnceUpdates.h: `if (e >
-  /// max) max = e;` where every thread's `e` is the same), the variable
-  /// updated, and the globals `e` is read from. Once-only only if no code
-  /// writes those and no code outside such regions writes the variable
-  /// (ThreadRaces checks both). Empty for a flag's once-only region.
-  ir::Symbol OnceInitVar;
-  std::vector<ir::Symbol> OnceInitUnwritten;
-  /// The first branch on a shared global flag, or Line 0: from FlagGuard
-  /// (the then-branch) to line FlagGuardLast (the end of the else-branch)
-  /// runs only while FlagGuardVar has some value (`if (busy == 0) { .. }`).
-  /// If the other thread of a race writes the flag, the flag may order the
-  /// two (ThreadRaces, flag-guarded).
-  Loc FlagGuard;
-  uint32_t FlagGuardLast = 0;
-  ir::Symbol FlagGuardVar;
+  /// What frontend/SyncPatterns.h found in the body (a spin, a condition
+  /// wait, a once-only initialization, a flag's branch): most bodies have
+  /// none, and then it takes 8 bytes (a million functions in the link bench:
+  /// 88 MB less).
+  Boxed<SyncPatterns> Patterns;
   /// Set by the linker instead of Blocks and Locals: the body packed
   /// (PackedBody.h) until its SCC is summarized. Never set in a TU's module.
   std::shared_ptr<const PackedBody> Packed;

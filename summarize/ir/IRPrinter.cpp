@@ -271,9 +271,9 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
       OS << " " << printEffect(E);
     OS << "\n";
   }
-  if (F.HandRolledSync.Line)
-    OS << "  hand-rolled sync at " << F.HandRolledSync.Line << ":"
-       << F.HandRolledSync.Col << "\n";
+  if (F.Patterns->HandRolledSync.Line)
+    OS << "  hand-rolled sync at " << F.Patterns->HandRolledSync.Line << ":"
+       << F.Patterns->HandRolledSync.Col << "\n";
   if (F.UpdatesAtomically)
     OS << "  updates atomically\n";
   if (F.OnlyForwards)
@@ -282,12 +282,12 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
     OS << "  lock wrapper\n";
   if (F.Specialized)
     OS << "  specialized\n";
-  if (F.OnceInit.Line)
-    OS << "  once-init at " << F.OnceInit.Line << "-" << F.OnceInitLast
-       << (F.OnceInitVar.empty() ? "" : " of ") << F.OnceInitVar << "\n";
-  if (F.FlagGuard.Line)
-    OS << "  flag guard " << F.FlagGuardVar << " at " << F.FlagGuard.Line
-       << "-" << F.FlagGuardLast << "\n";
+  if (F.Patterns->OnceInit.Line)
+    OS << "  once-init at " << F.Patterns->OnceInit.Line << "-" << F.Patterns->OnceInitLast
+       << (F.Patterns->OnceInitVar.empty() ? "" : " of ") << F.Patterns->OnceInitVar << "\n";
+  if (F.Patterns->FlagGuard.Line)
+    OS << "  flag guard " << F.Patterns->FlagGuardVar << " at " << F.Patterns->FlagGuard.Line
+       << "-" << F.Patterns->FlagGuardLast << "\n";
   for (size_t B = 0; B < F.Blocks.size(); ++B) {
     const Block &Blk = F.Blocks[B];
     OS << "  bb" << B;

@@ -217,11 +217,15 @@ void insertLines(std::vector<ir::Module> &P, uint32_t File, uint32_t At,
   for (ir::Module &M : P) {
     for (ir::Function &F : M.Functions) {
       MoveLine(F.Location.File, F.LastLine);
-      MoveLine(F.OnceInit.File, F.OnceInitLast);
-      MoveLine(F.FlagGuard.File, F.FlagGuardLast);
-      for (ir::Loc *L : {&F.Location, &F.HandRolledSync, &F.ConditionWait,
-                         &F.OnceInit, &F.FlagGuard})
-        Move(*L);
+      Move(F.Location);
+      if (F.Patterns.boxed()) {
+        ir::SyncPatterns &SP = F.Patterns.edit();
+        MoveLine(SP.OnceInit.File, SP.OnceInitLast);
+        MoveLine(SP.FlagGuard.File, SP.FlagGuardLast);
+        for (ir::Loc *L :
+             {&SP.HandRolledSync, &SP.ConditionWait, &SP.OnceInit, &SP.FlagGuard})
+          Move(*L);
+      }
       for (ir::Block &B : F.Blocks)
         for (ir::Instr &I : B.Instrs)
           Move(I.Location);

@@ -175,12 +175,13 @@ ir::Module realisticModule() {
     E.K = ir::DeclaredLockEffect::Kind::Acquire;
     E.Lock = ir::AccessPath::global("c:@g_lock", "g_lock");
     F.DeclaredEffects.push_back(E);
-    F.HandRolledSync = {2, 9, 5};
-    F.ConditionWait = {2, 11, 3};
-    F.OnceInit = {2, 13, 3};
-    F.OnceInitLast = 15;
-    F.OnceInitVar = ir::Symbol("c:@max");
-    F.OnceInitUnwritten = {ir::Symbol("c:@storage")};
+    ir::SyncPatterns &SP = F.Patterns.edit();
+    SP.HandRolledSync = {2, 9, 5};
+    SP.ConditionWait = {2, 11, 3};
+    SP.OnceInit = {2, 13, 3};
+    SP.OnceInitLast = 15;
+    SP.OnceInitVar = ir::Symbol("c:@max");
+    SP.OnceInitUnwritten = {ir::Symbol("c:@storage")};
     F.UpdatesAtomically = true;
     F.OnlyForwards = true;
     F.DocumentedRequires = ir::DocumentedLock::Unnamed;
@@ -525,12 +526,12 @@ void dump(llvm::raw_ostream &OS, const ir::Module &M) {
       dump(OS, S);
     dump(OS, F.Location);
     dump(OS, F.DeclaredEffects);
-    dump(OS, F.HandRolledSync);
-    dump(OS, F.ConditionWait);
-    dump(OS, F.OnceInit);
-    OS << " once-last " << F.OnceInitLast << " once-var ";
-    dump(OS, F.OnceInitVar);
-    for (const auto &S : F.OnceInitUnwritten)
+    dump(OS, F.Patterns->HandRolledSync);
+    dump(OS, F.Patterns->ConditionWait);
+    dump(OS, F.Patterns->OnceInit);
+    OS << " once-last " << F.Patterns->OnceInitLast << " once-var ";
+    dump(OS, F.Patterns->OnceInitVar);
+    for (const auto &S : F.Patterns->OnceInitUnwritten)
       dump(OS, S);
     OS << " atomic " << F.UpdatesAtomically
        << " forwards " << F.OnlyForwards << " documented "
