@@ -12,6 +12,7 @@
 #include <optional>
 #include <deque>
 #include <map>
+#include <set>
 
 namespace racer {
 
@@ -49,6 +50,16 @@ RaceSide sideOf(const ir::Function &F, const AccessSnapshot &A) {
   return S;
 }
 
+/// A location of the class check that is a field of an object the class
+/// holds behind a pointer (`this->table_.list_[]->flags`, `g_lru->flags`),
+/// not of its own object: the objects a handle may point to.
+bool isHeldObjectField(const ir::AccessPath &P) {
+  const size_t N = P.Steps.size();
+  const size_t Own = P.Root == ir::RootKind::Global ? 0 : 2; // `this->f`
+  return N >= Own + 2 && P.Steps[N - 1].kind() == ir::StepKind::Field &&
+         P.Steps[N - 2].kind() == ir::StepKind::Deref;
+}
+
 } // namespace
 
 bool hasLocationKey(const ir::Function &F, const AccessSnapshot &A) {
@@ -56,6 +67,18 @@ bool hasLocationKey(const ir::Function &F, const AccessSnapshot &A) {
     return !ir::throughLinked(A.Path);
   return A.Path->Root == ir::RootKind::Formal && A.Path->Index == 0 &&
          F.Kind == ir::FunctionKind::Method;
+}
+
+bool isHandleAccess(const ir::Function &F, const AccessSnapshot &A) {
+  const ir::AccessPath &P = *A.Path;
+  return F.Kind == ir::FunctionKind::Method &&
+         P.Root == ir::RootKind::Formal && P.Index >= 1 &&
+         P.Steps.size() == 2 && P.Steps[0].kind() == ir::StepKind::Deref &&
+         P.Steps[1].kind() == ir::StepKind::Field;
+}
+
+bool classCheckReads(const ir::Function &F, const AccessSnapshot &A) {
+  return hasLocationKey(F, A) || isHandleAccess(F, A);
 }
 
 void sortUnique(std::vector<ir::Loc> &Locs) {
@@ -139,6 +162,7 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
     }
     FreshFormals[F] = Calls.empty() ? 0 : Bits;
   }
+  Out.FreshFormals = FreshFormals;
   // A method whose comment says its callers hold a lock it does not name
   // (`// REQUIRES: DB mutex held`): caller-synchronized whoever calls it.
   auto DocumentedSync = [&](uint32_t F) {
@@ -350,7 +374,7 @@ planClassChecks(const std::vector<ir::Function> &Functions,
       continue;
     auto [It, New] = Slot.try_emplace(F.Class, uint32_t(Plan.size()));
     if (New)
-      Plan.push_back({F.Class, {}, K, {}, {}, {}, {}, {}, {}, {}, {}});
+      Plan.push_back({F.Class, {}, K, {}, {}, {}, {}, {}, {}, {}, {}, {}});
     Plan[It->second].Methods.push_back(I);
   }
   // The teardown: the class's own methods that a destructor of it calls
@@ -392,6 +416,8 @@ planClassChecks(const std::vector<ir::Function> &Functions,
           C.CallbackOnly.push_back(M);
           C.CallbackVia.push_back(Ctx->CallbackVia[M]);
         }
+        if (Ctx->FreshFormals[M])
+          C.FreshFormals.push_back({M, Ctx->FreshFormals[M]});
       }
   // By name: the order of findings never depends on the input order.
   std::sort(Plan.begin(), Plan.end(),
@@ -421,6 +447,16 @@ unsigned findClassConflicts(const ClassCheck &Class,
   // And a method every call of which holds the object itself as a lock
   // (a mutex wrapper's accessor) runs under `*this`.
   std::deque<AccessSnapshot> WithEntryLocks;
+  // Accesses through a handle parameter (isHandleAccess), paired below.
+  std::vector<Entry> Handles;
+  // (Not a formal every caller hands an object of its own: a writer on the
+  // caller's stack, not an entry the class gave out.)
+  auto CallersOwn = [&](uint32_t F, uint32_t Formal) {
+    auto It = llvm::lower_bound(Class.FreshFormals,
+                                std::make_pair(F, uint32_t(0)));
+    return It != Class.FreshFormals.end() && It->first == F && Formal < 32 &&
+           ((It->second >> Formal) & 1);
+  };
   for (uint32_t I : Class.Methods) {
     std::vector<HeldLock> EntryHeld = Summaries[I].Locks->Released;
     if (std::binary_search(Class.ReceiverLocked.begin(),
@@ -433,7 +469,9 @@ unsigned findClassConflicts(const ClassCheck &Class,
       EntryHeld.push_back(Self);
     }
     for (const AccessSnapshot &A : Summaries[I].Accesses) {
-      if (!hasLocationKey(Functions[I], A))
+      const bool Keyed = hasLocationKey(Functions[I], A);
+      if (!Keyed && (!isHandleAccess(Functions[I], A) ||
+                     CallersOwn(I, A.Path->Index)))
         continue;
       const AccessSnapshot *Judged = &A;
       for (const HeldLock &R : EntryHeld) {
@@ -455,7 +493,10 @@ unsigned findClassConflicts(const ClassCheck &Class,
           V.insert(llvm::upper_bound(V, Entry), Entry);
         });
       }
-      Locations[&*Judged->Path].push_back({I, Judged, &A});
+      if (Keyed)
+        Locations[&*Judged->Path].push_back({I, Judged, &A});
+      else
+        Handles.push_back({I, Judged, &A});
     }
   }
   // A global or static (a function-local `static` too) is shared by every
@@ -801,6 +842,53 @@ unsigned findClassConflicts(const ClassCheck &Class,
   };
   for (auto &[Key, Entries] : Locations)
     PairAccesses(Entries, Entries);
+  // A handle's field against the same field of the objects the class holds
+  // behind pointers and locks around (the first such location in path
+  // order: `Lookup` sets `e->flags` under `mutex_` on an entry of its
+  // table; `IsReady(handle)` reads `handle->flags` without it). Only the
+  // handles' accesses are reported: the held objects' were paired above.
+  if (!Handles.empty()) {
+    std::map<llvm::StringRef, const ir::AccessPath *> HeldField;
+    // Only a field the class guards: every write of it in the objects it
+    // holds takes a lock (a lock-free list's links, written with and
+    // without one, are no sign of which objects a handle may be).
+    std::set<llvm::StringRef> Unguarded;
+    for (const auto &[Key, Entries] : Locations)
+      if (isHeldObjectField(*Key) &&
+          llvm::any_of(Entries, [](const Entry &E) {
+            return isWrite(E.Access->Kind) && !E.Access->holdsMutex();
+          }))
+        Unguarded.insert(Key->Steps.back().name().str());
+    for (const auto &[Key, Entries] : Locations)
+      if (isHeldObjectField(*Key) &&
+          !Unguarded.count(Key->Steps.back().name().str()) &&
+          llvm::any_of(Entries, [](const Entry &E) {
+            return E.Access->holdsMutex();
+          }))
+        HeldField.try_emplace(Key->Steps.back().name().str(), Key);
+    std::map<const ir::AccessPath *, std::vector<Entry>, PathLess> ByHeld;
+    for (const Entry &H : Handles) {
+      auto It = HeldField.find(H.Access->Path->Steps.back().name().str());
+      if (It != HeldField.end())
+        ByHeld[It->second].push_back(H);
+    }
+    for (auto &[Key, Hs] : ByHeld) {
+      std::sort(Hs.begin(), Hs.end(), [&](const Entry &A, const Entry &B) {
+        return std::tie(Functions[A.Function].Name, A.Access->Location,
+                        A.Access->Kind) <
+               std::tie(Functions[B.Function].Name, B.Access->Location,
+                        B.Access->Kind);
+      });
+      // The held objects' writes are the witnesses that say why; the other
+      // handles' only if the class writes none of the held ones.
+      std::vector<Entry> Witnesses = Locations[Key];
+      if (llvm::none_of(Witnesses, [](const Entry &E) {
+            return isWrite(E.Access->Kind);
+          }))
+        Witnesses.insert(Witnesses.end(), Hs.begin(), Hs.end());
+      PairAccesses(Hs, Witnesses);
+    }
+  }
   // `*this = {}` or `memset(&stats_, ..)` against `stats_.hits++`;
   // `v_.push_back(x)` against `v_[i] = y`. The paths a path holds in place
   // extend it, so they follow it in the map's order. A call that only reads

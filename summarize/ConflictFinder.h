@@ -37,6 +37,18 @@ namespace racer {
 /// check pairs it with other threads' walks.
 bool hasLocationKey(const ir::Function &F, const AccessSnapshot &A);
 
+/// An access to a field of the object a method's pointer parameter points
+/// to (`bool IsReady(Handle *h) { return h->flags & 1; }`): a handle the
+/// class may have handed out to its users, to an object it also holds
+/// (`Cache::Lookup` returns an entry of its table). The class check pairs
+/// it with the same field of the objects the class holds behind pointers
+/// (`this->table_.list_[]->flags`).
+bool isHandleAccess(const ir::Function &F, const AccessSnapshot &A);
+
+/// What the class check reads of a method's accesses: hasLocationKey's and
+/// isHandleAccess's.
+bool classCheckReads(const ir::Function &F, const AccessSnapshot &A);
+
 struct ConflictStats {
   unsigned ClassesChecked = 0;   ///< classes with evidence of concurrency
   unsigned ClassesSkipped = 0;   ///< classes without: not reported on
@@ -75,6 +87,11 @@ struct ClassCheck {
   /// callable (a function index) that reaches it.
   std::vector<uint32_t> CallbackOnly;
   std::vector<uint32_t> CallbackVia;
+  /// Methods (of Methods) some of whose formals get, at every call in the
+  /// program, an object the caller owns and has not shared (a local, a
+  /// fresh allocation: CallerContexts::FreshFormals), with those formals'
+  /// bits, ascending by method: not a handle the class handed out.
+  std::vector<std::pair<uint32_t, uint32_t>> FreshFormals;
 };
 
 /// The classes with evidence of concurrent use that have reportable methods,
@@ -125,6 +142,9 @@ struct CallerContexts {
   /// For a CallbackOnly method, the stored lambda that reaches it; else
   /// UINT32_MAX.
   std::vector<uint32_t> CallbackVia;
+  /// Bit j: every call of it (there is one at least) hands its formal j an
+  /// object the caller owns and has not shared yet (CallContext::FreshArgs).
+  std::vector<uint32_t> FreshFormals;
 };
 CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
                               const std::vector<FunctionSummary> &Summaries,

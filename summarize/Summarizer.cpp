@@ -179,10 +179,11 @@ void ProgramSummarizer::callersDone(uint32_t F) {
   if (K < 0)
     return release(F);
   // Kept for its class's check only, which pairs the accesses with a
-  // location key: the rest (a parameter's object, a local's) go now.
+  // location key and a handle parameter's fields: the rest (a local's) go
+  // now.
   const size_t Before = S.Accesses.size();
   llvm::erase_if(S.Accesses, [&](const AccessSnapshot &A) {
-    return !hasLocationKey(Functions[F], A);
+    return !classCheckReads(Functions[F], A);
   });
   if (S.Accesses.size() < Before)
     S.Accesses.shrink_to_fit();
