@@ -69,6 +69,11 @@ public:
     at->next = e; // expected-race{{unprotected write to `this->table_.slots_[]->next` in 'lru::Shard::LinkFast_bad' races with the write in 'lru::Shard::Link_ok'}}
   }
   Entry *NextOf_ok(Entry *handle) { return handle->next; }
+  // The same write through the call's result directly, bound to no local:
+  // the lowering does not follow it yet (`write <unnamed>`).
+  void LinkDirect_bad(int key, Entry *e) {
+    table_.Lookup(key)->next = e; // FIXME-race{{unprotected write to `this->table_.slots_[]->next`}}
+  }
 
   // Every caller hands it an entry of its own (on its stack): not one the
   // class gave out.
