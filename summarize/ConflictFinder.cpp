@@ -71,7 +71,11 @@ bool hasLocationKey(const ir::Function &F, const AccessSnapshot &A) {
 
 bool isHandleAccess(const ir::Function &F, const AccessSnapshot &A) {
   const ir::AccessPath &P = *A.Path;
+  // (A public method: a handle comes back from the class's users. A
+  // private helper's parameter is whatever its callers in the class hand
+  // it: a pending entry no one else sees yet, `Promote(e)`.)
   return F.Kind == ir::FunctionKind::Method &&
+         F.Access == ir::AccessSpec::Public &&
          P.Root == ir::RootKind::Formal && P.Index >= 1 &&
          P.Steps.size() == 2 && P.Steps[0].kind() == ir::StepKind::Deref &&
          P.Steps[1].kind() == ir::StepKind::Field;

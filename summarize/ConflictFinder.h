@@ -37,8 +37,8 @@ namespace racer {
 /// check pairs it with other threads' walks.
 bool hasLocationKey(const ir::Function &F, const AccessSnapshot &A);
 
-/// An access to a field of the object a method's pointer parameter points
-/// to (`bool IsReady(Handle *h) { return h->flags & 1; }`): a handle the
+/// An access to a field of the object a public method's pointer parameter
+/// points to (`bool IsReady(Handle *h) { return h->flags & 1; }`): a handle the
 /// class may have handed out to its users, to an object it also holds
 /// (`Cache::Lookup` returns an entry of its table). The class check pairs
 /// it with the same field of the objects the class holds behind pointers

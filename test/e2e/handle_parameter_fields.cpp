@@ -6,7 +6,8 @@
 // Twins: through the handle under the mutex (nothing to report); a parameter of a type the class holds
 // no object of (an output struct its callers own: nothing); a field the class never locks around,
 // or writes in its entries both with and without the mutex (no sign that it guards it: nothing); a
-// parameter every caller hands its own object (a local: nothing).
+// parameter every caller hands its own object (a local: nothing); a private helper's parameter
+// (nothing).
 #include <mutex>
 
 namespace lru {
@@ -87,9 +88,20 @@ public:
   }
 
 private:
+  // A private helper that a friend calls on a pending entry (rocksdb's
+  // LRUCacheShard::Promote from LRUCache::WaitAll): its parameter is what
+  // its callers hand it, not a handle the class's users pass back.
+  friend class Waiter;
+  void Promote_ok(Entry *pending) { pending->flags |= 8; }
+
   std::mutex mu_;
   Table table_;
   unsigned count_ = 0;
+};
+
+class Waiter {
+public:
+  void Wait(Shard &shard, Entry *pending) { shard.Promote_ok(pending); }
 };
 
 // A user: a handle from Lookup goes back to IsReady (still a race); its own
