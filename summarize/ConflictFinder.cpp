@@ -9,9 +9,9 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
-#include <optional>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace racer {
@@ -75,9 +75,9 @@ bool isHandleAccess(const ir::Function &F, const AccessSnapshot &A) {
   // private helper's parameter is whatever its callers in the class hand
   // it: a pending entry no one else sees yet, `Promote(e)`.)
   return F.Kind == ir::FunctionKind::Method &&
-         F.Access == ir::AccessSpec::Public &&
-         P.Root == ir::RootKind::Formal && P.Index >= 1 &&
-         P.Steps.size() == 2 && P.Steps[0].kind() == ir::StepKind::Deref &&
+         F.Access == ir::AccessSpec::Public && P.Root == ir::RootKind::Formal &&
+         P.Index >= 1 && P.Steps.size() == 2 &&
+         P.Steps[0].kind() == ir::StepKind::Deref &&
          P.Steps[1].kind() == ir::StepKind::Field;
 }
 
@@ -456,8 +456,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
   // (Not a formal every caller hands an object of its own: a writer on the
   // caller's stack, not an entry the class gave out.)
   auto CallersOwn = [&](uint32_t F, uint32_t Formal) {
-    auto It = llvm::lower_bound(Class.FreshFormals,
-                                std::make_pair(F, uint32_t(0)));
+    auto It =
+        llvm::lower_bound(Class.FreshFormals, std::make_pair(F, uint32_t(0)));
     return It != Class.FreshFormals.end() && It->first == F && Formal < 32 &&
            ((It->second >> Formal) & 1);
   };
@@ -474,8 +474,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
     }
     for (const AccessSnapshot &A : Summaries[I].Accesses) {
       const bool Keyed = hasLocationKey(Functions[I], A);
-      if (!Keyed && (!isHandleAccess(Functions[I], A) ||
-                     CallersOwn(I, A.Path->Index)))
+      if (!Keyed &&
+          (!isHandleAccess(Functions[I], A) || CallersOwn(I, A.Path->Index)))
         continue;
       const AccessSnapshot *Judged = &A;
       for (const HeldLock &R : EntryHeld) {
@@ -858,17 +858,15 @@ unsigned findClassConflicts(const ClassCheck &Class,
     // without one, are no sign of which objects a handle may be).
     std::set<llvm::StringRef> Unguarded;
     for (const auto &[Key, Entries] : Locations)
-      if (isHeldObjectField(*Key) &&
-          llvm::any_of(Entries, [](const Entry &E) {
+      if (isHeldObjectField(*Key) && llvm::any_of(Entries, [](const Entry &E) {
             return isWrite(E.Access->Kind) && !E.Access->holdsMutex();
           }))
         Unguarded.insert(Key->Steps.back().name().str());
     for (const auto &[Key, Entries] : Locations)
       if (isHeldObjectField(*Key) &&
           !Unguarded.count(Key->Steps.back().name().str()) &&
-          llvm::any_of(Entries, [](const Entry &E) {
-            return E.Access->holdsMutex();
-          }))
+          llvm::any_of(Entries,
+                       [](const Entry &E) { return E.Access->holdsMutex(); }))
         HeldField.try_emplace(Key->Steps.back().name().str(), Key);
     std::map<const ir::AccessPath *, std::vector<Entry>, PathLess> ByHeld;
     for (const Entry &H : Handles) {
@@ -886,9 +884,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
       // The held objects' writes are the witnesses that say why; the other
       // handles' only if the class writes none of the held ones.
       std::vector<Entry> Witnesses = Locations[Key];
-      if (llvm::none_of(Witnesses, [](const Entry &E) {
-            return isWrite(E.Access->Kind);
-          }))
+      if (llvm::none_of(Witnesses,
+                        [](const Entry &E) { return isWrite(E.Access->Kind); }))
         Witnesses.insert(Witnesses.end(), Hs.begin(), Hs.end());
       PairAccesses(Hs, Witnesses);
     }

@@ -181,7 +181,8 @@ private:
   /// \p A is in its thread's own function, below a loop that waits on a
   /// condition variable for a flag.
   bool afterConditionWait(const OriginAccess &A) const {
-    const ir::Loc &W = Functions[Origins[A.Origin].Function].Patterns->ConditionWait;
+    const ir::Loc &W =
+        Functions[Origins[A.Origin].Function].Patterns->ConditionWait;
     return W.Line && A.Snap.Trace.empty() && W.File == A.Snap.Location.File &&
            A.Snap.Location.Line > W.Line;
   }
@@ -221,7 +222,8 @@ private:
         A.Snap.Trace.empty() ? A.Snap.Location : A.Snap.Trace.front().Location;
     return L.File == F.Patterns->FlagGuard.File &&
            std::make_pair(L.Line, L.Col) >=
-               std::make_pair(F.Patterns->FlagGuard.Line, F.Patterns->FlagGuard.Col) &&
+               std::make_pair(F.Patterns->FlagGuard.Line,
+                              F.Patterns->FlagGuard.Col) &&
            L.Line <= F.Patterns->FlagGuardLast;
   }
   /// \p S is reached through a call of a slot of callback tables
@@ -321,8 +323,8 @@ const ir::Function *RootAnalysis::onceRegionOf(const OriginAccess &A,
                                                bool Checked) const {
   auto In = [&](const ir::Function &F, const ir::Loc &L) {
     return F.Patterns->OnceInit.Line && L.File == F.Patterns->OnceInit.File &&
-           L.Line >= F.Patterns->OnceInit.Line && L.Line <= F.Patterns->OnceInitLast &&
-           (!Checked || onceHolds(F));
+           L.Line >= F.Patterns->OnceInit.Line &&
+           L.Line <= F.Patterns->OnceInitLast && (!Checked || onceHolds(F));
   };
   const CallChain &T = A.Snap.Trace;
   const ir::Function &Own = Functions[Origins[A.Origin].Function];
@@ -572,7 +574,8 @@ RootAnalysis::OriginOverlap RootAnalysis::originOverlap(uint32_t OX,
   while (L + 1 < CX.size() && L + 1 < CY.size() && CX[L + 1] == CY[L + 1])
     ++L;
   const bool XIsLCA = L + 1 == CX.size(), YIsLCA = L + 1 == CY.size();
-  if (llvm::any_of(CX.slice(1, L), [&](uint32_t A) { return Origins[A].Multi; }))
+  if (llvm::any_of(CX.slice(1, L),
+                   [&](uint32_t A) { return Origins[A].Multi; }))
     Known = OriginOverlap::Depends; // whose memory it is decides
   else if (XIsLCA && YIsLCA)
     Known = OriginOverlap::Never; // one origin, started once

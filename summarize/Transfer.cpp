@@ -1410,13 +1410,15 @@ FunctionSummary FunctionAnalysis::run() {
     nameLocksByWrapper(Sum);
   Sum.Locks.compact(); // most functions have no lock effect
   Sum.Assumptions = std::move(Assumed);
-  Sum.HandRolledSync = F.Patterns->HandRolledSync.Line ? F.Patterns->HandRolledSync : HandRolledSync;
+  Sum.HandRolledSync = F.Patterns->HandRolledSync.Line
+                           ? F.Patterns->HandRolledSync
+                           : HandRolledSync;
   // The distance counts from the lock's acquire: a wait (here or below)
   // with an atomic update here is one, so its callers count from here.
-  Sum.HandRolledDepth = !Sum.HandRolledSync.Line ? 0
-                        : F.UpdatesAtomically ? 0
+  Sum.HandRolledDepth = !Sum.HandRolledSync.Line          ? 0
+                        : F.UpdatesAtomically             ? 0
                         : F.Patterns->HandRolledSync.Line ? 1
-                                                : HandRolledDepth;
+                                                          : HandRolledDepth;
   Sum.ConditionalLock = ConditionalLock;
   if (PartialJoin.Line)
     addAssumption(Sum.Assumptions,

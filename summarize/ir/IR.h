@@ -447,8 +447,7 @@ struct SyncPatterns {
   friend bool operator==(const SyncPatterns &A, const SyncPatterns &B) {
     return A.HandRolledSync == B.HandRolledSync &&
            A.ConditionWait == B.ConditionWait && A.OnceInit == B.OnceInit &&
-           A.OnceInitLast == B.OnceInitLast &&
-           A.OnceInitVar == B.OnceInitVar &&
+           A.OnceInitLast == B.OnceInitLast && A.OnceInitVar == B.OnceInitVar &&
            A.OnceInitUnwritten == B.OnceInitUnwritten &&
            A.FlagGuard == B.FlagGuard && A.FlagGuardLast == B.FlagGuardLast &&
            A.FlagGuardVar == B.FlagGuardVar;

@@ -283,11 +283,14 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
   if (F.Specialized)
     OS << "  specialized\n";
   if (F.Patterns->OnceInit.Line)
-    OS << "  once-init at " << F.Patterns->OnceInit.Line << "-" << F.Patterns->OnceInitLast
-       << (F.Patterns->OnceInitVar.empty() ? "" : " of ") << F.Patterns->OnceInitVar << "\n";
+    OS << "  once-init at " << F.Patterns->OnceInit.Line << "-"
+       << F.Patterns->OnceInitLast
+       << (F.Patterns->OnceInitVar.empty() ? "" : " of ")
+       << F.Patterns->OnceInitVar << "\n";
   if (F.Patterns->FlagGuard.Line)
-    OS << "  flag guard " << F.Patterns->FlagGuardVar << " at " << F.Patterns->FlagGuard.Line
-       << "-" << F.Patterns->FlagGuardLast << "\n";
+    OS << "  flag guard " << F.Patterns->FlagGuardVar << " at "
+       << F.Patterns->FlagGuard.Line << "-" << F.Patterns->FlagGuardLast
+       << "\n";
   for (size_t B = 0; B < F.Blocks.size(); ++B) {
     const Block &Blk = F.Blocks[B];
     OS << "  bb" << B;

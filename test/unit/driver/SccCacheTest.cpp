@@ -222,8 +222,8 @@ void insertLines(std::vector<ir::Module> &P, uint32_t File, uint32_t At,
         ir::SyncPatterns &SP = F.Patterns.edit();
         MoveLine(SP.OnceInit.File, SP.OnceInitLast);
         MoveLine(SP.FlagGuard.File, SP.FlagGuardLast);
-        for (ir::Loc *L :
-             {&SP.HandRolledSync, &SP.ConditionWait, &SP.OnceInit, &SP.FlagGuard})
+        for (ir::Loc *L : {&SP.HandRolledSync, &SP.ConditionWait, &SP.OnceInit,
+                           &SP.FlagGuard})
           Move(*L);
       }
       for (ir::Block &B : F.Blocks)
