@@ -595,14 +595,16 @@ unsigned findClassConflicts(const ClassCheck &Class,
   else if (Class.Evidence == EvidenceKind::ParameterLockOnly)
     ClassReasons = LowParameterLockOnly;
   unsigned Findings = 0;
+  auto SortEntries = [&](std::vector<Entry> &Es) {
+    std::sort(Es.begin(), Es.end(), [&](const Entry &A, const Entry &B) {
+      return std::tie(Functions[A.Function].Name, A.Access->Location,
+                      A.Access->Kind) <
+             std::tie(Functions[B.Function].Name, B.Access->Location,
+                      B.Access->Kind);
+    });
+  };
   for (auto &[Key, Entries] : Locations)
-    std::sort(Entries.begin(), Entries.end(),
-              [&](const Entry &A, const Entry &B) {
-                return std::tie(Functions[A.Function].Name,
-                                A.Access->Location, A.Access->Kind) <
-                       std::tie(Functions[B.Function].Name,
-                                B.Access->Location, B.Access->Kind);
-              });
+    SortEntries(Entries);
   // Reports each access of As that races with one of Entries: the same
   // memory, or (nested) one side's object holds the other's in place.
   auto PairAccesses = [&](const std::vector<Entry> &As,
@@ -852,22 +854,26 @@ unsigned findClassConflicts(const ClassCheck &Class,
   // table; `IsReady(handle)` reads `handle->flags` without it). Only the
   // handles' accesses are reported: the held objects' were paired above.
   if (!Handles.empty()) {
-    std::map<llvm::StringRef, const ir::AccessPath *> HeldField;
     // Only a field the class guards: every write of it in the objects it
     // holds takes a lock (a lock-free list's links, written with and
     // without one, are no sign of which objects a handle may be).
+    std::map<llvm::StringRef, const ir::AccessPath *> HeldField;
     std::set<llvm::StringRef> Unguarded;
-    for (const auto &[Key, Entries] : Locations)
-      if (isHeldObjectField(*Key) && llvm::any_of(Entries, [](const Entry &E) {
+    for (const auto &[Key, Entries] : Locations) {
+      if (!isHeldObjectField(*Key))
+        continue;
+      const llvm::StringRef Field = Key->Steps.back().name().str();
+      if (llvm::any_of(Entries, [](const Entry &E) {
             return isWrite(E.Access->Kind) && !E.Access->holdsMutex();
           }))
-        Unguarded.insert(Key->Steps.back().name().str());
-    for (const auto &[Key, Entries] : Locations)
-      if (isHeldObjectField(*Key) &&
-          !Unguarded.count(Key->Steps.back().name().str()) &&
-          llvm::any_of(Entries,
-                       [](const Entry &E) { return E.Access->holdsMutex(); }))
-        HeldField.try_emplace(Key->Steps.back().name().str(), Key);
+        Unguarded.insert(Field);
+      else if (llvm::any_of(Entries, [](const Entry &E) {
+                 return E.Access->holdsMutex();
+               }))
+        HeldField.try_emplace(Field, Key);
+    }
+    for (llvm::StringRef Field : Unguarded)
+      HeldField.erase(Field);
     std::map<const ir::AccessPath *, std::vector<Entry>, PathLess> ByHeld;
     for (const Entry &H : Handles) {
       auto It = HeldField.find(H.Access->Path->Steps.back().name().str());
@@ -875,15 +881,10 @@ unsigned findClassConflicts(const ClassCheck &Class,
         ByHeld[It->second].push_back(H);
     }
     for (auto &[Key, Hs] : ByHeld) {
-      std::sort(Hs.begin(), Hs.end(), [&](const Entry &A, const Entry &B) {
-        return std::tie(Functions[A.Function].Name, A.Access->Location,
-                        A.Access->Kind) <
-               std::tie(Functions[B.Function].Name, B.Access->Location,
-                        B.Access->Kind);
-      });
+      SortEntries(Hs);
       // The held objects' writes are the witnesses that say why; the other
       // handles' only if the class writes none of the held ones.
-      std::vector<Entry> Witnesses = Locations[Key];
+      std::vector<Entry> Witnesses = Locations.find(Key)->second;
       if (llvm::none_of(Witnesses,
                         [](const Entry &E) { return isWrite(E.Access->Kind); }))
         Witnesses.insert(Witnesses.end(), Hs.begin(), Hs.end());
