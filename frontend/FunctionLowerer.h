@@ -43,7 +43,14 @@ public:
   FunctionLowerer(const FunctionDecl *FD, FileTable &Files)
       : FD(FD), Ctx(FD->getASTContext()), Files(Files),
         PB(FD, /*AttrMode=*/false,
-           [this](const VarDecl *VD) { return localId(VD); }) {}
+           [this](const VarDecl *VD) { return localId(VD); }) {
+    PB.ResultLocal = [this](const CallExpr *CE) -> std::optional<AccessPath> {
+      auto It = ResultTemps.find(CE);
+      if (It == ResultTemps.end())
+        return std::nullopt;
+      return AccessPath::local(It->second, F.Locals[It->second]);
+    };
+  }
 
   ir::Function run();
   /// Where to note calls lowered through global function pointers.
@@ -81,6 +88,11 @@ private:
   /// \p CE's arguments that are pointers another call returns get a local
   /// of their own to hold that result (ResultTemps).
   void noteResultArgs(const CallExpr *CE);
+  /// A call whose pointer (\p ViaPointer) or reference result \p E is
+  /// used directly as an object (`Lookup(k)->next = e`, `stats().hits++`)
+  /// gets a local of its own to hold that result (ResultTemps), as if the
+  /// code were `Entry *t = Lookup(k); t->next = e;`.
+  void noteResultBase(const Expr *E, bool ViaPointer);
   void noteAssign(const BinaryOperator *BO);
 
   void lowerCFG(const CFG &G);
@@ -170,8 +182,10 @@ private:
   llvm::DenseMap<const CXXConstructExpr *, Operand> CtorTargets;
   llvm::DenseMap<const CallExpr *, uint32_t> CallResults;
   /// Calls whose pointer result is passed straight to another call
-  /// (`Install(Make())`): the local the pre-scan made to hold it, which the
-  /// outer call passes (noteResultArgs).
+  /// (`Install(Make())`) or used as an object (`Lookup(k)->next`): the local
+  /// the pre-scan made to hold it, which the outer call passes
+  /// (noteResultArgs) and paths through the result start from
+  /// (noteResultBase).
   llvm::DenseMap<const CallExpr *, uint32_t> ResultTemps;
   llvm::DenseMap<const Stmt *, int32_t> CallIndexInBlock;
   llvm::DenseSet<const CXXBindTemporaryExpr *> ElidedTemporaries;

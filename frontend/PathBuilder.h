@@ -137,6 +137,12 @@ inline bool isStdSmartPointerType(QualType T) {
 class PathBuilder {
 public:
   using LocalIdFn = std::function<uint32_t(const VarDecl *)>;
+  /// The local a call's pointer or reference result is held in when the
+  /// result is used directly as an object (`Lookup(k)->next = e`,
+  /// `stats().hits++`), or none.
+  using ResultLocalFn =
+      std::function<std::optional<AccessPath>(const CallExpr *)>;
+  ResultLocalFn ResultLocal;
 
   PathBuilder(const FunctionDecl *Frame, bool AttrMode, LocalIdFn LocalId)
       : Frame(Frame), AttrMode(AttrMode), HasThis(hasThisFormal(Frame)),
@@ -403,6 +409,9 @@ public:
     }
     if (const Expr *A = passThroughArg(E))
       return pathOf(A);
+    if (const auto *CE = dyn_cast<CallExpr>(E); CE && ResultLocal)
+      if (std::optional<AccessPath> P = ResultLocal(CE)) // `stats().hits`
+        return push(std::move(*P), ir::StepKind::Deref);
     return std::nullopt;
   }
 
@@ -491,6 +500,9 @@ public:
       }
       if (const Expr *A = passThroughArg(CE)) // std::move(p) of a pointer
         return A->isGLValue() ? std::nullopt : pointeeOf(A);
+      if (ResultLocal)
+        if (std::optional<AccessPath> P = ResultLocal(CE)) // `f()->x`
+          return push(std::move(*P), ir::StepKind::Deref);
     }
     return std::nullopt;
   }

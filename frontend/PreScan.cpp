@@ -67,11 +67,30 @@ public:
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->getOpcode() == UO_AddrOf)
       L.noteEscape(UO->getSubExpr());
+    if (UO->getOpcode() == UO_Deref)
+      L.noteResultBase(UO->getSubExpr(), /*ViaPointer=*/true);
+    if (UO->isIncrementDecrementOp()) // `++counter()`
+      L.noteResultBase(UO->getSubExpr(), /*ViaPointer=*/false);
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    // `Lookup(k)->next`, `stats().record()`: a field, or a method's object.
+    const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+    if (isa<FieldDecl>(ME->getMemberDecl()) ||
+        (MD && MD->isImplicitObjectMemberFunction()))
+      L.noteResultBase(ME->getBase(), ME->isArrow());
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+    if (ASE->getBase()->getType()->isPointerType())
+      L.noteResultBase(ASE->getBase(), /*ViaPointer=*/true);
     return true;
   }
   bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
     if (ICE->getCastKind() == CK_ArrayToPointerDecay)
       L.noteEscape(ICE->getSubExpr());
+    if (ICE->getCastKind() == CK_LValueToRValue) // `long n = counter();`
+      L.noteResultBase(ICE->getSubExpr(), /*ViaPointer=*/false);
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
@@ -91,6 +110,8 @@ public:
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
     L.noteAssign(BO);
+    if (BO->isAssignmentOp()) // `counter() += 1`
+      L.noteResultBase(BO->getLHS(), /*ViaPointer=*/false);
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
@@ -208,6 +229,30 @@ void FunctionLowerer::noteResultArgs(const CallExpr *CE) {
     CallResults[RC] = Id;
     ResultTemps[RC] = Id;
   }
+}
+
+void FunctionLowerer::noteResultBase(const Expr *E, bool ViaPointer) {
+  const CallExpr *RC =
+      ViaPointer ? resultCallOf(E) : dyn_cast<CallExpr>(stripWrappers(E));
+  if (!RC || CallResults.count(RC) || isa<CXXOperatorCallExpr>(RC) ||
+      isa<UserDefinedLiteral>(RC))
+    return;
+  if (ViaPointer ? !RC->getType()->isPointerType() : !RC->isGLValue())
+    return;
+  // The standard library's accessors (`v.front()`, `p.get()`, `m.at(k)`)
+  // are modelled where their paths are built.
+  const FunctionDecl *Callee = RC->getDirectCallee();
+  if (!Callee || Callee->isInStdNamespace() || passThroughArg(RC) ||
+      isPassThroughCallee(Callee))
+    return;
+  bool ViaSmartPointer;
+  if (PathBuilder::smartPointerObject(RC, ViaSmartPointer) ||
+      PathBuilder::sequenceElementObject(RC))
+    return;
+  const uint32_t Id = uint32_t(F.Locals.size());
+  F.Locals.push_back("(result " + std::to_string(ResultTemps.size()) + ")");
+  CallResults[RC] = Id;
+  ResultTemps[RC] = Id;
 }
 
 void FunctionLowerer::noteEscape(const VarDecl *VD) {

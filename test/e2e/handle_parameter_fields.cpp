@@ -67,13 +67,12 @@ public:
   }
   void LinkFast_bad(int key, Entry *e) {
     Entry *at = table_.Lookup(key);
-    at->next = e; // expected-race{{unprotected write to `this->table_.slots_[]->next` in 'lru::Shard::LinkFast_bad' races with the write in 'lru::Shard::Link_ok'}}
+    at->next = e; // expected-race{{unprotected write to `this->table_.slots_[]->next` in 'lru::Shard::LinkFast_bad' races with the write in }}
   }
   Entry *NextOf_ok(Entry *handle) { return handle->next; }
-  // The same write through the call's result directly, bound to no local:
-  // the lowering does not follow it yet (`write <unnamed>`).
+  // The same write through the call's result directly, bound to no local.
   void LinkDirect_bad(int key, Entry *e) {
-    table_.Lookup(key)->next = e; // FIXME-race{{unprotected write to `this->table_.slots_[]->next`}}
+    table_.Lookup(key)->next = e; // expected-race{{unprotected write to `this->table_.slots_[]->next` in 'lru::Shard::LinkDirect_bad'}}
   }
 
   // Every caller hands it an entry of its own (on its stack): not one the
