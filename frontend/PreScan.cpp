@@ -231,6 +231,17 @@ void FunctionLowerer::noteResultArgs(const CallExpr *CE) {
   }
 }
 
+namespace {
+/// \p FD is declared in namespace std, directly or as a member of one of
+/// its classes (`std::deque<T>::front`).
+bool inStdNamespace(const FunctionDecl *FD) {
+  for (const Decl *D = FD; D; D = dyn_cast_or_null<Decl>(D->getDeclContext()))
+    if (D->isInStdNamespace())
+      return true;
+  return false;
+}
+} // namespace
+
 void FunctionLowerer::noteResultBase(const Expr *E, bool ViaPointer) {
   const CallExpr *RC =
       ViaPointer ? resultCallOf(E) : dyn_cast<CallExpr>(stripWrappers(E));
@@ -242,7 +253,7 @@ void FunctionLowerer::noteResultBase(const Expr *E, bool ViaPointer) {
   // The standard library's accessors (`v.front()`, `p.get()`, `m.at(k)`)
   // are modelled where their paths are built.
   const FunctionDecl *Callee = RC->getDirectCallee();
-  if (!Callee || Callee->isInStdNamespace() || passThroughArg(RC) ||
+  if (!Callee || inStdNamespace(Callee) || passThroughArg(RC) ||
       isPassThroughCallee(Callee))
     return;
   bool ViaSmartPointer;
