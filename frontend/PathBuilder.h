@@ -139,7 +139,8 @@ public:
   using LocalIdFn = std::function<uint32_t(const VarDecl *)>;
   /// The local a call's pointer or reference result is held in when the
   /// result is used directly as an object (`Lookup(k)->next = e`,
-  /// `stats().hits++`), or none.
+  /// `stats().hits++`), or none. Set by the function's lowerer, which
+  /// makes those locals in its pre-scan.
   using ResultLocalFn =
       std::function<std::optional<AccessPath>(const CallExpr *)>;
   ResultLocalFn ResultLocal;
@@ -409,7 +410,8 @@ public:
     }
     if (const Expr *A = passThroughArg(E))
       return pathOf(A);
-    if (const auto *CE = dyn_cast<CallExpr>(E); CE && ResultLocal)
+    if (const auto *CE = dyn_cast<CallExpr>(E);
+        CE && CE->isGLValue() && ResultLocal)
       if (std::optional<AccessPath> P = ResultLocal(CE)) // `stats().hits`
         return push(std::move(*P), ir::StepKind::Deref);
     return std::nullopt;

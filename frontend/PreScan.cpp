@@ -245,9 +245,15 @@ bool inStdNamespace(const FunctionDecl *FD) {
 void FunctionLowerer::noteResultBase(const Expr *E, bool ViaPointer) {
   const CallExpr *RC =
       ViaPointer ? resultCallOf(E) : dyn_cast<CallExpr>(stripWrappers(E));
-  if (!RC || CallResults.count(RC) || isa<CXXOperatorCallExpr>(RC) ||
-      isa<UserDefinedLiteral>(RC))
+  if (!RC || CallResults.count(RC) || isa<UserDefinedLiteral>(RC))
     return;
+  // Of the operators, those that hand out an object the operand holds: a
+  // project's smart pointer or iterator (`it->x`, `(*it).x`), its
+  // container's element (`v[i].x`).
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(RC))
+    if (OC->getOperator() != OO_Arrow && OC->getOperator() != OO_Subscript &&
+        !(OC->getOperator() == OO_Star && OC->getNumArgs() == 1))
+      return;
   if (ViaPointer ? !RC->getType()->isPointerType() : !RC->isGLValue())
     return;
   // The standard library's accessors (`v.front()`, `p.get()`, `m.at(k)`)

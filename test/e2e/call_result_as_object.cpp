@@ -2,7 +2,8 @@
 // (`shard(h)->usage += charge`, `++counters().dropped`, `*slot(i) = v`): the
 // same memory as when the result is bound first (`Shard *s = shard(h);`).
 // The result of a function that hands out a new object each time stays the
-// caller's own. A lock reached through a getter is the member it returns.
+// caller's own. A lock reached through a getter is the member it returns;
+// a project's `operator[]`, `operator->` and `operator*` are calls like any.
 #include <cstddef>
 #include <mutex>
 
@@ -93,6 +94,51 @@ private:
   Mutex *mutex() { return &mu_; }
   Mutex mu_;
   long total_ = 0;
+};
+
+// A project's own container and handle (rocksdb's autovector, a pinned
+// handle): `operator[]`, `operator->` and `operator*` return what the
+// object holds, followed through their bodies like any call's result.
+template <class T> class SmallVec {
+public:
+  T &operator[](int i) { return items_[i]; }
+
+private:
+  T items_[8];
+};
+
+template <class T> class Pinned {
+public:
+  T *operator->() const { return obj_; }
+  T &operator*() const { return *obj_; }
+
+private:
+  T *obj_ = nullptr;
+};
+
+class Registry {
+public:
+  void Update_ok(int i, size_t n) {
+    std::lock_guard<std::mutex> l(mu_);
+    slots_[i].usage = n;
+    current_->usage = n;
+  }
+  size_t SlotUsage_bad(int i) {
+    return slots_[i].usage; // expected-race{{read of `this->slots_.items_[].usage` without synchronization in 'kv::Registry::SlotUsage_bad' races with the write in 'kv::Registry::Update_ok'}}
+  }
+  size_t CurrentUsage_bad() {
+    return (*current_).usage; // expected-race{{read of `this->current_.obj_->usage` without synchronization in 'kv::Registry::CurrentUsage_bad' races with the write in 'kv::Registry::Update_ok'}}
+  }
+  size_t CurrentLocked_ok() {
+    std::lock_guard<std::mutex> l(mu_);
+    return current_->usage;
+  }
+  size_t SlotCapacity_ok(int i) { return slots_[i].capacity; }
+
+private:
+  std::mutex mu_;
+  SmallVec<Shard> slots_;
+  Pinned<Shard> current_;
 };
 
 } // namespace kv
