@@ -93,6 +93,11 @@ private:
   /// gets a local of its own to hold that result (ResultTemps), as if the
   /// code were `Entry *t = Lookup(k); t->next = e;`.
   void noteResultBase(const Expr *E, bool ViaPointer);
+  /// `for (auto &s : shards_)` over a std container: the loop variable is
+  /// bound to the container's element, `this->shards_[]`, or for a pointer
+  /// loop variable (`for (Worker *w : workers_)`) to what it points to
+  /// (RangeElements).
+  void noteRangeElement(const CXXForRangeStmt *FS);
   void noteAssign(const BinaryOperator *BO);
 
   void lowerCFG(const CFG &G);
@@ -219,6 +224,9 @@ private:
   llvm::DenseMap<const VarDecl *, bool> OnlyCallStores;
   /// Lambdas stored in locals (`auto f = [this] {..};`) and how they are used.
   llvm::DenseMap<const VarDecl *, const LambdaExpr *> LambdaVars;
+  /// Reference and pointer loop variables of range-for statements over a
+  /// std container, and the container expression (noteRangeElement).
+  llvm::DenseMap<const VarDecl *, const Expr *> RangeElements;
   llvm::DenseMap<const VarDecl *, unsigned> Refs, CallRefs;
   /// Uses of a local that only observe what it points to or hand it out
   /// at the end (`p->f`, `*p`, `p.get()`, `p.release()`, `if (p)`, `return

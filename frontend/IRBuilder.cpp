@@ -749,6 +749,19 @@ void FunctionLowerer::lowerVarDecl(const VarDecl *VD) {
   const Expr *Init = VD->getInit();
   if (!Init)
     return;
+  if (const Expr *Range = RangeElements.lookup(VD)) {
+    // `for (auto &s : shards_)`: s is an element of the container;
+    // `for (Worker *w : workers_)`: w points to what an element points to.
+    std::optional<AccessPath> P = PB.pathOf(Range);
+    if (P) {
+      P = push(std::move(*P), ir::StepKind::Index);
+      if (!VD->getType()->isReferenceType())
+        P = push(std::move(*P), ir::StepKind::Deref);
+    }
+    emitBind(Id, P ? Operand::object(std::move(*P)) : Operand::unknown(),
+             VD->getLocation());
+    return;
+  }
   if (const CallExpr *RC = resultCallOf(Init)) {
     auto It = CallResults.find(RC);
     if (It != CallResults.end() && It->second == Id)

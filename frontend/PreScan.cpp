@@ -43,6 +43,10 @@ public:
           L.noteEscape(VD);
     return true;
   }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *FS) {
+    L.noteRangeElement(FS);
+    return true;
+  }
   bool VisitVarDecl(VarDecl *VD) {
     if (!isa<ParmVarDecl>(VD) && VD->hasLocalStorage())
       L.localId(VD);
@@ -171,9 +175,28 @@ private:
   FunctionLowerer &L;
 };
 
+void FunctionLowerer::noteRangeElement(const CXXForRangeStmt *FS) {
+  const VarDecl *VD = FS->getLoopVariable();
+  const Expr *Range = FS->getRangeInit();
+  if (!VD || !Range ||
+      !(VD->getType()->isReferenceType() || VD->getType()->isPointerType()))
+    return;
+  Range = stripWrappers(Range);
+  const auto *RD = Range->getType()->getAsCXXRecordDecl();
+  if (!Range->isGLValue() || !RD || !RD->isInStdNamespace() ||
+      !RD->getIdentifier())
+    return;
+  static const llvm::StringSet<> Containers = {
+      "vector", "deque", "array",    "list",          "forward_list",
+      "map",    "set",   "multimap", "multiset",      "unordered_map",
+      "unordered_set",   "unordered_multimap",        "unordered_multiset"};
+  if (Containers.contains(RD->getName()))
+    RangeElements[VD] = Range;
+}
+
 void FunctionLowerer::noteVarInit(const VarDecl *VD) {
   const Expr *Init = VD->getInit();
-  if (!Init || isa<ParmVarDecl>(VD))
+  if (!Init || isa<ParmVarDecl>(VD) || RangeElements.count(VD))
     return;
   QualType T = VD->getType();
   if (VD->hasLocalStorage()) {
