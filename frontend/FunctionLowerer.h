@@ -50,6 +50,9 @@ public:
         return std::nullopt;
       return AccessPath::local(It->second, F.Locals[It->second]);
     };
+    PB.IteratorContainer = [this](const VarDecl *VD) {
+      return IteratorLocals.lookup(VD);
+    };
   }
 
   ir::Function run();
@@ -98,6 +101,9 @@ private:
   /// loop variable (`for (Worker *w : workers_)`) to what it points to
   /// (RangeElements).
   void noteRangeElement(const CXXForRangeStmt *FS);
+  /// An assignment to an iterator local from anything but the same
+  /// container's position (IteratorLocals) stops following it.
+  void noteIteratorAssign(const CXXOperatorCallExpr *OC);
   void noteAssign(const BinaryOperator *BO);
 
   void lowerCFG(const CFG &G);
@@ -227,6 +233,10 @@ private:
   /// Reference and pointer loop variables of range-for statements over a
   /// std container, and the container expression (noteRangeElement).
   llvm::DenseMap<const VarDecl *, const Expr *> RangeElements;
+  /// Iterator locals initialized from a std container member's position
+  /// (`auto it = m_.find(k);`), and the container: `it->second` is an
+  /// element of it (PathBuilder::IteratorContainer).
+  llvm::DenseMap<const VarDecl *, const Expr *> IteratorLocals;
   llvm::DenseMap<const VarDecl *, unsigned> Refs, CallRefs;
   /// Uses of a local that only observe what it points to or hand it out
   /// at the end (`p->f`, `*p`, `p.get()`, `p.release()`, `if (p)`, `return

@@ -144,6 +144,23 @@ public:
   using ResultLocalFn =
       std::function<std::optional<AccessPath>(const CallExpr *)>;
   ResultLocalFn ResultLocal;
+  /// The std container an iterator local designates a position of
+  /// (`auto it = m_.find(k);`), or null. Set by the function's lowerer.
+  std::function<const Expr *(const VarDecl *)> IteratorContainer;
+
+  /// `it->`, `*it` on an iterator local of a std container (\p Obj is the
+  /// iterator): the container's element, `this->m_[]`.
+  std::optional<AccessPath> iteratorElement(const Expr *Obj) {
+    if (!IteratorContainer)
+      return std::nullopt;
+    const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    const Expr *C = VD ? IteratorContainer(VD) : nullptr;
+    std::optional<AccessPath> P = C ? pathOf(C) : std::nullopt;
+    if (!P)
+      return std::nullopt;
+    return push(std::move(*P), ir::StepKind::Index);
+  }
 
   PathBuilder(const FunctionDecl *Frame, bool AttrMode, LocalIdFn LocalId)
       : Frame(Frame), AttrMode(AttrMode), HasThis(hasThisFormal(Frame)),
@@ -339,6 +356,9 @@ public:
           return std::nullopt;
         return push(std::move(*P), ir::StepKind::Deref);
       }
+      if (OC->getNumArgs() == 1) // `*it`: the element
+        if (std::optional<AccessPath> P = iteratorElement(OC->getArg(0)))
+          return P;
     }
     if (const auto *C = dyn_cast<CastExpr>(E)) {
       if (!E->isGLValue() || !isGLValueTransparentCast(C->getCastKind()))
@@ -505,6 +525,9 @@ public:
       if (ResultLocal)
         if (std::optional<AccessPath> P = ResultLocal(CE)) // `f()->x`
           return push(std::move(*P), ir::StepKind::Deref);
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE);
+          OC && OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
+        return iteratorElement(OC->getArg(0)); // `it->second`
     }
     return std::nullopt;
   }

@@ -132,6 +132,7 @@ public:
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+    L.noteIteratorAssign(OCE);
     if ((OCE->getOperator() == OO_Arrow || OCE->getOperator() == OO_Star) &&
         OCE->getNumArgs() == 1)
       noteObserved(OCE->getArg(0));
@@ -175,6 +176,39 @@ private:
   FunctionLowerer &L;
 };
 
+namespace {
+/// \p E (wrappers stripped) names a std container object, not a temporary.
+bool isStdContainerObject(const Expr *E) {
+  const auto *RD = E->getType()->getAsCXXRecordDecl();
+  if (!E->isGLValue() || !RD || !RD->isInStdNamespace() ||
+      !RD->getIdentifier())
+    return false;
+  static const llvm::StringSet<> Containers = {
+      "vector", "deque", "array",    "list",          "forward_list",
+      "map",    "set",   "multimap", "multiset",      "unordered_map",
+      "unordered_set",   "unordered_multimap",        "unordered_multiset"};
+  return Containers.contains(RD->getName());
+}
+
+/// The container whose element the iterator \p Init returns designates
+/// (`m_.find(k)`, `v_.begin()`), or null.
+const Expr *iteratorContainer(const Expr *Init) {
+  llvm::SmallVector<const CXXBindTemporaryExpr *, 2> Elided;
+  const auto *MC =
+      dyn_cast_or_null<CXXMemberCallExpr>(objectResultCallOf(Init, Elided));
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier())
+    return nullptr;
+  static const llvm::StringSet<> Positions = {
+      "find",   "begin", "end",  "cbegin",      "cend",       "rbegin",
+      "rend",   "lower_bound",   "upper_bound", "erase"};
+  if (!Positions.contains(MD->getName()))
+    return nullptr;
+  const Expr *C = stripWrappers(MC->getImplicitObjectArgument());
+  return isStdContainerObject(C) ? C : nullptr;
+}
+} // namespace
+
 void FunctionLowerer::noteRangeElement(const CXXForRangeStmt *FS) {
   const VarDecl *VD = FS->getLoopVariable();
   const Expr *Range = FS->getRangeInit();
@@ -182,22 +216,31 @@ void FunctionLowerer::noteRangeElement(const CXXForRangeStmt *FS) {
       !(VD->getType()->isReferenceType() || VD->getType()->isPointerType()))
     return;
   Range = stripWrappers(Range);
-  const auto *RD = Range->getType()->getAsCXXRecordDecl();
-  if (!Range->isGLValue() || !RD || !RD->isInStdNamespace() ||
-      !RD->getIdentifier())
-    return;
-  static const llvm::StringSet<> Containers = {
-      "vector", "deque", "array",    "list",          "forward_list",
-      "map",    "set",   "multimap", "multiset",      "unordered_map",
-      "unordered_set",   "unordered_multimap",        "unordered_multiset"};
-  if (Containers.contains(RD->getName()))
+  if (isStdContainerObject(Range))
     RangeElements[VD] = Range;
+}
+
+void FunctionLowerer::noteIteratorAssign(const CXXOperatorCallExpr *OC) {
+  if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
+    return;
+  const auto *DRE = dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  auto It = VD ? IteratorLocals.find(VD) : IteratorLocals.end();
+  if (It == IteratorLocals.end())
+    return;
+  // `it = m_.erase(it)`, `it = m_.find(k2)`: still the same container's.
+  const Expr *C = iteratorContainer(OC->getArg(1));
+  if (!C || !Expr::isSameComparisonOperand(C, It->second))
+    IteratorLocals.erase(It);
 }
 
 void FunctionLowerer::noteVarInit(const VarDecl *VD) {
   const Expr *Init = VD->getInit();
   if (!Init || isa<ParmVarDecl>(VD) || RangeElements.count(VD))
     return;
+  if (VD->hasLocalStorage() && VD->getType()->isRecordType())
+    if (const Expr *C = iteratorContainer(Init))
+      IteratorLocals[VD] = C;
   QualType T = VD->getType();
   if (VD->hasLocalStorage()) {
     if (const auto *LE = dyn_cast<LambdaExpr>(stripClosure(Init)))

@@ -868,6 +868,13 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       std::tuple<std::string_view, std::string_view, uint32_t, uint32_t,
                  uint32_t, uint32_t, uint32_t, uint32_t>;
   std::map<AccessPairKey, uint32_t> AccessPairOwner;
+  /// A class's: the kept report of each function's access to a container
+  /// (class, function, container path, low), and per kept report the
+  /// elements its function reaches through that container.
+  using ContainerKey = std::tuple<std::string_view, std::string_view,
+                                  std::string_view, bool>;
+  std::map<ContainerKey, uint32_t> ContainerOwner;
+  std::vector<std::vector<uint32_t>> ElementsOf;
   /// Finding \p I is kept report \p K's cause reached from another
   /// top-level function: named in K's notes, once per function.
   auto addReachedFrom = [&](uint32_t K, uint32_t I) {
@@ -983,6 +990,24 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
         }
       continue;
     }
+    // An element reached through the container (`it->second` after
+    // `auto it = m_.find(k)`, `s.usage` in `for (auto &s : shards_)`) in a
+    // function whose own access to that container is a report: one cause,
+    // the unguarded walk; the element is that report's note.
+    if (!AtAccess)
+      if (size_t Cut = L.Path.find("[]"); Cut != std::string::npos)
+        if (auto It = ContainerOwner.find(
+                {*L.Class, *L.Function,
+                 std::string_view(L.Path).substr(0, Cut), L.Low});
+            It != ContainerOwner.end()) {
+          ++Stats.DroppedSameSite;
+          std::vector<uint32_t> &Elements = ElementsOf[It->second];
+          if (llvm::none_of(Elements, [&](uint32_t J) {
+                return Lights[J].Path == L.Path;
+              }))
+            Elements.push_back(I);
+          continue;
+        }
     PathKey P{*L.Class, L.Path, *L.Function, ruleId(L.Kind)};
     if (Paths.count(P)) {
       ++Stats.DroppedSamePath;
@@ -998,10 +1023,18 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
       ThreadPairs.insert(pairOf(I, /*Reversed=*/false));
     } else {
       AccessPairOwner.emplace(accessPairOf(I), uint32_t(Kept.size()));
+      AccessKind K = Taken[I].Reported.Access.Kind;
+      if (K == AccessKind::ContainerRead || K == AccessKind::ContainerWrite)
+        ContainerOwner.emplace(
+            ContainerKey{*L.Class, *L.Function,
+                         std::string_view(L.Path).substr(0, L.Path.find("[]")),
+                         L.Low},
+            uint32_t(Kept.size()));
     }
     Paths.insert(P);
     Kept.push_back(I);
     AlsoOf.emplace_back();
+    ElementsOf.emplace_back();
     ReachedFrom.emplace_back();
   }
   std::vector<Report> Out;
@@ -1047,6 +1080,25 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
                                     std::to_string(Also.size() - MaxListed) +
                                     " more variables " + Who +
                                     " races on"});
+    // The elements the same function reaches through this container.
+    for (size_t J = 0; J < ElementsOf[K].size() && J < MaxListed; ++J) {
+      const AccessSnapshot &A = Taken[ElementsOf[K][J]].Reported.Access;
+      R.Trace.push_back({toSource(A.Location, Files),
+                         std::string("through the container, also ") +
+                             (isWrite(A.Kind) ? "writes" : "reads") + " `" +
+                             Lights[ElementsOf[K][J]].Path + "` here"});
+    }
+    if (!ElementsOf[K].empty()) {
+      std::string Clause =
+          "; its elements too (`" + Lights[ElementsOf[K].front()].Path + "`" +
+          (ElementsOf[K].size() > 1
+               ? " and " + std::to_string(ElementsOf[K].size() - 1) + " more"
+               : std::string()) +
+          ")";
+      size_t Low = R.Message.find(" [low: ");
+      R.Message.insert(Low == std::string::npos ? R.Message.size() : Low,
+                       Clause);
+    }
     // The headline names them too (the first few): a reviewer reading
     // one line sees every variable this cause races on.
     if (!Also.empty()) {

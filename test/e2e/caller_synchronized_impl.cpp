@@ -16,7 +16,7 @@ public:
     return id;
   }
   std::string GetBackup(int id) const {
-    auto it = backups_.find(id); // expected-low-race{{read of container `this->backups_` (call to 'std::map::find') without synchronization in 'backup::EngineImpl::GetBackup' races with the write in 'backup::EngineImpl::CreateBackup' [low: every call of 'backup::EngineImpl::GetBackup' holds a lock of its caller's}}
+    auto it = backups_.find(id); // expected-low-race{{read of container `this->backups_` (call to 'std::map::find') without synchronization in 'backup::EngineImpl::GetBackup' races with the write in 'backup::EngineImpl::CreateBackup'; its elements too (`this->backups_[].second`) [low: every call of 'backup::EngineImpl::GetBackup' holds a lock of its caller's}}
     return it == backups_.end() ? std::string() : it->second;
   }
   void ReportBytes(unsigned long n) {

@@ -36,7 +36,7 @@ public:
     return recovered_; // expected-low-race{{read of `this->recovered_` without synchronization in 'recovery::DB::recovered_transactions' races with the write in 'recovery::DB::DeleteAllRecoveredTransactions' [low: no code in the scan calls 'recovery::DB::recovered_transactions', and every access to this memory in methods the scan does call is made under their callers' locks (each call of 'recovery::DB::GetRecoveredTransaction' holds one)}}
   }
   int GetRecoveredTransaction(const std::string &name) {
-    auto it = recovered_.find(name); // expected-low-race{{read of container `this->recovered_` (call to 'std::map::find') without synchronization in 'recovery::DB::GetRecoveredTransaction' races with the write in 'recovery::DB::DeleteAllRecoveredTransactions' [low: no code in the scan calls 'recovery::DB::DeleteAllRecoveredTransactions', and every access to this memory in methods the scan does call is made under their callers' locks (each call of 'recovery::DB::GetRecoveredTransaction' holds one)}}
+    auto it = recovered_.find(name); // expected-low-race{{read of container `this->recovered_` (call to 'std::map::find') without synchronization in 'recovery::DB::GetRecoveredTransaction' races with the write in 'recovery::DB::DeleteAllRecoveredTransactions'; its elements too (`this->recovered_[].second`) [low: no code in the scan calls 'recovery::DB::DeleteAllRecoveredTransactions', and every access to this memory in methods the scan does call is made under their callers' locks (each call of 'recovery::DB::GetRecoveredTransaction' holds one)}}
     return it == recovered_.end() ? 0 : it->second;
   }
   void InsertRecoveredTransaction(const std::string &name, int seq) {

@@ -35,7 +35,7 @@ class DB {
 public:
   InstrumentedMutex *mutex() { return &mutex_; }
   int GetRecovered(const std::string &name) {
-    auto it = recovered_.find(name); // expected-low-race{{read of container `this->recovered_` (call to 'std::map::find') without synchronization in 'modes::DB::GetRecovered' races with the write in 'modes::DB::DeleteRecovered' [low: every call of 'modes::DB::GetRecovered' holds a lock of its caller's}}
+    auto it = recovered_.find(name); // expected-low-race{{read of container `this->recovered_` (call to 'std::map::find') without synchronization in 'modes::DB::GetRecovered' races with the write in 'modes::DB::DeleteRecovered'; its elements too (`this->recovered_[].second`) [low: every call of 'modes::DB::GetRecovered' holds a lock of its caller's}}
     return it == recovered_.end() ? 0 : it->second;
   }
   void InsertRecovered(const std::string &name, int seq) {
@@ -126,7 +126,7 @@ public:
   }
   void OtherConstant_bad(const std::string &name) {
     if (replaying_ == 2)
-      journal_->Get(name); // expected-low-race{{read of container `this->journal_->entries_` (call to 'std::map::end') without synchronization in 'modes::Replayer::OtherConstant_bad' (via call to 'modes::Journal::Get') races with the write in 'modes::Replayer::Drain_bad' [low: 'modes::Replayer' locks only mutexes it points to (its owner's), which says nothing about its own sharing]}}
+      journal_->Get(name); // expected-low-race{{read of container `this->journal_->entries_` (call to 'std::map::end') without synchronization in 'modes::Replayer::OtherConstant_bad' (via call to 'modes::Journal::Get') races with the write in 'modes::Replayer::Drain_bad'; the call on this line also races on `this->journal_->entries_[].second` [low: 'modes::Replayer' locks only mutexes it points to (its owner's), which says nothing about its own sharing]}}
   }
   void LateAssert_ok() {
     if (draining_ != 0) {
