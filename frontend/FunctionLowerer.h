@@ -102,7 +102,8 @@ private:
   /// (RangeElements).
   void noteRangeElement(const CXXForRangeStmt *FS);
   /// An assignment to an iterator local from anything but the same
-  /// container's position (IteratorLocals) stops following it.
+  /// container's position (IteratorLocals) stops following it; the first
+  /// one to an iterator declared without a position starts.
   void noteIteratorAssign(const CXXOperatorCallExpr *OC);
   void noteAssign(const BinaryOperator *BO);
 
@@ -237,6 +238,8 @@ private:
   /// (`auto it = m_.find(k);`), and the container: `it->second` is an
   /// element of it (PathBuilder::IteratorContainer).
   llvm::DenseMap<const VarDecl *, const Expr *> IteratorLocals;
+  /// Iterator locals assigned from two containers: not followed.
+  llvm::DenseSet<const VarDecl *> DroppedIterators;
   llvm::DenseMap<const VarDecl *, unsigned> Refs, CallRefs;
   /// Uses of a local that only observe what it points to or hand it out
   /// at the end (`p->f`, `*p`, `p.get()`, `p.release()`, `if (p)`, `return

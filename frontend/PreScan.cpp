@@ -225,13 +225,27 @@ void FunctionLowerer::noteIteratorAssign(const CXXOperatorCallExpr *OC) {
     return;
   const auto *DRE = dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  auto It = VD ? IteratorLocals.find(VD) : IteratorLocals.end();
-  if (It == IteratorLocals.end())
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+      DroppedIterators.count(VD))
     return;
-  // `it = m_.erase(it)`, `it = m_.find(k2)`: still the same container's.
   const Expr *C = iteratorContainer(OC->getArg(1));
-  if (!C || !Expr::isSameComparisonOperand(C, It->second))
+  auto It = IteratorLocals.find(VD);
+  if (It == IteratorLocals.end()) {
+    // `std::map<K, V>::iterator it; .. it = m_.find(k);`: declared with no
+    // position, it designates the container it is first assigned from.
+    const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(
+        VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr);
+    if (C && VD->getType()->isRecordType() &&
+        (!VD->getInit() || (Ctor && Ctor->getNumArgs() == 0)))
+      IteratorLocals[VD] = C;
+    return;
+  }
+  // `it = m_.erase(it)`, `it = m_.find(k2)`: still the same container's;
+  // anything else, and it is no longer followed.
+  if (!C || !Expr::isSameComparisonOperand(C, It->second)) {
     IteratorLocals.erase(It);
+    DroppedIterators.insert(VD);
+  }
 }
 
 void FunctionLowerer::noteVarInit(const VarDecl *VD) {

@@ -20,6 +20,14 @@ public:
       it->second += cents;
   }
 
+  // An iterator declared first and assigned the lookup's position.
+  void creditDeclared_bad(const std::string &who, long cents) {
+    std::map<std::string, long>::iterator it;
+    it = byName_.find(who); // expected-race{{read of container `this->byName_` (call to 'std::map::find') without synchronization in 'acct::Balances::creditDeclared_bad' races with the write in 'acct::Balances::open_ok'; its elements too (`this->byName_[].second`)}}
+    if (it != byName_.end())
+      it->second += cents;
+  }
+
   // The lookup under the lock, the element written after it is released:
   // the element's write is a report of its own.
   void creditLate_bad(const std::string &who, long cents) {
