@@ -710,7 +710,6 @@ private:
   llvm::DenseMap<const ValueDecl *, CaptureFormal> Captures;
 };
 
-
 } // namespace racer::frontend::lowering
 
 #endif

@@ -180,13 +180,21 @@ namespace {
 /// \p E (wrappers stripped) names a std container object, not a temporary.
 bool isStdContainerObject(const Expr *E) {
   const auto *RD = E->getType()->getAsCXXRecordDecl();
-  if (!E->isGLValue() || !RD || !RD->isInStdNamespace() ||
-      !RD->getIdentifier())
+  if (!E->isGLValue() || !RD || !RD->isInStdNamespace() || !RD->getIdentifier())
     return false;
-  static const llvm::StringSet<> Containers = {
-      "vector", "deque", "array",    "list",          "forward_list",
-      "map",    "set",   "multimap", "multiset",      "unordered_map",
-      "unordered_set",   "unordered_multimap",        "unordered_multiset"};
+  static const llvm::StringSet<> Containers = {"vector",
+                                               "deque",
+                                               "array",
+                                               "list",
+                                               "forward_list",
+                                               "map",
+                                               "set",
+                                               "multimap",
+                                               "multiset",
+                                               "unordered_map",
+                                               "unordered_set",
+                                               "unordered_multimap",
+                                               "unordered_multiset"};
   return Containers.contains(RD->getName());
 }
 
@@ -200,12 +208,21 @@ const Expr *iteratorContainer(const Expr *Init) {
   if (!MD || !MD->getIdentifier())
     return nullptr;
   static const llvm::StringSet<> Positions = {
-      "find",   "begin", "end",  "cbegin",      "cend",       "rbegin",
-      "rend",   "lower_bound",   "upper_bound", "erase"};
+      "find",   "begin", "end",         "cbegin",      "cend",
+      "rbegin", "rend",  "lower_bound", "upper_bound", "erase"};
   if (!Positions.contains(MD->getName()))
     return nullptr;
   const Expr *C = stripWrappers(MC->getImplicitObjectArgument());
   return isStdContainerObject(C) ? C : nullptr;
+}
+
+/// \p FD is declared in namespace std, directly or as a member of one of
+/// its classes (`std::deque<T>::front`).
+bool inStdNamespace(const FunctionDecl *FD) {
+  for (const Decl *D = FD; D; D = dyn_cast_or_null<Decl>(D->getDeclContext()))
+    if (D->isInStdNamespace())
+      return true;
+  return false;
 }
 } // namespace
 
@@ -310,17 +327,6 @@ void FunctionLowerer::noteResultArgs(const CallExpr *CE) {
     ResultTemps[RC] = Id;
   }
 }
-
-namespace {
-/// \p FD is declared in namespace std, directly or as a member of one of
-/// its classes (`std::deque<T>::front`).
-bool inStdNamespace(const FunctionDecl *FD) {
-  for (const Decl *D = FD; D; D = dyn_cast_or_null<Decl>(D->getDeclContext()))
-    if (D->isInStdNamespace())
-      return true;
-  return false;
-}
-} // namespace
 
 void FunctionLowerer::noteResultBase(const Expr *E, bool ViaPointer) {
   const CallExpr *RC =

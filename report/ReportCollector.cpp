@@ -871,8 +871,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
   /// A class's: the kept report of each function's access to a container
   /// (class, function, container path, low), and per kept report the
   /// elements its function reaches through that container.
-  using ContainerKey = std::tuple<std::string_view, std::string_view,
-                                  std::string_view, bool>;
+  using ContainerKey =
+      std::tuple<std::string_view, std::string_view, std::string_view, bool>;
   std::map<ContainerKey, uint32_t> ContainerOwner;
   std::vector<std::vector<uint32_t>> ElementsOf;
   /// Finding \p I is kept report \p K's cause reached from another
@@ -997,8 +997,8 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     if (!AtAccess)
       if (size_t Cut = L.Path.find("[]"); Cut != std::string::npos)
         if (auto It = ContainerOwner.find(
-                {*L.Class, *L.Function,
-                 std::string_view(L.Path).substr(0, Cut), L.Low});
+                {*L.Class, *L.Function, std::string_view(L.Path).substr(0, Cut),
+                 L.Low});
             It != ContainerOwner.end()) {
           ++Stats.DroppedSameSite;
           std::vector<uint32_t> &Elements = ElementsOf[It->second];
@@ -1078,8 +1078,7 @@ ReportCollector::reduce(const std::vector<RaceFinding> &Taken,
     if (Also.size() > MaxListed)
       R.Trace.push_back({R.Loc, "... and " +
                                     std::to_string(Also.size() - MaxListed) +
-                                    " more variables " + Who +
-                                    " races on"});
+                                    " more variables " + Who + " races on"});
     // The elements the same function reaches through this container.
     for (size_t J = 0; J < ElementsOf[K].size() && J < MaxListed; ++J) {
       const AccessSnapshot &A = Taken[ElementsOf[K][J]].Reported.Access;
