@@ -310,8 +310,9 @@ public:
   }
 
   /// If \p E is an element of a std sequence (`v_[i]`, `v_.at(i)` on a
-  /// std::vector, std::deque, std::array, returning a reference): the
-  /// container object.
+  /// std::vector, std::deque, std::array; `q_.front()`, `q_.back()` on
+  /// those and std::list, std::forward_list's front, returning a
+  /// reference): the container object.
   static const Expr *sequenceElementObject(const Expr *E) {
     const auto *CE = dyn_cast<CallExpr>(E);
     const auto *MD =
@@ -320,14 +321,22 @@ public:
         !MD->getParent()->getIdentifier())
       return nullptr;
     llvm::StringRef Class = MD->getParent()->getName();
-    if (Class != "vector" && Class != "deque" && Class != "array")
+    const bool Indexed =
+        Class == "vector" || Class == "deque" || Class == "array";
+    if (!Indexed && Class != "list" && Class != "forward_list")
       return nullptr;
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
-      return OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2
+      return Indexed && OC->getOperator() == OO_Subscript &&
+                     OC->getNumArgs() == 2
                  ? OC->getArg(0)
                  : nullptr;
     const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
-    if (!MC || !MD->getIdentifier() || MD->getName() != "at")
+    if (!MC || !MD->getIdentifier())
+      return nullptr;
+    // `v_.at(i)`, `q_.front()`, `q_.back()`.
+    llvm::StringRef N = MD->getName();
+    if (!(Indexed && N == "at") && N != "front" &&
+        !(N == "back" && Class != "forward_list"))
       return nullptr;
     const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
     if (!ME || ME->isArrow())

@@ -6,6 +6,7 @@
 #include "summarize/QueueFront.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace racer {
 namespace {
@@ -610,9 +611,13 @@ bool isContainerCopyMethod(llvm::StringRef M) {
 }
 
 bool isElementAccessorMethod(llvm::StringRef M) {
-  return M == "std::vector::operator[]" || M == "std::vector::at" ||
-         M == "std::deque::operator[]" || M == "std::deque::at" ||
-         M == "std::array::operator[]" || M == "std::array::at";
+  static const llvm::StringSet<> Accessors = {
+      "std::vector::operator[]", "std::vector::at", "std::vector::front",
+      "std::vector::back",       "std::deque::operator[]", "std::deque::at",
+      "std::deque::front",       "std::deque::back", "std::array::operator[]",
+      "std::array::at",          "std::array::front", "std::array::back",
+      "std::list::front",        "std::list::back", "std::forward_list::front"};
+  return Accessors.contains(M);
 }
 
 bool isAtomicClassName(llvm::StringRef QualifiedClass) {

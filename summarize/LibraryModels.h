@@ -233,8 +233,9 @@ bool isStandardLibraryName(llvm::StringRef QualifiedName);
 /// (`std::basic_string::operator=`). Such a read reads every element.
 bool isContainerCopyMethod(llvm::StringRef QualifiedMethod);
 /// \p QualifiedMethod gives access to one element of a std sequence
-/// (`std::vector::operator[]`, `std::deque::at`): the frontend records the
-/// element's access as the path's `[]` besides the call's read.
+/// (`std::vector::operator[]`, `std::deque::at`, `std::list::front`): the
+/// frontend records the element's access as the path's `[]` besides the
+/// call's read.
 bool isElementAccessorMethod(llvm::StringRef QualifiedMethod);
 
 /// \p CalleeName ends the process or the thread in order, not as a crash

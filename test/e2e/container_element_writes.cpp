@@ -1,4 +1,4 @@
-// Writes to container elements: through find()'s iterator they are the element's (`this->byName_[].second`), a note of the unguarded lookup's report; through at() and front() they are not tracked yet (the lookup is a read).
+// Writes to container elements: through find()'s iterator they are the element's (`this->byName_[].second`), a note of the unguarded lookup's report; through a vector's front() the element's (`this->history_[]`, the one report of its line); through a map's at() not tracked yet (the lookup is a read).
 #include <map>
 #include <mutex>
 #include <string>
@@ -44,7 +44,7 @@ public:
   }
 
   void amendFirst_bad(long cents) {
-    history_.front() = cents; // expected-race{{read of container `this->history_` (call to 'std::vector::front') without synchronization}} FIXME-race{{unprotected write}}
+    history_.front() = cents; // expected-race{{unprotected write to `this->history_[]` in 'acct::Balances::amendFirst_bad' races with the write to container `this->history_` (call to 'std::vector::push_back')}}
   }
 
 private:

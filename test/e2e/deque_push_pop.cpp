@@ -1,4 +1,4 @@
-// std::deque push_front/pop_back/front are container writes and reads.
+// std::deque push_front/pop_back are container writes; front() reads the container and names its element (`this->actions_[]`).
 #include <deque>
 #include <mutex>
 #include <string>
@@ -29,7 +29,7 @@ public:
   }
 
   std::string peek_bad() const {
-    return actions_.front(); // expected-race{{read of container `this->actions_` (call to 'std::deque::front') without synchronization in 'history::UndoStack::peek_bad'}}
+    return actions_.front(); // expected-race{{read of container `this->actions_[]` (copied by 'std::basic_string::basic_string') without synchronization in 'history::UndoStack::peek_bad'}}
   }
 
 private:
