@@ -182,20 +182,7 @@ bool isStdContainerObject(const Expr *E) {
   const auto *RD = E->getType()->getAsCXXRecordDecl();
   if (!E->isGLValue() || !RD || !RD->isInStdNamespace() || !RD->getIdentifier())
     return false;
-  static const llvm::StringSet<> Containers = {"vector",
-                                               "deque",
-                                               "array",
-                                               "list",
-                                               "forward_list",
-                                               "map",
-                                               "set",
-                                               "multimap",
-                                               "multiset",
-                                               "unordered_map",
-                                               "unordered_set",
-                                               "unordered_multimap",
-                                               "unordered_multiset"};
-  return Containers.contains(RD->getName());
+  return hasContainerElements(("std::" + RD->getName()).str());
 }
 
 /// The container whose element the iterator \p Init returns designates
@@ -207,10 +194,7 @@ const Expr *iteratorContainer(const Expr *Init) {
   const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
   if (!MD || !MD->getIdentifier())
     return nullptr;
-  static const llvm::StringSet<> Positions = {
-      "find",   "begin", "end",         "cbegin",      "cend",
-      "rbegin", "rend",  "lower_bound", "upper_bound", "erase"};
-  if (!Positions.contains(MD->getName()))
+  if (!returnsContainerPosition(MD->getName()))
     return nullptr;
   const Expr *C = stripWrappers(MC->getImplicitObjectArgument());
   return isStdContainerObject(C) ? C : nullptr;

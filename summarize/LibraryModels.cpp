@@ -625,6 +625,19 @@ bool isAtomicClassName(llvm::StringRef QualifiedClass) {
   return It != tables().Classes.end() && It->second == ClassRole::Atomic;
 }
 
+bool hasContainerElements(llvm::StringRef QualifiedClass) {
+  auto It = tables().Classes.find(QualifiedClass);
+  return QualifiedClass == "std::array" ||
+         (It != tables().Classes.end() && It->second == ClassRole::Container);
+}
+
+bool returnsContainerPosition(llvm::StringRef Method) {
+  static const llvm::StringSet<> Positions = {
+      "find",   "begin", "end",         "cbegin",      "cend",
+      "rbegin", "rend",  "lower_bound", "upper_bound", "erase"};
+  return Positions.contains(Method);
+}
+
 bool endsInOrder(llvm::StringRef CalleeName) {
   static const char *const Exits[] = {
       "exit",      "_exit",          "_Exit",      "quick_exit",

@@ -211,6 +211,15 @@ bool isStdSmartPointer(llvm::StringRef ClassName);
 /// object: every access to it is atomic, so a write assumed of a call it is
 /// passed to (CallInfo::WritableArgs) races with nothing.
 bool isAtomicClassName(llvm::StringRef QualifiedClass);
+/// \p QualifiedClass (`std::vector`, `std::map`) is a container whose
+/// elements a range-for or an iterator reaches: a modelled container
+/// (ClassRole::Container), or `std::array`, which has elements but no
+/// method that writes the container itself.
+bool hasContainerElements(llvm::StringRef QualifiedClass);
+/// \p Method of a container returns an iterator to one of its elements
+/// (`find`, `begin`, `lower_bound`, `erase`): a local it initializes
+/// designates that container's element.
+bool returnsContainerPosition(llvm::StringRef Method);
 /// \p QualifiedClass (`std::function`, `absl::AnyInvocable`) holds a
 /// callable of any type and runs it from its operator(): a call that hands
 /// one made from a lambda hands over the lambda (the frontend's
