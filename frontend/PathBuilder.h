@@ -283,6 +283,30 @@ public:
     return MC->getImplicitObjectArgument();
   }
 
+  /// If \p E hands out the value a std holder keeps in place
+  /// (`peer_.operator->()`, `*peer_`, `peer_.value()` on a std::optional):
+  /// the holder object; \p ViaPointer: reached through a pointer to it
+  /// (`p->value()`).
+  static const Expr *heldValueObject(const Expr *E, bool &ViaPointer) {
+    ViaPointer = false;
+    const auto *CE = dyn_cast<CallExpr>(E);
+    const auto *MD =
+        CE ? dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()) : nullptr;
+    if (!MD || !MD->getParent()->isInStdNamespace() ||
+        !MD->getParent()->getIdentifier() ||
+        !isHeldValueAccessor("std::" + MD->getParent()->getName().str() +
+                             "::" + MD->getNameAsString()))
+      return nullptr;
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
+      return OC->getNumArgs() == 1 ? OC->getArg(0) : nullptr;
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+    if (!MC)
+      return nullptr;
+    if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+      ViaPointer = ME->isArrow();
+    return MC->getImplicitObjectArgument();
+  }
+
   /// The path of a variable of static or thread storage: its symbol.
   static AccessPath globalPath(const VarDecl *VD) {
     return AccessPath::global(variableSymbol(VD), qualifiedName(VD));
@@ -356,6 +380,10 @@ public:
         return std::nullopt;
       return push(std::move(*P), ir::StepKind::Index);
     }
+    // `*peer_`, `peer_.value()` on a std::optional: the holder's own memory.
+    if (bool ViaPointer; const Expr *Obj = heldValueObject(E, ViaPointer))
+      return E->isGLValue() ? (ViaPointer ? pointeeOf(Obj) : pathOf(Obj))
+                            : std::nullopt;
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
         OC && OC->getOperator() == OO_Star) {
       bool ViaPointer;
@@ -519,6 +547,9 @@ public:
           return std::nullopt;
         return push(std::move(*P), ir::StepKind::Deref);
       }
+      // `peer_->port` on a std::optional: `this->peer_.port`.
+      if (const Expr *Obj = heldValueObject(CE, ViaPointer))
+        return ViaPointer ? pointeeOf(Obj) : pathOf(Obj);
       if (const FunctionDecl *FD = CE->getDirectCallee()) {
         StringRef N = FD->getIdentifier() ? FD->getName() : "";
         if (CE->getNumArgs() >= 1 && isPassThroughCallee(FD) &&

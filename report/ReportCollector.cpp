@@ -42,8 +42,9 @@ SourceLocation toSource(const ir::Loc &L, const std::vector<std::string> &Files)
 
 /// The container access is a call on a std smart pointer (`sink_.get()`):
 /// the pointer itself, no container.
-bool onSmartPointer(const AccessSnapshot &A) {
-  return isSmartPointerMethod(A.containerMethod());
+bool onPointerOrHolder(const AccessSnapshot &A) {
+  return isSmartPointerMethod(A.containerMethod()) ||
+         isValueHolderMethod(A.containerMethod());
 }
 
 /// `P`, or container `P` (call to 'M'). \p PathStr is A.Path.str().
@@ -53,7 +54,7 @@ std::string accessPhrase(const AccessSnapshot &A, const std::string &PathStr) {
     return P + " (passed to '" + A.containerMethod().str() + "')";
   if (!isContainer(A.Kind))
     return P;
-  std::string S = onSmartPointer(A) ? P : "container " + P;
+  std::string S = onPointerOrHolder(A) ? P : "container " + P;
   if (!isWrite(A.Kind) && isContainerCopyMethod(A.containerMethod()))
     S += " (copied by '" + A.containerMethod() + "')";
   else if (!A.containerMethod().empty())
@@ -213,7 +214,7 @@ std::vector<Note> sideTrace(const RaceSide &S,
   std::string P = "`" + PathStr + "`";
   std::string Last;
   if (isContainer(A.Kind)) {
-    const char *Kind = onSmartPointer(A) ? "" : "container ";
+    const char *Kind = onPointerOrHolder(A) ? "" : "container ";
     Last = A.containerMethod().empty() ? "call on container " + P + " here"
            : !isWrite(A.Kind) && isContainerCopyMethod(A.containerMethod())
                ? std::string("copy of ") + Kind + P + " by '" +

@@ -183,6 +183,7 @@ enum class ClassRole : uint8_t {
   SharedGuard,
   Container,
   SmartPointer,
+  ValueHolder,
   Atomic
 };
 
@@ -233,6 +234,18 @@ const ClassRow ClassTable[] = {
     {"std::unique_ptr", ClassRole::SmartPointer},
     {"std::weak_ptr", ClassRole::SmartPointer},
     {"std::__weak_ptr", ClassRole::SmartPointer},
+    // Holders of one value in place (a callback, an optional setting):
+    // written by ValueHolderWrites (`on_close_ = f`, `peer_.reset()`,
+    // `last_.emplace(..)`), read by every other member (`if (on_close_)`,
+    // `peer_->port`, `last_.value()`); the value is the holder's own memory
+    // (PathBuilder's heldValueObject).
+    {"std::function", ClassRole::ValueHolder},
+    {"std::move_only_function", ClassRole::ValueHolder},
+    {"std::copyable_function", ClassRole::ValueHolder},
+    {"std::optional", ClassRole::ValueHolder},
+    {"std::_Optional_base", ClassRole::ValueHolder},
+    {"std::variant", ClassRole::ValueHolder},
+    {"std::any", ClassRole::ValueHolder},
     // Atomics: every member is atomic.
     {"std::atomic", ClassRole::Atomic},
     {"std::atomic_ref", ClassRole::Atomic},
@@ -338,6 +351,10 @@ const char *const ContainerWrites[] = {
 const char *const SmartPointerWrites[] = {"operator=", "reset", "swap",
                                           "release"};
 
+/// Value holder members that replace or destroy the value held.
+const char *const ValueHolderWrites[] = {"operator=", "reset", "swap",
+                                         "emplace"};
+
 /// `operator[]` inserts into associative containers: a write there, a read
 /// (of the structure) on sequences.
 const char *const InsertingSubscript[] = {"std::map", "std::unordered_map"};
@@ -346,8 +363,8 @@ struct Tables {
   llvm::StringMap<CallModel> Functions;
   llvm::StringMap<ClassRole> Classes;
   llvm::StringMap<ModelKind> Mutex, Guard, AssertHeld, ConventionalLock;
-  llvm::StringMap<bool> Writes, SmartWrites, Inserting, ThreadElements,
-      Emplacing;
+  llvm::StringMap<bool> Writes, SmartWrites, HolderWrites, Inserting,
+      ThreadElements, Emplacing;
 
   Tables() {
     for (const FunctionRow &R : FunctionTable)
@@ -384,6 +401,8 @@ struct Tables {
       Writes[W] = true;
     for (const char *W : SmartPointerWrites)
       SmartWrites[W] = true;
+    for (const char *W : ValueHolderWrites)
+      HolderWrites[W] = true;
     for (const char *C : InsertingSubscript)
       Inserting[C] = true;
   }
@@ -549,6 +568,17 @@ CallModel lookupCallModel(llvm::StringRef CalleeName) {
     return {T.SmartWrites.count(Method) ? ModelKind::ContainerWrite
                                         : ModelKind::ContainerRead,
             0};
+  case ClassRole::ValueHolder: {
+    if (IsCtor)
+      return {ModelKind::ContainerConstruct, 0};
+    if (IsDtor)
+      return {ModelKind::NoEffect, 0};
+    CallModel M{T.HolderWrites.count(Method) ? ModelKind::ContainerWrite
+                                             : ModelKind::ContainerRead,
+                0};
+    M.RunsHeldCallable = Method == "operator()";
+    return M;
+  }
   case ClassRole::Atomic:
     return {ModelKind::Atomic, 0};
   }
@@ -594,6 +624,21 @@ bool isSmartPointerMethod(llvm::StringRef M) {
   return C != tables().Classes.end() && C->second == ClassRole::SmartPointer;
 }
 
+bool isValueHolderMethod(llvm::StringRef M) {
+  size_t Cut = M.rfind("::");
+  if (Cut == llvm::StringRef::npos || !M.starts_with("std::"))
+    return false;
+  auto C = tables().Classes.find(M.substr(0, Cut));
+  return C != tables().Classes.end() && C->second == ClassRole::ValueHolder;
+}
+
+bool isHeldValueAccessor(llvm::StringRef M) {
+  static const llvm::StringSet<> Accessors = {
+      "std::optional::operator->", "std::optional::operator*",
+      "std::optional::value"};
+  return Accessors.contains(M);
+}
+
 bool isStandardLibraryName(llvm::StringRef Name) {
   return Name.starts_with("std::") || Name.starts_with("__gnu_cxx::");
 }
@@ -605,7 +650,8 @@ bool isContainerCopyMethod(llvm::StringRef M) {
   llvm::StringRef Class = M.substr(0, Cut), Method = M.substr(Cut + 2);
   auto C = tables().Classes.find(Class);
   if (C == tables().Classes.end() || (C->second != ClassRole::Container &&
-                                      C->second != ClassRole::SmartPointer))
+                                      C->second != ClassRole::SmartPointer &&
+                                      C->second != ClassRole::ValueHolder))
     return false;
   return Method == "operator=" || Method == lastComponent(Class);
 }

@@ -121,6 +121,10 @@ struct CallModel {
   /// threads at once: it runs concurrently with its other submissions too
   /// (a started thread's ThreadSpawn::Multi), not only with its submitter.
   bool Pool = false;
+  /// ContainerRead of a holder's operator() (`std::function`): besides
+  /// reading the holder, the call runs a callable racecar does not see, so
+  /// it is an unseen call as well (its assumption stays).
+  bool RunsHeldCallable = false;
 };
 
 /// The model for a callee, by its qualified name without template arguments
@@ -233,6 +237,15 @@ bool isCallableWrapperCall(llvm::StringRef CalleeName);
 bool isBindFunction(llvm::StringRef QualifiedName);
 /// \p QualifiedMethod ("std::__shared_ptr::get") is a std smart pointer's.
 bool isSmartPointerMethod(llvm::StringRef QualifiedMethod);
+/// \p QualifiedMethod is a method of a std class that holds one value in
+/// place (`std::optional::emplace`, `std::function::operator bool`): like a
+/// smart pointer's, its accesses are to the holder, which is no container.
+bool isValueHolderMethod(llvm::StringRef QualifiedMethod);
+/// \p QualifiedMethod hands out the value a holder keeps in its own memory
+/// (`std::optional::operator->`, `operator*`, `value`): the frontend names
+/// what it designates as the holder itself (`peer_->port` is
+/// `this->peer_.port`).
+bool isHeldValueAccessor(llvm::StringRef QualifiedMethod);
 
 /// A function or method of the C++ standard library (`std::`, libstdc++'s
 /// `__gnu_cxx::`), by qualified name.

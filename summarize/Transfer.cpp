@@ -898,6 +898,8 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
   if (applyModel(I, M, S, IsCond, Cond)) {
     if (C.ResultLocal >= 0 && M.Kind != ModelKind::SpecificGet)
       S.Bindings[C.ResultLocal] = Operand::unknown();
+    if (M.RunsHeldCallable)
+      applyUnseenCall(I, S); // what it runs is not seen
     return;
   }
   const FunctionSummary *Callee =

@@ -1,4 +1,4 @@
-// Members of library types without a model (std::function, std::optional): their operator= / reset / call are unknown code.
+// Members of std holders (std::function, std::optional): operator=, reset, emplace write the holder; operator bool, has_value, operator() read it.
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -13,19 +13,17 @@ public:
     handler_ = std::move(h);
   }
 
-  // Missed: std::function::operator= and std::optional::emplace/reset are
-  // not modelled as writes (nor operator() / has_value as reads).
   void clearHandler_bad() {
-    handler_ = nullptr; // FIXME-race{{unprotected write to `this->handler_`}}
+    handler_ = nullptr; // expected-race{{unprotected write to `this->handler_` (call to 'std::function::operator=') in 'hooks::EventHook::clearHandler_bad'}}
   }
 
   void fire_bad(int event) {
-    if (handler_) // FIXME-race{{read of `this->handler_`}}
+    if (handler_) // expected-race{{read of `this->handler_` (call to 'std::function::operator bool') without synchronization in 'hooks::EventHook::fire_bad'}}
       handler_(event);
   }
 
   void remember_bad(const std::string &tag) {
-    lastTag_.emplace(tag); // FIXME-race{{unprotected write to `this->lastTag_`}}
+    lastTag_.emplace(tag); // expected-race{{unprotected write to `this->lastTag_` (call to 'std::optional::emplace') in 'hooks::EventHook::remember_bad'}}
   }
 
   void forget_ok() {
