@@ -328,6 +328,20 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
     for (ir::CallableArg &CA : C.Callables)
       CA.SerialFlag = PB.operandOfLValue(Flag);
   C.UnderModeTest = ModeTestCalls.count(CE) != 0;
+  // `pthread_once(&once, init)`: init runs here, once (a lambda runs where
+  // it is made, just before); the flag orders it (summarize's onceFlagFor).
+  if (lookupCallModel(C.CalleeName).Kind == ModelKind::CallOnce)
+    for (const Expr *A : CE->arguments()) {
+      const Expr *F = A->IgnoreParenImpCasts();
+      if (const auto *UO = dyn_cast<UnaryOperator>(F);
+          UO && UO->getOpcode() == UO_AddrOf)
+        F = UO->getSubExpr()->IgnoreParenImpCasts();
+      const auto *DRE = dyn_cast<DeclRefExpr>(F);
+      const auto *FD =
+          DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+      if (FD && FD->getNumParams() == 0 && !isa<CXXMethodDecl>(FD))
+        emitCall(callTo(FD), At, nullptr);
+    }
   auto RIt = CallResults.find(CE);
   if (RIt != CallResults.end())
     C.ResultLocal = int32_t(RIt->second);

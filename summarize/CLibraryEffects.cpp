@@ -142,7 +142,6 @@ const EffectRow Rows[] = {
     {"pthread_barrier_wait", true, 0, 0},
     {"pthread_key_create", true, 0, 0},
     {"pthread_key_delete", true, 0, 0},
-    {"pthread_once", true, 0, 0},
     {"sem_init", true, 0, 0},
     {"sem_destroy", true, 0, 0},
     {"sem_getvalue", true, 0, A1},

@@ -128,6 +128,8 @@ const FunctionRow FunctionTable[] = {
     {"mtx_timedlock", ModelKind::TryLock, 0, true},
     {"std::lock", ModelKind::LockAllArgs, 0},
     {"std::call_once", ModelKind::CallOnce, 0},
+    {"pthread_once", ModelKind::CallOnce, 0},
+    {"call_once", ModelKind::CallOnce, 0}, // C11 <threads.h>
     // The frontend's lowering of a wait for the front of a queue and of
     // leaving it (summarize/QueueFront.h); reserved names.
     {QueueFrontTakeName, ModelKind::QueueFrontTake, 0},

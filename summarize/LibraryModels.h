@@ -48,9 +48,10 @@ enum class ModelKind : uint8_t {
   ContainerWrite, ///< writes the container Args[0] (`v.push_back(x)`)
   ContainerConstruct, ///< constructs the container Args[0]; reads any
                       ///< argument of its own type (a copy's source)
-  CallOnce,      ///< `std::call_once(flag, f)`: runs f once, synchronized on
-                 ///< the flag (Args[LockArg]); f is the lambda lowered just
-                 ///< before the call
+  CallOnce,      ///< `std::call_once(flag, f)`, `pthread_once(&o, init)`:
+                 ///< runs f once, synchronized on the flag (Args[LockArg]);
+                 ///< f is the lambda or function called just before the
+                 ///< call (the frontend lowers a function's run there)
   Atomic,        ///< an atomic operation: never part of a data race
   NoEffect,      ///< known library call without effect on shared memory
   ThreadCreate,  ///< starts a thread running a callable argument

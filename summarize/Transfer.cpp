@@ -732,18 +732,28 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
 /// the same block (the frontend lowers the lambda where it is created, just
 /// before the call), that call's once-flag: the lambda runs under it.
 static const ir::Operand *onceFlagFor(const ir::Block &B, size_t Idx) {
-  const ir::CallInfo &Lambda = B.Instrs[Idx].call();
-  if (Lambda.CalleeName.str().find("::lambda@") == std::string::npos)
+  const ir::CallInfo &Run = B.Instrs[Idx].call();
+  if (Run.Callee.empty())
     return nullptr;
+  const bool Lambda =
+      Run.CalleeName.str().find("::lambda@") != std::string::npos;
   for (size_t J = Idx + 1; J < B.Instrs.size(); ++J) {
     const ir::Instr &I = B.Instrs[J];
     if (I.Kind != ir::InstrKind::Call)
       continue;
-    if (lookupCallModel(I.call().CalleeName).Kind != ModelKind::CallOnce)
+    const ir::CallInfo &Once = I.call();
+    if (lookupCallModel(Once.CalleeName).Kind != ModelKind::CallOnce ||
+        Once.Args.empty())
       return nullptr;
-    for (const std::string &T : I.call().ArgTypes)
-      if (T == Lambda.CalleeName && !I.call().Args.empty())
-        return &I.call().Args[0];
+    if (Lambda)
+      for (const std::string &T : Once.ArgTypes)
+        if (T == Run.CalleeName)
+          return &Once.Args[0];
+    // A function run by `pthread_once(&once, init)`: its callable.
+    if (!Lambda && llvm::any_of(Once.Callables, [&](const ir::CallableArg &CA) {
+          return CA.Callee == Run.Callee && !CA.HasReceiver;
+        }))
+      return &Once.Args[0];
     return nullptr;
   }
   return nullptr;
@@ -1052,7 +1062,16 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
     }
     case ir::InstrKind::Bind: {
       Operand V = resolveOperand(I.value(), S);
-      if (V.K == Operand::Kind::Fresh && !isNamedFresh(V)) {
+      const Operand &Raw = I.value();
+      if (V.K == Operand::Kind::Fresh && !isNamedFresh(V) && ThisOwned &&
+          Raw.K == Operand::Kind::Object &&
+          Raw.Path.Root == RootKind::Formal && Raw.Path.Index == 0 &&
+          startsWithDeref(Raw.Path)) {
+        // `for (auto &t : workers_) t.join();` in a destructor: the object
+        // is ours, but its members keep their names (the handle joined,
+        // a lock taken through a reference).
+        V = namedFresh(Raw.Path);
+      } else if (V.K == Operand::Kind::Fresh && !isNamedFresh(V)) {
         V = namedFresh(localObject(I.Dest));
         S.allocate(I.Dest);
         if (inLoop())
