@@ -297,7 +297,7 @@ uint64_t SccCache::Run::identityOf(uint32_t C) const {
 // ir::Function changed; add the new field to reduceKey (below) if it is not
 // part of the body, then update the size.
 #if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
-static_assert(sizeof(ir::Function) == 168 && sizeof(ir::SyncPatterns) == 96,
+static_assert(sizeof(ir::Function) == 168 && sizeof(ir::SyncPatterns) == 104,
               "ir::Function changed: update SccCache::Run::reduceKey");
 #endif
 
@@ -349,6 +349,7 @@ ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
       for (uint32_t End : {SP.OnceInitLast, SP.FlagGuardLast})
         B.u64(End ? uint64_t(int64_t(End) - int64_t(F.Location.Line)) : 0);
     }
+    B.u64(SP.ConditionWaitSignals);
     B.str(SP.FlagGuardVar);
     B.str(SP.OnceInitVar);
     Symbols(SP.OnceInitUnwritten);

@@ -105,6 +105,7 @@ private:
   /// container's position (IteratorLocals) stops following it; the first
   /// one to an iterator declared without a position starts.
   void noteIteratorAssign(const CXXOperatorCallExpr *OC);
+  void noteMovedTemporary(const CXXOperatorCallExpr *OCE);
   void noteAssign(const BinaryOperator *BO);
 
   void lowerCFG(const CFG &G);
@@ -200,9 +201,22 @@ private:
   /// (noteResultBase).
   llvm::DenseMap<const CallExpr *, uint32_t> ResultTemps;
   llvm::DenseMap<const Stmt *, int32_t> CallIndexInBlock;
+  /// Temporaries whose destructor is not lowered: the copy they stand for
+  /// was elided, or they were moved from (noteMovedTemporary).
   llvm::DenseSet<const CXXBindTemporaryExpr *> ElidedTemporaries;
+  /// std::jthread locals the body detaches: their destructor is not lowered.
+  llvm::DenseSet<const VarDecl *> DetachedLocals;
   /// Scalar locals holding a call's result, for branches on them.
   llvm::DenseMap<const CallExpr *, const VarDecl *> ScalarResults;
+  /// How each local of ScalarResults holds its calls' results: bit 0 as
+  /// they are (`rc = trylock(..)`), bit 1 negated (`got = trylock(..) ==
+  /// 0`, `failed = !start(..)`). A branch on a local holding both is no
+  /// test of a result.
+  llvm::DenseMap<const VarDecl *, uint8_t> ResultPolarity;
+  void noteScalarResult(const CallExpr *CE, const VarDecl *VD, bool Negated) {
+    ScalarResults[CE] = VD;
+    ResultPolarity[VD] |= Negated ? 2 : 1;
+  }
   llvm::DenseMap<const VarDecl *, int32_t> CallOfLocalInBlock;
   /// How many times the body stores into a local (its initializer, `=`,
   /// compound assignments, a class's `operator=`, `++`/`--`); taking its

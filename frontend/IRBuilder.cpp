@@ -153,8 +153,10 @@ ir::Function FunctionLowerer::run() {
     Found.HandRolledSync = Files.loc(Loop->getBeginLoc());
   F.UpdatesAtomically = updatesAtomically(Body);
   F.OnlyForwards = onlyForwards(Body);
-  if (const Stmt *Loop = findConditionWait(Body))
+  if (const Stmt *Loop = findConditionWait(Body)) {
     Found.ConditionWait = Files.loc(Loop->getBeginLoc());
+    Found.ConditionWaitSignals = signalsCondition(Body);
+  }
   QueueWaits = findQueueFrontWaits(Body);
   for (const QueueFrontWait &W : QueueWaits)
     if (std::optional<AccessPath> P = PB.pathOf(W.Queue))
@@ -441,6 +443,11 @@ void FunctionLowerer::lowerBranch(const CFGBlock &B, ir::Block &Out) {
   }
   if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(C)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    // A local holding the result negated (`got = trylock(&m) == 0`).
+    const uint8_t Polarity = VD ? ResultPolarity.lookup(VD) : 0;
+    if (Polarity == 3)
+      return;
+    Neg ^= Polarity == 2;
     auto LIt = VD ? CallOfLocalInBlock.find(VD) : CallOfLocalInBlock.end();
     if (LIt == CallOfLocalInBlock.end()) {
       // A local holding an earlier block's call result (C only: no
@@ -473,6 +480,8 @@ void FunctionLowerer::lowerElement(const CFGElement &E) {
   } else if (std::optional<CFGAutomaticObjDtor> D =
                  E.getAs<CFGAutomaticObjDtor>()) {
     const VarDecl *VD = D->getVarDecl();
+    if (DetachedLocals.count(VD))
+      return; // a detached std::jthread: nothing to join
     Operand Recv = Operand::fresh(); // lifetime-extended temporary
     if (!VD->getType()->isReferenceType()) {
       std::optional<AccessPath> P = PB.pathOfDecl(VD);
@@ -541,7 +550,8 @@ void FunctionLowerer::lowerStmt(const Stmt *S) {
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!VD || !CallOfLocalInBlock.count(VD))
       return;
-    const CallExpr *CE = RHS ? scalarResultCallOf(RHS) : nullptr;
+    bool Negated;
+    const CallExpr *CE = RHS ? scalarResultCallOf(RHS, &Negated) : nullptr;
     if (!(CE && ScalarResults.lookup(CE) == VD))
       CallOfLocalInBlock.erase(VD);
   };
@@ -802,7 +812,8 @@ void FunctionLowerer::lowerReturn(const ReturnStmt *RS) {
     const auto *DRE = dyn_cast<DeclRefExpr>(RV->IgnoreParenImpCasts());
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (VD && !Ctx.getLangOpts().CPlusPlus && VD->hasLocalStorage() &&
-        onlyCallResultsStoredIn(VD) && localId(VD) < 32768)
+        onlyCallResultsStoredIn(VD) && ResultPolarity.lookup(VD) == 1 &&
+        localId(VD) < 32768)
       if (std::optional<AccessPath> P = PB.pathOfDecl(VD))
         V = Operand::value(std::move(*P));
   } else {

@@ -287,16 +287,44 @@ const Expr *stripClosure(const Expr *E) {
 
 /// The call whose scalar result initializes or is assigned to a local
 /// (`bool ok = mu.try_lock();`, `rc = pthread_mutex_trylock(&m);`).
-const CallExpr *scalarResultCallOf(const Expr *E) {
+const CallExpr *scalarResultCallOf(const Expr *E, bool *Negated) {
+  if (Negated)
+    *Negated = false;
+  auto IsZero = [](const Expr *X) {
+    const auto *IL =
+        dyn_cast<IntegerLiteral>(X->IgnoreParenImpCasts());
+    return IL && IL->getValue().isZero();
+  };
   while (E) {
     E = stripWrappers(E);
     if (const auto *C = dyn_cast<ImplicitCastExpr>(E);
         C && (C->getCastKind() == CK_IntegralCast ||
               C->getCastKind() == CK_IntegralToBoolean ||
-              C->getCastKind() == CK_NoOp))
+              C->getCastKind() == CK_NoOp)) {
       E = C->getSubExpr();
-    else
+      continue;
+    }
+    if (!Negated)
       break;
+    // `!trylock(..)`, `trylock(..) == 0`, `start(..) != 0`: the result,
+    // tested (a C idiom for "it succeeded").
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_LNot) {
+      *Negated = !*Negated;
+      E = UO->getSubExpr();
+      continue;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO || (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE))
+      break;
+    const Expr *Other = IsZero(BO->getRHS())   ? BO->getLHS()
+                        : IsZero(BO->getLHS()) ? BO->getRHS()
+                                               : nullptr;
+    if (!Other)
+      break;
+    if (BO->getOpcode() == BO_EQ)
+      *Negated = !*Negated;
+    E = Other;
   }
   const auto *CE = dyn_cast_or_null<CallExpr>(E);
   return CE && CE->isPRValue() ? CE : nullptr;

@@ -100,7 +100,7 @@ const Expr *stripClosure(const Expr *E);
 
 /// The call whose scalar result initializes or is assigned to a local
 /// (`bool ok = mu.try_lock();`, `rc = pthread_mutex_trylock(&m);`).
-const CallExpr *scalarResultCallOf(const Expr *E);
+const CallExpr *scalarResultCallOf(const Expr *E, bool *Negated = nullptr);
 
 /// The token a read/write of lvalue E is reported at (the member name for
 /// `this->n_`).

@@ -129,10 +129,20 @@ public:
               (M->getIdentifier() &&
                (M->getName() == "get" || M->getName() == "release"))))
       noteObserved(MC->getImplicitObjectArgument());
+    // `t.detach()` on a std::jthread local: its destructor joins nothing.
+    if (M && M->getIdentifier() && M->getName() == "detach" &&
+        M->getParent()->isInStdNamespace() &&
+        M->getParent()->getIdentifier() &&
+        M->getParent()->getName() == "jthread")
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(
+              MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          L.DetachedLocals.insert(VD);
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
     L.noteIteratorAssign(OCE);
+    L.noteMovedTemporary(OCE);
     if ((OCE->getOperator() == OO_Arrow || OCE->getOperator() == OO_Star) &&
         OCE->getNumArgs() == 1)
       noteObserved(OCE->getArg(0));
@@ -260,9 +270,10 @@ void FunctionLowerer::noteVarInit(const VarDecl *VD) {
   if (VD->hasLocalStorage()) {
     if (const auto *LE = dyn_cast<LambdaExpr>(stripClosure(Init)))
       LambdaVars[VD] = LE;
+    bool Negated;
     if (T->isIntegralOrEnumerationType())
-      if (const CallExpr *CE = scalarResultCallOf(Init))
-        ScalarResults[CE] = VD;
+      if (const CallExpr *CE = scalarResultCallOf(Init, &Negated))
+        noteScalarResult(CE, VD, Negated);
   }
   if (isBindableLocal(VD)) {
     if (const CallExpr *CE = resultCallOf(Init)) {
@@ -348,6 +359,30 @@ void FunctionLowerer::noteEscape(const VarDecl *VD) {
     EscapingLocals.insert(localId(VD));
 }
 
+void FunctionLowerer::noteMovedTemporary(const CXXOperatorCallExpr *OCE) {
+  // `worker_ = std::jthread(..)`: the temporary's thread moves into
+  // worker_; its destructor, run at the end of the statement, has nothing
+  // left to join (or unlock, or free).
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OCE->getDirectCallee());
+  if (!MD || !MD->isMoveAssignmentOperator() || OCE->getNumArgs() != 2 ||
+      !MD->getParent()->isInStdNamespace())
+    return;
+  const Expr *Src = OCE->getArg(1);
+  while (Src) {
+    Src = Src->IgnoreParens();
+    if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(Src)) {
+      ElidedTemporaries.insert(BTE);
+      return;
+    }
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Src))
+      Src = MT->getSubExpr();
+    else if (const auto *CE = dyn_cast<CastExpr>(Src))
+      Src = CE->getSubExpr(); // `std::jthread(f)`: a functional cast
+    else
+      return;
+  }
+}
+
 void FunctionLowerer::noteEscape(const Expr *E) {
   if (const VarDecl *VD = storageVariableOf(E))
     noteEscape(VD);
@@ -360,8 +395,9 @@ void FunctionLowerer::noteAssign(const BinaryOperator *BO) {
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (VD && VD->hasLocalStorage() &&
       VD->getType()->isIntegralOrEnumerationType())
-    if (const CallExpr *CE = scalarResultCallOf(BO->getRHS()))
-      ScalarResults[CE] = VD;
+    if (bool Negated;
+        const CallExpr *CE = scalarResultCallOf(BO->getRHS(), &Negated))
+      noteScalarResult(CE, VD, Negated);
   if (!isBindableLocal(VD) || !VD->getType()->isPointerType())
     return;
   if (const CallExpr *CE = resultCallOf(BO->getRHS()))

@@ -609,6 +609,35 @@ const Stmt *findConditionWait(const Stmt *Body) {
   return Found;
 }
 
+static bool isSignalCall(const CallExpr *CE) {
+  std::string N = llvm::StringRef(calleeName(CE)).lower();
+  llvm::StringRef L(N);
+  return L.contains("cond_signal") || L.contains("cond_broadcast") ||
+         L.contains("cnd_signal") || L.contains("cnd_broadcast") ||
+         L.ends_with("notify_one") || L.ends_with("notify_all");
+}
+
+bool signalsCondition(const Stmt *Body) {
+  bool Found = false;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    const auto *CE = dyn_cast<CallExpr>(S);
+    if (Found || !CE)
+      return;
+    if (isSignalCall(CE)) {
+      Found = true;
+      return;
+    }
+    // One level into the TU's own helpers (`pass_turn(next)`).
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (const Stmt *B = FD ? FD->getBody() : nullptr)
+      forEachDescendant(B, [&](const Stmt *X) {
+        if (const auto *C = dyn_cast<CallExpr>(X); C && isSignalCall(C))
+          Found = true;
+      });
+  });
+  return Found;
+}
+
 namespace {
 
 /// `q.front()`: the queue `q`; else null.

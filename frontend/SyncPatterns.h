@@ -74,6 +74,14 @@ bool onlyForwards(const clang::Stmt *Body);
 /// in shared memory (`while (!ready) pthread_cond_wait(&c, &m);`), or null.
 const clang::Stmt *findConditionWait(const clang::Stmt *Body);
 
+/// \p Body (or a function it calls whose body is in this TU) signals a
+/// condition variable (`pthread_cond_signal`, `cnd_broadcast`,
+/// `cv.notify_all()`): its thread may hand a turn to another thread that
+/// waits, which is how two threads running the same waiting function are
+/// ordered (a turn passed around); a worker that only waits orders nothing
+/// between its instances.
+bool signalsCondition(const clang::Stmt *Body);
+
 /// A once-only initialization in \p Body: a branch taken while a shared
 /// flag has one constant value that sets the flag to another
 /// (`if (!inited) { init(); inited = 1; }`, `switch (state) { case 0:

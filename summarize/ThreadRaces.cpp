@@ -186,6 +186,15 @@ private:
     return W.Line && A.Snap.Trace.empty() && W.File == A.Snap.Location.File &&
            A.Snap.Location.Line > W.Line;
   }
+  /// A condition wait may order \p A and \p B: unless both run the same
+  /// thread function, which waits but signals no one (two workers woken by
+  /// one broadcast, or by two, run at once: `while (!ready) wait(..);
+  /// bytes += n;` races with itself).
+  bool waitCanOrder(const OriginAccess &A, const OriginAccess &B) const {
+    const uint32_t F = Origins[A.Origin].Function;
+    return F != Origins[B.Origin].Function ||
+           Functions[F].Patterns->ConditionWaitSignals;
+  }
   /// \p A is in a once-only initialization (ir::Function::OnceInit) and
   /// holds a lock (a flag tested without one is no order: `if (!stop) {
   /// ...; stop = 1; }` races on the flag too): its place in the thread's
@@ -874,7 +883,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     if ((handRolled(X.Origin) || handRolled(Best->Origin)) &&
         !onBusyWait(X) && !onBusyWait(*Best))
       R.LowReasons |= LowHandRolledSync;
-    if (afterConditionWait(X) || afterConditionWait(*Best))
+    if ((afterConditionWait(X) || afterConditionWait(*Best)) &&
+        waitCanOrder(X, *Best))
       R.LowReasons |= LowConditionWait;
     R.Reported.TableSlot = tableSlotOf(X.Snap).str();
     R.Conflicting.TableSlot = tableSlotOf(Best->Snap).str();

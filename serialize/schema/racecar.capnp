@@ -172,6 +172,7 @@ struct Function {
   lastLine @21 :UInt32;           # ir::Function::LastLine (format 35)
   onceInitVar @22 :StrId;         # ir::Function::OnceInitVar (format 36)
   onceInitUnwritten @23 :List(StrId);
+  conditionWaitSignals @24 :Bool; # ir::SyncPatterns (format 38)
 }
 
 struct ClassInfo {

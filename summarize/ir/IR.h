@@ -422,6 +422,10 @@ struct SyncPatterns {
   /// `while (!ready) pthread_cond_wait(&c, &m);` orders what follows after
   /// what the signalling thread did before setting the flag.
   Loc ConditionWait;
+  /// With ConditionWait: the body (or a helper it calls) also signals a
+  /// condition variable, so two threads running it may hand each other
+  /// turns; without, the wait orders nothing between two of its threads.
+  bool ConditionWaitSignals = false;
   /// A once-only initialization, or Line 0: the lines from OnceInit to
   /// OnceInitLast of a branch taken while a flag has one value, which sets
   /// it to another (`if (!inited) { init(); inited = 1; }`).
@@ -446,7 +450,9 @@ struct SyncPatterns {
   bool empty() const { return *this == SyncPatterns(); }
   friend bool operator==(const SyncPatterns &A, const SyncPatterns &B) {
     return A.HandRolledSync == B.HandRolledSync &&
-           A.ConditionWait == B.ConditionWait && A.OnceInit == B.OnceInit &&
+           A.ConditionWait == B.ConditionWait &&
+           A.ConditionWaitSignals == B.ConditionWaitSignals &&
+           A.OnceInit == B.OnceInit &&
            A.OnceInitLast == B.OnceInitLast && A.OnceInitVar == B.OnceInitVar &&
            A.OnceInitUnwritten == B.OnceInitUnwritten &&
            A.FlagGuard == B.FlagGuard && A.FlagGuardLast == B.FlagGuardLast &&
