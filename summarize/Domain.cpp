@@ -254,6 +254,10 @@ void AbstractState::joinWith(const AbstractState &O) {
   llvm::erase_if(QueueFronts, [&](const ir::AccessPath &Q) {
     return !llvm::is_contained(O.QueueFronts, Q);
   });
+  llvm::erase_if(LoadedUnderLock, [&](uint32_t L) {
+    return !std::binary_search(O.LoadedUnderLock.begin(),
+                               O.LoadedUnderLock.end(), L);
+  });
   Held.joinWith(O.Held);
   Released.joinWith(O.Released);
   for (const ir::AccessPath &L : O.MayHeld)
@@ -324,7 +328,8 @@ bool operator==(const AbstractState &A, const AbstractState &B) {
          A.PendingResults == B.PendingResults &&
          A.StartedSinceAlloc == B.StartedSinceAlloc &&
          A.QueueFronts == B.QueueFronts && A.MayHeld == B.MayHeld &&
-         A.MayHeldEnded == B.MayHeldEnded && A.ModeHeld == B.ModeHeld;
+         A.MayHeldEnded == B.MayHeldEnded && A.ModeHeld == B.ModeHeld &&
+         A.LoadedUnderLock == B.LoadedUnderLock;
 }
 
 } // namespace racer

@@ -175,6 +175,12 @@ struct AbstractState final {
   /// (ir::CallInfo::UnderModeTest): held in one mode of the object only.
   /// Sorted; join is union, kept within MayHeld.
   llvm::SmallVector<ir::AccessPath, 0> ModeHeld;
+  /// Pointer locals bound, while some lock was held, to the object a shared
+  /// pointer points to (`j = q_head;`, `e = this->free_;`), with no unlock
+  /// since: sorted; join is intersection. A write of that pointer before
+  /// the unlock (`q_head = j->next;`) unlinks the object: the local's
+  /// object is then this thread's own (FunctionAnalysis::noteUnlink).
+  llvm::SmallVector<uint32_t, 2> LoadedUnderLock;
   /// Appends to \p Locks a conditional hold (HeldLock::Conditional) of
   /// each lock of ModeHeld not held here; keeps \p Locks sorted and unique.
   void addConditionalHolds(std::vector<HeldLock> &Locks) const;

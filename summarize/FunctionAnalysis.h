@@ -390,6 +390,11 @@ private:
     eraseLock(S.MayHeld, Lock);
     eraseLock(S.ModeHeld, Lock);
   }
+  /// A write of \p Written (a shared pointer) under a lock: a local that
+  /// took the object it pointed to under that hold (`j = q_head; if (j)
+  /// q_head = j->next;`) now holds an object no other thread reaches
+  /// through it: a queue's node handed to the one consumer that popped it.
+  void noteUnlink(const AccessPath &Written, AbstractState &S);
   /// The call being transferred is under a mode test
   /// (ir::CallInfo::UnderModeTest): a lock it takes goes to ModeHeld.
   bool AcquiringUnderModeTest = false;
@@ -408,6 +413,7 @@ private:
   void release(AbstractState &S, const HeldLock &L) {
     if (L.Unknown && !S.Held.empty())
       noteAssumption(AssumptionKind::UnknownLock, CurLoc);
+    S.LoadedUnderLock.clear(); // another thread may take it now
     // A lock our caller may hold (one we did not take, one it holds on
     // entry, or one we cannot name) ends its hold here.
     std::vector<HeldLock> HeldBefore;

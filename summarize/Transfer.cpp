@@ -940,6 +940,27 @@ void FunctionAnalysis::transferCall(const ir::Instr &I, AbstractState &S,
   applyDeclaredEffects(I, S, IsCond, Cond);
 }
 
+void FunctionAnalysis::noteUnlink(const AccessPath &Written,
+                                  AbstractState &S) {
+  if (S.Held.empty())
+    return;
+  std::optional<AccessPath> W = resolveShared(Written, S);
+  if (!W)
+    return;
+  const AccessPath Pointee = W->deref(); // what the local took: `*q_head`
+  for (auto It = S.LoadedUnderLock.begin(); It != S.LoadedUnderLock.end();) {
+    auto B = S.Bindings.find(*It);
+    if (B == S.Bindings.end() || B->second.K != Operand::Kind::Object ||
+        !(B->second.Path == Pointee)) {
+      ++It;
+      continue;
+    }
+    B->second = namedFresh(localObject(*It));
+    S.allocate(*It);
+    It = S.LoadedUnderLock.erase(It);
+  }
+}
+
 void FunctionAnalysis::findPartialJoins(
     const std::vector<std::optional<AbstractState>> &In,
     const std::vector<std::pair<llvm::SmallVector<uint32_t, 2>,
@@ -979,6 +1000,8 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
         record(I.Kind == ir::InstrKind::Write ? AccessKind::Write
                                               : AccessKind::Read,
                I.Path, I.Location, {}, S);
+      if (I.Kind == ir::InstrKind::Write && !S.LoadedUnderLock.empty())
+        noteUnlink(I.Path, S);
       if (I.Kind == ir::InstrKind::Write && (I.Dest & ir::StoresZero))
         noteFlagClear(I.Path, S);
       if (I.Kind == ir::InstrKind::Write &&
@@ -1077,6 +1100,16 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
         if (inLoop())
           FreshInLoop.insert(I.Dest);
       }
+      // Loaded under a lock from a shared pointer (`j = q_head;`).
+      auto LIt = llvm::lower_bound(S.LoadedUnderLock, I.Dest);
+      const bool Was = LIt != S.LoadedUnderLock.end() && *LIt == I.Dest;
+      const bool Is = V.K == Operand::Kind::Object && !S.Held.empty() &&
+                      (V.Path.Root == RootKind::Global ||
+                       V.Path.Root == RootKind::Formal);
+      if (Is && !Was)
+        S.LoadedUnderLock.insert(LIt, I.Dest);
+      else if (!Is && Was)
+        S.LoadedUnderLock.erase(LIt);
       S.Bindings[I.Dest] = std::move(V);
       break;
     }
