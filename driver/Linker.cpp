@@ -144,6 +144,11 @@ void Linker::add(uint32_t Seq, ir::Module Mod, bool Replace) {
     E.C.HasGuardedFields = C.HasGuardedFields;
     E.C.IsCapability = C.IsCapability;
     E.C.MarkedThreadSafe = C.MarkedThreadSafe;
+    for (std::string &B : E.C.Bases)
+      if (!llvm::is_contained(C.Bases, B))
+        C.Bases.push_back(B);
+    llvm::sort(C.Bases);
+    E.C.Bases = C.Bases;
     if (Earlier) {
       remap(C.Location, Map);
       E = {From, std::move(C)};

@@ -387,6 +387,11 @@ ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
         .u64(C.Location.File)
         .u64(ByShape ? 0 : C.Location.Line)
         .u64(C.Location.Col);
+  for (const ir::ClassInfo &C : P.Classes) {
+    B.u64(C.Bases.size());
+    for (const std::string &Base : C.Bases)
+      B.str(Base);
+  }
   // The globals whose address is taken (the thread check's aliasing).
   B.u64(P.AddressesUnknown).u64(P.AddressTaken.size());
   for (const std::string &G : P.AddressTaken)

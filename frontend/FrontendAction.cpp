@@ -539,7 +539,29 @@ public:
                                     "racecar_thread_safe";
                            }))
       CI.MarkedThreadSafe = true;
+    if (CRD && !CRD->isDependentContext())
+      collectPublicBases(CRD, CI.Bases);
     return true;
+  }
+
+  /// The project classes \p RD derives from through public inheritance
+  /// (its users call their public methods on it), sorted and unique.
+  void collectPublicBases(const CXXRecordDecl *RD,
+                          std::vector<std::string> &Out) {
+    for (const CXXBaseSpecifier &B : RD->bases()) {
+      if (B.getAccessSpecifier() != AS_public)
+        continue;
+      const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
+      if (!Base || !Base->hasDefinition() ||
+          inSystemHeader(Base->getLocation()))
+        continue;
+      std::string Name = qualifiedName(Base);
+      if (Name.empty() || llvm::is_contained(Out, Name))
+        continue;
+      Out.push_back(Name);
+      collectPublicBases(Base->getDefinition(), Out);
+    }
+    llvm::sort(Out);
   }
 
   std::vector<const FunctionDecl *> Functions;

@@ -122,7 +122,7 @@ RACER_SIZE(ir::Block, 88);
 RACER_SIZE(ir::SyncPatterns, 104);
 RACER_SIZE(ir::Function, 168); // Packed, Specialized and HasSpecializedCopies
                                 // are link-time only: never encoded
-RACER_SIZE(ir::ClassInfo, 48);
+RACER_SIZE(ir::ClassInfo, 72);
 RACER_SIZE(ir::Module, 232);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
@@ -449,6 +449,11 @@ private:
         L[I].setMarkedThreadSafe(C.MarkedThreadSafe);
         if (!isDefault(C.Location))
           loc(L[I].initLocation(), C.Location);
+        if (!C.Bases.empty()) {
+          auto BL = L[I].initBases(C.Bases.size());
+          for (size_t K = 0; K < C.Bases.size(); ++K)
+            BL.set(K, str(C.Bases[K]));
+        }
       }
     }
     strList(M.SkippedBodies, [&](size_t N) { return B.initSkippedBodies(N); });
@@ -904,6 +909,8 @@ private:
       C.MarkedThreadSafe = CR.getMarkedThreadSafe();
       if (CR.hasLocation())
         C.Location = loc(CR.getLocation());
+      for (auto B : CR.getBases())
+        C.Bases.push_back(str(B));
       M.Classes.push_back(std::move(C));
     }
     M.SkippedBodies = strList(R.getSkippedBodies());

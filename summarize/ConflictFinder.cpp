@@ -6,6 +6,7 @@
 #include "summarize/LockProtection.h"
 #include "summarize/Witness.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
@@ -327,6 +328,52 @@ CallerContexts callerContexts(const std::vector<ir::Function> &Functions,
   return Out;
 }
 
+/// A derived class's users call the public methods of its public bases on
+/// it (`LruCache` inherits `CacheBase::misses()`, which reads what
+/// `LruCache::Get` writes): each class checked gets its bases' reportable
+/// methods that no function of its own overrides or hides (by name).
+static void addInheritedMethods(std::vector<ClassCheck> &Plan,
+                                const std::vector<ir::Function> &Functions,
+                                const llvm::StringMap<ClassFacts> &Facts,
+                                const std::vector<bool> *CalledOutside) {
+  auto ShortName = [](llvm::StringRef Q) {
+    size_t Cut = Q.rfind("::");
+    return Cut == llvm::StringRef::npos ? Q : Q.substr(Cut + 2);
+  };
+  llvm::StringMap<std::vector<uint32_t>> Reportable;
+  llvm::StringMap<llvm::StringSet<>> OwnNames;
+  for (uint32_t I = 0; I < Functions.size(); ++I) {
+    const ir::Function &F = Functions[I];
+    if (F.Class.empty())
+      continue;
+    OwnNames[F.Class].insert(ShortName(F.Name.str()));
+    if (isReportable(F, CalledOutside && (*CalledOutside)[I]))
+      Reportable[F.Class].push_back(I);
+  }
+  for (ClassCheck &C : Plan) {
+    auto FIt = Facts.find(C.Name);
+    if (FIt == Facts.end() || !FIt->second.Info ||
+        FIt->second.Info->Bases.empty())
+      continue;
+    const llvm::StringSet<> &Own = OwnNames[C.Name];
+    for (const std::string &B : FIt->second.Info->Bases) {
+      auto RIt = Reportable.find(B);
+      if (RIt == Reportable.end())
+        continue;
+      for (uint32_t M : RIt->second)
+        if (!Own.contains(ShortName(Functions[M].Name.str())))
+          C.Inherited.push_back(M);
+    }
+    llvm::sort(C.Inherited);
+    C.Inherited.erase(std::unique(C.Inherited.begin(), C.Inherited.end()),
+                      C.Inherited.end());
+    C.Methods.insert(C.Methods.end(), C.Inherited.begin(), C.Inherited.end());
+    llvm::sort(C.Methods);
+    C.Methods.erase(std::unique(C.Methods.begin(), C.Methods.end()),
+                    C.Methods.end());
+  }
+}
+
 std::vector<ClassCheck>
 planClassChecks(const std::vector<ir::Function> &Functions,
                 const std::vector<FunctionSummary> &Summaries,
@@ -378,9 +425,10 @@ planClassChecks(const std::vector<ir::Function> &Functions,
       continue;
     auto [It, New] = Slot.try_emplace(F.Class, uint32_t(Plan.size()));
     if (New)
-      Plan.push_back({F.Class, {}, K, {}, {}, {}, {}, {}, {}, {}, {}, {}});
+      Plan.push_back({F.Class, {}, K, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
     Plan[It->second].Methods.push_back(I);
   }
+  addInheritedMethods(Plan, Functions, Facts, Ctx ? &Ctx->CalledOutside : nullptr);
   // The teardown: the class's own methods that a destructor of it calls
   // on the object it destroys (its `this`, unshared there).
   for (uint32_t I = 0; Graph && I < Functions.size(); ++I) {
@@ -607,8 +655,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
     SortEntries(Entries);
   // Reports each access of As that races with one of Entries: the same
   // memory, or (nested) one side's object holds the other's in place.
-  auto PairAccesses = [&](const std::vector<Entry> &As,
-                          const std::vector<Entry> &Entries) {
+  auto PairAll = [&](const std::vector<Entry> &As,
+                     const std::vector<Entry> &Entries) {
     const ir::Function *LockedByCallers =
         Class.Uncalled.empty() || Class.Synchronized.empty()
             ? nullptr
@@ -845,6 +893,33 @@ unsigned findClassConflicts(const ClassCheck &Class,
       Sink.takeRace(std::move(R));
       ++Findings;
     }
+  };
+  // An inherited method's read pairs only with the class's own writes, on
+  // memory the inherited methods never write: memory the base writes is
+  // the base's to guard, and its own check pairs it (DBImplReadOnly does
+  // not report DBImpl's races again).
+  auto IsInherited = [&](const Entry &E) {
+    return std::binary_search(Class.Inherited.begin(), Class.Inherited.end(),
+                              E.Function);
+  };
+  auto PairAccesses = [&](const std::vector<Entry> &As,
+                          const std::vector<Entry> &Entries) {
+    if (Class.Inherited.empty())
+      return PairAll(As, Entries);
+    std::vector<Entry> OwnAs, InheritedAs, OwnEntries;
+    bool BaseWrites = false;
+    for (const Entry &E : As)
+      (IsInherited(E) ? InheritedAs : OwnAs).push_back(E);
+    for (const Entry &E : Entries) {
+      if (!IsInherited(E))
+        OwnEntries.push_back(E);
+      else
+        BaseWrites |= isWrite(E.Access->Kind);
+    }
+    if (!OwnAs.empty())
+      PairAll(OwnAs, BaseWrites ? OwnEntries : Entries);
+    if (!BaseWrites && !InheritedAs.empty() && !OwnEntries.empty())
+      PairAll(InheritedAs, OwnEntries);
   };
   for (auto &[Key, Entries] : Locations)
     PairAccesses(Entries, Entries);

@@ -92,6 +92,11 @@ struct ClassCheck {
   /// fresh allocation: CallerContexts::FreshFormals), with those formals'
   /// bits, ascending by method: not a handle the class handed out.
   std::vector<std::pair<uint32_t, uint32_t>> FreshFormals;
+  /// Methods (of Methods) of a base class the class derives from publicly
+  /// (ir::ClassInfo::Bases) that it does not override or hide, ascending:
+  /// its users call them on it. Paired only with the class's own methods
+  /// (two of the base's are the base's check).
+  std::vector<uint32_t> Inherited;
 };
 
 /// The classes with evidence of concurrent use that have reportable methods,

@@ -181,6 +181,7 @@ struct ClassInfo {
   isCapability @2 :Bool;
   markedThreadSafe @3 :Bool;
   location @4 :Loc;
+  bases @5 :List(StrId);  # ir::ClassInfo::Bases (format 39)
 }
 
 struct Module {

@@ -523,6 +523,10 @@ struct ClassInfo {
   bool IsCapability = false;      ///< the class is a `capability`
   bool MarkedThreadSafe = false;  ///< annotate("racecar_thread_safe")
   Loc Location;
+  /// The project classes it derives from publicly, directly or not, by
+  /// qualified name, sorted: their public methods are its methods too (a
+  /// getter the base defines reads what the derived class writes).
+  std::vector<std::string> Bases;
 
   /// The declaration itself says the class is used concurrently (the other
   /// evidence, a member taking a lock, is known only from summaries).
