@@ -280,6 +280,12 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
       Slot = slotHeldByLocal(RecvExpr, Name);
     if (Slot.empty())
       Slot = queuedFieldOfLocal(RecvExpr, Name);
+    // `for (auto &cb : listeners_) cb(ev);`: what the container holds.
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(RecvExpr->IgnoreParenImpCasts());
+        Slot.empty() && DRE)
+      if (const Expr *Range = RangeSources.lookup(
+              dyn_cast<VarDecl>(DRE->getDecl())))
+        Slot = callableSlotOfValue(Range, Name);
     if (!Slot.empty()) {
       C.Callee = ir::IndirectCalleePrefix + Slot;
       C.CalleeName = Name;

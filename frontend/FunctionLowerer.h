@@ -248,6 +248,9 @@ private:
   /// Reference and pointer loop variables of range-for statements over a
   /// std container, and the container expression (noteRangeElement).
   llvm::DenseMap<const VarDecl *, const Expr *> RangeElements;
+  /// Every range-for loop variable (a copy too) and the range it walks:
+  /// `for (auto &cb : listeners_) cb(ev);` calls what the container holds.
+  llvm::DenseMap<const VarDecl *, const Expr *> RangeSources;
   /// Iterator locals initialized from a std container member's position
   /// (`auto it = m_.find(k);`), and the container: `it->second` is an
   /// element of it (PathBuilder::IteratorContainer).

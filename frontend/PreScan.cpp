@@ -223,6 +223,8 @@ bool inStdNamespace(const FunctionDecl *FD) {
 void FunctionLowerer::noteRangeElement(const CXXForRangeStmt *FS) {
   const VarDecl *VD = FS->getLoopVariable();
   const Expr *Range = FS->getRangeInit();
+  if (VD && Range)
+    RangeSources[VD] = stripWrappers(Range);
   if (!VD || !Range ||
       !(VD->getType()->isReferenceType() || VD->getType()->isPointerType()))
     return;

@@ -127,7 +127,7 @@ RACER_SIZE(ir::Module, 232);
 RACER_SIZE(HeldLock, 80);
 RACER_SIZE(CallSite, 24);
 RACER_SIZE(AccessSnapshot, 48);
-RACER_SIZE(LockEffect, 168);
+RACER_SIZE(LockEffect, 192);
 RACER_SIZE(FunctionSummary, 200);
 RACER_SIZE(ThreadSpawn, 232);
 RACER_SIZE(TUFile, 288);
@@ -516,6 +516,8 @@ private:
         nestings(LB.initNestings(S.Locks->Nestings.size()), S.Locks->Nestings);
       if (!S.Locks->Returned.empty())
         heldLocks(LB.initReturned(S.Locks->Returned.size()), S.Locks->Returned);
+      if (!S.Locks->OnceHeld.empty())
+        heldLocks(LB.initOnceHeld(S.Locks->OnceHeld.size()), S.Locks->OnceHeld);
     }
     if (!S.Accesses.empty()) {
       auto L = B.initAccesses(S.Accesses.size());
@@ -967,6 +969,7 @@ private:
       S.Locks.edit().Assumed = heldLocks(LR.getAssumed());
       S.Locks.edit().MayRelease = heldLocks(LR.getMayRelease());
       S.Locks.edit().Returned = heldLocks(LR.getReturned());
+      S.Locks.edit().OnceHeld = heldLocks(LR.getOnceHeld());
       for (auto P : LR.getTaken())
         S.Locks.edit().Taken.push_back(path(P));
       S.Locks.edit().Nestings = nestings(LR.getNestings());

@@ -28,7 +28,7 @@ RACER_SUMMARY_SIZE(HeldLock, 80);
 RACER_SUMMARY_SIZE(CallSite, 24);
 RACER_SUMMARY_SIZE(CallChain, 8);
 RACER_SUMMARY_SIZE(AccessSnapshot, 48);
-RACER_SUMMARY_SIZE(LockEffect, 168);
+RACER_SUMMARY_SIZE(LockEffect, 192);
 RACER_SUMMARY_SIZE(ThreadSpawn, 232);
 RACER_SUMMARY_SIZE(Assumption, 16);
 RACER_SUMMARY_SIZE(CallContext, 16);
@@ -354,6 +354,7 @@ public:
     locks(S.Locks->Assumed);
     locks(S.Locks->MayRelease);
     locks(S.Locks->Returned);
+    locks(S.Locks->OnceHeld);
     var(S.Locks->Taken.size());
     for (const ir::AccessPath &P : S.Locks->Taken)
       path(P);
@@ -795,6 +796,7 @@ public:
     S.Locks.edit().Assumed = locks();
     S.Locks.edit().MayRelease = locks();
     S.Locks.edit().Returned = locks();
+    S.Locks.edit().OnceHeld = locks();
     S.Locks.edit().Taken.resize(count());
     for (ir::AccessPath &P : S.Locks.edit().Taken)
       P = path();

@@ -193,6 +193,7 @@ void nameLocksByWrapper(FunctionSummary &Sum) {
     E.Taken.erase(std::unique(E.Taken.begin(), E.Taken.end()), E.Taken.end());
     Nested(E.Nestings);
     Locks(E.Returned);
+    Locks(E.OnceHeld);
   }
   if (Sum.CallableRuns.boxed())
     for (CallableRun &R : Sum.CallableRuns.edit())

@@ -66,7 +66,8 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.Locks->MayRelease == B.Locks->MayRelease &&
          A.Locks->Taken == B.Locks->Taken &&
          A.Locks->Nestings == B.Locks->Nestings &&
-         A.Locks->Returned == B.Locks->Returned && A.Return == B.Return &&
+         A.Locks->Returned == B.Locks->Returned &&
+         A.Locks->OnceHeld == B.Locks->OnceHeld && A.Return == B.Return &&
          sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
          A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins &&
          A.JoinsAtExit == B.JoinsAtExit &&

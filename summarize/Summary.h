@@ -477,18 +477,23 @@ struct LockEffect {
   /// Lock() { return std::unique_lock<std::mutex>(m_); }`): a caller that
   /// keeps the result in a local guard releases them with that guard.
   std::vector<HeldLock> Returned;
+  /// Once flags whose callable has run when it returns (`channel()` calls
+  /// `std::call_once(once_, ..)`): held shared from then on, by callers
+  /// too, which orders what they read after the one initialization. No
+  /// evidence of concurrent use, and no lock the function acquires.
+  std::vector<HeldLock> OnceHeld;
 
   friend bool operator==(const LockEffect &A, const LockEffect &B) {
     return A.Acquired == B.Acquired && A.Released == B.Released &&
            A.Assumed == B.Assumed && A.MayRelease == B.MayRelease &&
            A.Taken == B.Taken && A.Nestings == B.Nestings &&
-           A.Returned == B.Returned;
+           A.Returned == B.Returned && A.OnceHeld == B.OnceHeld;
   }
   /// No effect at all (most functions).
   bool empty() const {
     return Acquired.empty() && Released.empty() && Assumed.empty() &&
            MayRelease.empty() && Taken.empty() && Nestings.empty() &&
-           Returned.empty();
+           Returned.empty() && OnceHeld.empty();
   }
 };
 

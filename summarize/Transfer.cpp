@@ -468,6 +468,17 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       acquire(S, substituteLock(L, C.Args, S));
     for (const HeldLock &L : Callee.Locks->Released)
       release(S, substituteLock(L, C.Args, S));
+    // Ordered after the once-only run the callee made sure of.
+    for (const HeldLock &L : Callee.Locks->OnceHeld) {
+      HeldLock Once = substituteLock(L, C.Args, S);
+      if (Once.Unknown)
+        continue;
+      Once.Shared = true;
+      if (!S.Held.holds(Once))
+        S.Held.acquire(Once, /*ByUs=*/false);
+      if (!llvm::is_contained(OnceHolds, Once))
+        OnceHolds.push_back(Once);
+    }
   }
   // A hold of ours the callee let go (and maybe took again) is a new hold.
   for (const HeldLock &L : CalleeReleases) {
@@ -1424,6 +1435,9 @@ FunctionSummary FunctionAnalysis::run() {
       if (!L.Unknown && L.Lock.Root != RootKind::Local &&
           !Among(Sum.Locks->Assumed, L))
         Sum.Locks.edit().Assumed.push_back(L);
+    for (const HeldLock &L : OnceHolds)
+      if (!L.Unknown && L.Lock.Root != RootKind::Local && Exit->Held.holds(L))
+        Sum.Locks.edit().OnceHeld.push_back(L);
     Sum.Locks.edit().Released = Escaping(Exit->Released);
   }
   if (Return && Return->K == Operand::Kind::Object &&

@@ -266,6 +266,7 @@ struct LockEffect {
   taken @4 :List(AccessPath);
   nestings @5 :List(LockNesting);
   returned @6 :List(HeldLock);
+  onceHeld @7 :List(HeldLock);  # LockEffect::OnceHeld (format 40)
 }
 
 struct FunctionSummary {
