@@ -271,6 +271,13 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
       C.Callee = ir::IndirectCalleePrefix + Slot;
       C.CalleeName = Name;
     }
+    // `handler_fn h = g_handlers[op]; if (h) h(c);`: a local that only
+    // ever holds what one slot holds calls through that slot.
+    else if (std::string Name, Slot = slotOfPointerLocal(Target, Name);
+             !Slot.empty()) {
+      C.Callee = ir::IndirectCalleePrefix + Slot;
+      C.CalleeName = Name;
+    }
   }
   if (Callee && RecvExpr && isCallableWrapperCall(functionName(Callee))) {
     // `task()` on a callable taken from a thread pool's queue, `cb_()`: any

@@ -230,6 +230,9 @@ private:
   /// callable from one slot (`task = std::move(tasks_.front());`): that
   /// slot (frontend/FunctionPointers.h), and its name in \p Name; or "".
   std::string slotHeldByLocal(const Expr *E, std::string &Name);
+  /// A local function pointer every store into which is a value of the same
+  /// slot (`h = g_handlers[op]`, `fn = c->cmd->proc`): that slot, else "".
+  std::string slotOfPointerLocal(const Expr *E, std::string &Name);
   /// \p E names the callable field of a local struct taken from a queue
   /// (`Item &item = queue_.front(); .. item.function();`, or a copy of the
   /// element that nothing stores into after): that field's slot, or "".

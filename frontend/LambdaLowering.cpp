@@ -135,6 +135,47 @@ std::string FunctionLowerer::slotHeldByLocal(const Expr *E,
   return Ok ? Slot : "";
 }
 
+std::string FunctionLowerer::slotOfPointerLocal(const Expr *E,
+                                                std::string &Name) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+      !VD->getType()->isFunctionPointerType())
+    return "";
+  std::string Slot;
+  unsigned Taken = 0;
+  bool Ok = true;
+  auto Take = [&](const Expr *V) {
+    std::string N,
+        S = functionPointerSlotOfValue(V->IgnoreParenCasts(), N);
+    if (S.empty() || (!Slot.empty() && S != Slot)) {
+      Ok = false;
+      return;
+    }
+    Slot = S;
+    Name = N;
+    ++Taken;
+  };
+  if (const Expr *Init = VD->getInit())
+    Take(Init);
+  auto Names = [&](const Expr *X) {
+    const auto *R = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    return R && R->getDecl() == VD;
+  };
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !Ok)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->getOpcode() == BO_Assign && Names(BO->getLHS()))
+      Take(BO->getRHS());
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(FD->getBody());
+  // Every store is one of those (none through a pointer to the local).
+  return Ok && Taken > 0 && storesTo(VD) == Taken ? Slot : "";
+}
+
 std::string FunctionLowerer::queuedFieldOfLocal(const Expr *E,
                                                 std::string &Name) {
   const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());

@@ -257,6 +257,10 @@ const CallExpr *resultCallOf(const Expr *E) {
       if (const FunctionDecl *FD = CE->getDirectCallee())
         if (isPassThroughCallee(FD))
           return nullptr;
+      // `Job *raw = up.get();`: the smart pointer's object, bound by name
+      // (PathBuilder::pointeeOf), not an opaque result.
+      if (bool ViaPointer; PathBuilder::smartPointerObject(CE, ViaPointer))
+        return nullptr;
       return CE;
     } else {
       return nullptr;

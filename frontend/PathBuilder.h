@@ -211,7 +211,10 @@ public:
         Out.push_back(Operand::unknown());
       else if (ByRef)
         Out.push_back(Operand::object(std::move(*P)));
-      else if (D->getType().getNonReferenceType()->isPointerType())
+      else if (D->getType().getNonReferenceType()->isPointerType() ||
+               isStdSmartPointerType(D->getType().getNonReferenceType()))
+        // A copy of a pointer, or of a shared_ptr (`[sp] { sp->done = 1; }`):
+        // the same object.
         Out.push_back(
             Operand::object(push(std::move(*P), ir::StepKind::Deref)));
       else
