@@ -297,7 +297,7 @@ uint64_t SccCache::Run::identityOf(uint32_t C) const {
 // ir::Function changed; add the new field to reduceKey (below) if it is not
 // part of the body, then update the size.
 #if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
-static_assert(sizeof(ir::Function) == 168 && sizeof(ir::SyncPatterns) == 104,
+static_assert(sizeof(ir::Function) == 168 && sizeof(ir::SyncPatterns) == 112,
               "ir::Function changed: update SccCache::Run::reduceKey");
 #endif
 
@@ -331,14 +331,14 @@ ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
     const ir::SyncPatterns &SP = *F.Patterns;
     if (!ByShape) {
       B.u64(F.Location.File).u64(F.Location.Line).u64(F.Location.Col);
-      for (const ir::Loc &L :
-           {SP.HandRolledSync, SP.ConditionWait, SP.OnceInit, SP.FlagGuard})
+      for (const ir::Loc &L : {SP.HandRolledSync, SP.ConditionWait,
+                               SP.OnceInit, SP.FlagGuard, SP.BarrierWait})
         B.u64(L.File).u64(L.Line).u64(L.Col);
       B.u64(SP.OnceInitLast).u64(SP.FlagGuardLast);
     } else {
       B.u64(F.Location.File).u64(F.Location.Col);
-      for (const ir::Loc &L :
-           {SP.HandRolledSync, SP.ConditionWait, SP.OnceInit, SP.FlagGuard}) {
+      for (const ir::Loc &L : {SP.HandRolledSync, SP.ConditionWait,
+                               SP.OnceInit, SP.FlagGuard, SP.BarrierWait}) {
         serialize::LineAnchor A =
             L.Line ? Anchors.anchorOf(L) : serialize::LineAnchor();
         if (!L.Line || A.Function.empty())

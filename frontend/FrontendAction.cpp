@@ -541,6 +541,12 @@ public:
       CI.MarkedThreadSafe = true;
     if (CRD && !CRD->isDependentContext())
       collectPublicBases(CRD, CI.Bases);
+    // Its implicit destructor, if Sema defined it (the visitor does not
+    // visit implicit members): it runs its members' destructors.
+    if (CRD && CRD->hasDefinition())
+      if (const CXXDestructorDecl *D = CRD->getDestructor();
+          D && D->isImplicit())
+        consider(D);
     return true;
   }
 
@@ -579,8 +585,10 @@ private:
       return;
     if (VD->getTLSKind() != VarDecl::TLS_None)
       AddressTaken.push_back(ir::ThreadLocalAddress);
-    else if (VD->hasGlobalStorage())
+    else if (VD->hasGlobalStorage()) {
       AddressTaken.push_back(variableSymbol(VD));
+      FunctionPointers.escaped(VD);
+    }
   }
 
   llvm::DenseSet<const Expr *> SubscriptBases;
@@ -593,7 +601,12 @@ private:
     if (!FD || !FD->doesThisDeclarationHaveABody() || !FD->getBody())
       return;
     bool Lambda = isLambdaCallOperator(FD);
-    if ((FD->isImplicit() && !Lambda) || FD->isDefaulted() ||
+    // An implicit or defaulted destructor that Sema defined runs its
+    // members' destructors (a std::jthread member's join).
+    const bool ImplicitDtor =
+        isa<CXXDestructorDecl>(FD) && (FD->isImplicit() || FD->isDefaulted());
+    if ((FD->isImplicit() && !Lambda && !ImplicitDtor) ||
+        (FD->isDefaulted() && !ImplicitDtor) ||
         FD->isDeleted() || FD->isInvalidDecl() || FD->isDependentContext() ||
         FD->isConsteval())
       return;

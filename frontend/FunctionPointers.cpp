@@ -354,6 +354,12 @@ void FunctionPointerStores::copy(const std::string &To,
     Stores.push_back(To + "\tslot:" + From);
 }
 
+void FunctionPointerStores::escaped(const VarDecl *VD) {
+  if (VD->hasGlobalStorage() && !VD->isStaticLocal() &&
+      holdsFunctionPointers(VD->getType()))
+    Stores.push_back("global:" + variableSymbol(VD) + "\t?");
+}
+
 std::vector<std::string> FunctionPointerStores::take() {
   std::sort(Stores.begin(), Stores.end());
   Stores.erase(std::unique(Stores.begin(), Stores.end()), Stores.end());

@@ -89,6 +89,10 @@ public:
              bool InTable = false);
   /// \p To holds whatever \p From holds.
   void copy(const std::string &To, const std::string &From);
+  /// The address of a global that holds function pointers escapes (`&tbl[1]`,
+  /// `table_set(g_handlers, 1, f)`): its slot may hold what racecar does
+  /// not see stored, so its calls keep an unresolved branch.
+  void escaped(const clang::VarDecl *VD);
   /// The stores, sorted and unique.
   std::vector<std::string> take();
 

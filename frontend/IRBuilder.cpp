@@ -155,8 +155,11 @@ ir::Function FunctionLowerer::run() {
   F.OnlyForwards = onlyForwards(Body);
   if (const Stmt *Loop = findConditionWait(Body)) {
     Found.ConditionWait = Files.loc(Loop->getBeginLoc());
-    Found.ConditionWaitSignals = signalsCondition(Body);
+    Found.ConditionWaitSignals =
+        signalsCondition(Body) || claimsAfterWait(Body, Loop);
   }
+  if (const CallExpr *Wait = findBarrierWait(Body))
+    Found.BarrierWait = Files.loc(Wait->getBeginLoc());
   QueueWaits = findQueueFrontWaits(Body);
   for (const QueueFrontWait &W : QueueWaits)
     if (std::optional<AccessPath> P = PB.pathOf(W.Queue))

@@ -617,6 +617,76 @@ static bool isSignalCall(const CallExpr *CE) {
          L.ends_with("notify_one") || L.ends_with("notify_all");
 }
 
+static bool isBarrierWait(const CallExpr *CE) {
+  const std::string Name = calleeName(CE);
+  llvm::StringRef N(Name);
+  return N == "pthread_barrier_wait" || N.ends_with("arrive_and_wait");
+}
+
+const CallExpr *findBarrierWait(const Stmt *Body) {
+  const CallExpr *Found = nullptr;
+  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
+                                                     bool InLoop) {
+    if (!S || Found)
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && isBarrierWait(CE)) {
+      if (!InLoop)
+        Found = CE;
+      return;
+    }
+    const bool Loop = loopParts(S).IsLoop;
+    for (const Stmt *C : S->children())
+      Walk(C, InLoop || Loop);
+  };
+  Walk(Body, false);
+  return Found;
+}
+
+bool claimsAfterWait(const Stmt *Body, const Stmt *Wait) {
+  const CompoundStmt *Block = nullptr;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    if (const auto *CS = dyn_cast<CompoundStmt>(S);
+        CS && !Block && llvm::is_contained(CS->body(), Wait))
+      Block = CS;
+  });
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body);
+      !Block && CS && llvm::is_contained(CS->body(), Wait))
+    Block = CS;
+  if (!Block)
+    return false;
+  auto NotOwn = [](const Expr *LHS) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return !VD || VD->hasGlobalStorage();
+  };
+  bool After = false, Claims = false, Unlocked = false;
+  for (const Stmt *S : Block->body()) {
+    if (S == Wait) {
+      After = true;
+      continue;
+    }
+    if (!After || Unlocked)
+      continue;
+    forEachDescendant(S, [&](const Stmt *X) {
+      if (Unlocked)
+        return;
+      if (const auto *CE = dyn_cast<CallExpr>(X)) {
+        const std::string N = llvm::StringRef(calleeName(CE)).lower();
+        if (llvm::StringRef(N).contains("unlock"))
+          Unlocked = true;
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(X);
+                 BO && BO->isAssignmentOp() && NotOwn(BO->getLHS())) {
+        Claims = true;
+      } else if (const auto *UO = dyn_cast<UnaryOperator>(X);
+                 UO && UO->isIncrementDecrementOp() &&
+                 NotOwn(UO->getSubExpr())) {
+        Claims = true;
+      }
+    });
+  }
+  return Claims;
+}
+
 bool signalsCondition(const Stmt *Body) {
   bool Found = false;
   forEachDescendant(Body, [&](const Stmt *S) {

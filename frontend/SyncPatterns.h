@@ -82,6 +82,18 @@ const clang::Stmt *findConditionWait(const clang::Stmt *Body);
 /// between its instances.
 bool signalsCondition(const clang::Stmt *Body);
 
+/// After the wait loop \p Wait, before the mutex is let go, \p Body writes
+/// memory that is not its own (`while (!open) wait(..); leader = !claimed;
+/// claimed = 1; unlock(..)`): one waiter claims a turn others then see, so
+/// threads of the same function may be ordered.
+bool claimsAfterWait(const clang::Stmt *Body, const clang::Stmt *Wait);
+
+/// The first wait at a barrier in \p Body that no loop repeats
+/// (`pthread_barrier_wait(&b)`, `std::barrier::arrive_and_wait()`,
+/// `std::latch::arrive_and_wait()`), or null: what the thread does before
+/// it happens before what the other parties do after theirs.
+const clang::CallExpr *findBarrierWait(const clang::Stmt *Body);
+
 /// A once-only initialization in \p Body: a branch taken while a shared
 /// flag has one constant value that sets the flag to another
 /// (`if (!inited) { init(); inited = 1; }`, `switch (state) { case 0:

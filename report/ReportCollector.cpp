@@ -489,6 +489,8 @@ const char *racer::report::lowReasonId(LowReason R) {
     return "conditional-lock";
   case LowConditionWait:
     return "condition-wait";
+  case LowBarrier:
+    return "barrier";
   case LowOnceInit:
     return "once-init";
   case LowFlagGuarded:
@@ -552,6 +554,10 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
   case LowConditionWait:
     return "it comes after a wait on a condition variable, which may order "
            "it after the other access";
+  case LowBarrier:
+    return "one side is before a barrier its thread waits at and the other "
+           "after the wait in its own thread, which orders them if both "
+           "threads wait at that barrier";
   case LowOnceInit: {
     const RaceSide &S =
         F.Reported.OnceUpdate.empty() ? F.Conflicting : F.Reported;

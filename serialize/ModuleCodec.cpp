@@ -119,7 +119,7 @@ RACER_SIZE(ir::CallInfo, 176);
 RACER_SIZE(ir::CallableArg, 248);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 88);
-RACER_SIZE(ir::SyncPatterns, 104);
+RACER_SIZE(ir::SyncPatterns, 112);
 RACER_SIZE(ir::Function, 168); // Packed, Specialized and HasSpecializedCopies
                                 // are link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 72);
@@ -415,6 +415,8 @@ private:
     if (!isDefault(SP.ConditionWait))
       loc(B.initConditionWait(), SP.ConditionWait);
     B.setConditionWaitSignals(SP.ConditionWaitSignals);
+    if (!isDefault(SP.BarrierWait))
+      loc(B.initBarrierWait(), SP.BarrierWait);
     if (!isDefault(SP.OnceInit))
       loc(B.initOnceInit(), SP.OnceInit);
     B.setOnceInitLast(SP.OnceInitLast);
@@ -879,6 +881,8 @@ private:
     if (R.hasConditionWait())
       SP.ConditionWait = loc(R.getConditionWait());
     SP.ConditionWaitSignals = R.getConditionWaitSignals();
+    if (R.hasBarrierWait())
+      SP.BarrierWait = loc(R.getBarrierWait());
     if (R.hasOnceInit())
       SP.OnceInit = loc(R.getOnceInit());
     SP.OnceInitLast = R.getOnceInitLast();

@@ -134,8 +134,12 @@ enum LowReason : uint32_t {
   /// runner the scan does not see. Against a method the class's users call
   /// the race stays high, and so does a callable a seen thread runs.
   LowCallbackOnly = 1u << 20,
+  /// One side is before a barrier its thread waits at, the other after the
+  /// wait in its own thread (`pthread_barrier_wait`): if both threads are
+  /// parties of the same barrier, it orders them.
+  LowBarrier = 1u << 21,
 };
-constexpr unsigned NumLowReasons = 21;
+constexpr unsigned NumLowReasons = 22;
 
 inline Confidence confidenceOf(uint32_t LowReasons) {
   return LowReasons ? Confidence::Low : Confidence::High;

@@ -361,7 +361,8 @@ static void addInheritedMethods(std::vector<ClassCheck> &Plan,
       if (RIt == Reportable.end())
         continue;
       for (uint32_t M : RIt->second)
-        if (!Own.contains(ShortName(Functions[M].Name.str())))
+        if (Functions[M].Access == ir::AccessSpec::Public &&
+            !Own.contains(ShortName(Functions[M].Name.str())))
           C.Inherited.push_back(M);
     }
     llvm::sort(C.Inherited);

@@ -394,7 +394,12 @@ private:
   /// took the object it pointed to under that hold (`j = q_head; if (j)
   /// q_head = j->next;`) now holds an object no other thread reaches
   /// through it: a queue's node handed to the one consumer that popped it.
-  void noteUnlink(const AccessPath &Written, AbstractState &S);
+  void noteUnlink(const ir::Instr &I, AbstractState &S);
+  /// A store of such a node into shared memory makes it shared again.
+  void noteRelink(const ir::Instr &I, AbstractState &S);
+  /// Locals noteUnlink made their thread's own, and the shared name they
+  /// had (flow-insensitive: a relink anywhere restores it).
+  std::map<uint32_t, AccessPath> Unlinked;
   /// The call being transferred is under a mode test
   /// (ir::CallInfo::UnderModeTest): a lock it takes goes to ModeHeld.
   bool AcquiringUnderModeTest = false;

@@ -186,6 +186,20 @@ private:
     return W.Line && A.Snap.Trace.empty() && W.File == A.Snap.Location.File &&
            A.Snap.Location.Line > W.Line;
   }
+  /// \p A and \p B are in their threads' own functions, one before the
+  /// function's barrier wait and the other after its own.
+  bool acrossBarrier(const OriginAccess &A, const OriginAccess &B) const {
+    const ir::Loc &WA =
+        Functions[Origins[A.Origin].Function].Patterns->BarrierWait;
+    const ir::Loc &WB =
+        Functions[Origins[B.Origin].Function].Patterns->BarrierWait;
+    if (!WA.Line || !WB.Line || !A.Snap.Trace.empty() ||
+        !B.Snap.Trace.empty() || WA.File != A.Snap.Location.File ||
+        WB.File != B.Snap.Location.File)
+      return false;
+    return (A.Snap.Location.Line < WA.Line) !=
+           (B.Snap.Location.Line < WB.Line);
+  }
   /// A condition wait may order \p A and \p B: unless both run the same
   /// thread function, which waits but signals no one (two workers woken by
   /// one broadcast, or by two, run at once: `while (!ready) wait(..);
@@ -886,6 +900,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     if ((afterConditionWait(X) || afterConditionWait(*Best)) &&
         waitCanOrder(X, *Best))
       R.LowReasons |= LowConditionWait;
+    if (acrossBarrier(X, *Best))
+      R.LowReasons |= LowBarrier;
     R.Reported.TableSlot = tableSlotOf(X.Snap).str();
     R.Conflicting.TableSlot = tableSlotOf(Best->Snap).str();
     if (!R.Reported.TableSlot.empty() || !R.Conflicting.TableSlot.empty())

@@ -173,6 +173,7 @@ struct Function {
   onceInitVar @22 :StrId;         # ir::Function::OnceInitVar (format 36)
   onceInitUnwritten @23 :List(StrId);
   conditionWaitSignals @24 :Bool; # ir::SyncPatterns (format 38)
+  barrierWait @25 :Loc;           # ir::SyncPatterns (format 41)
 }
 
 struct ClassInfo {

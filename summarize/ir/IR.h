@@ -426,6 +426,10 @@ struct SyncPatterns {
   /// condition variable, so two threads running it may hand each other
   /// turns; without, the wait orders nothing between two of its threads.
   bool ConditionWaitSignals = false;
+  /// The body's first wait at a barrier that no loop repeats, or Line 0
+  /// (`pthread_barrier_wait(&b)`): what it does before happens before what
+  /// the barrier's other parties do after their wait.
+  Loc BarrierWait;
   /// A once-only initialization, or Line 0: the lines from OnceInit to
   /// OnceInitLast of a branch taken while a flag has one value, which sets
   /// it to another (`if (!inited) { init(); inited = 1; }`).
@@ -452,6 +456,7 @@ struct SyncPatterns {
     return A.HandRolledSync == B.HandRolledSync &&
            A.ConditionWait == B.ConditionWait &&
            A.ConditionWaitSignals == B.ConditionWaitSignals &&
+           A.BarrierWait == B.BarrierWait &&
            A.OnceInit == B.OnceInit &&
            A.OnceInitLast == B.OnceInitLast && A.OnceInitVar == B.OnceInitVar &&
            A.OnceInitUnwritten == B.OnceInitUnwritten &&
