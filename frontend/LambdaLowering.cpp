@@ -91,29 +91,30 @@ const VarDecl *FunctionLowerer::wrapperLocalOf(const Expr *E) {
   return storesTo(VD) == 1 ? VD : nullptr; // its initializer only
 }
 
-std::string FunctionLowerer::slotHeldByLocal(const Expr *E,
-                                             std::string &Name) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
-      VD->getType()->isReferenceType())
-    return "";
+/// The one slot every value stored into local \p VD comes from, by \p
+/// SlotOf: its initializer (\p Init, if any), each assignment (`=`, a
+/// class's `operator=`) in \p Body; "" if a value is of no slot or of
+/// another, or if VD's address is taken (stored through a pointer: not
+/// known). \p Count: how many stores were read.
+template <class SlotOfFn>
+static std::string oneSlotStoredIn(const VarDecl *VD, const Expr *Init,
+                                   const Stmt *Body, SlotOfFn SlotOf,
+                                   std::string &Name, unsigned &Count) {
   std::string Slot;
   bool Ok = true;
+  Count = 0;
   auto Take = [&](const Expr *V) {
-    std::string N, S = callableSlotOfValue(V, N);
+    std::string N, S = SlotOf(V, N);
     if (S.empty() || (!Slot.empty() && S != Slot)) {
       Ok = false;
       return;
     }
     Slot = S;
     Name = N;
+    ++Count;
   };
-  if (const Expr *Init = VD->getInit()) {
-    const auto *C = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit());
-    if (!C || C->getNumArgs() != 0) // (default-made: holds nothing yet)
-      Take(Init);
-  }
+  if (Init)
+    Take(Init);
   auto Names = [&](const Expr *X) {
     const auto *R = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
     return R && R->getDecl() == VD;
@@ -125,14 +126,34 @@ std::string FunctionLowerer::slotHeldByLocal(const Expr *E,
         OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
         Names(OC->getArg(0)))
       Take(OC->getArg(1));
+    else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+             BO && BO->getOpcode() == BO_Assign && Names(BO->getLHS()))
+      Take(BO->getRHS());
     else if (const auto *UO = dyn_cast<UnaryOperator>(S);
              UO && UO->getOpcode() == UO_AddrOf && Names(UO->getSubExpr()))
-      Ok = false; // stored through a pointer: not known
+      Ok = false;
     for (const Stmt *C : S->children())
       Walk(C);
   };
-  Walk(FD->getBody());
+  Walk(Body);
   return Ok ? Slot : "";
+}
+
+std::string FunctionLowerer::slotHeldByLocal(const Expr *E,
+                                             std::string &Name) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+      VD->getType()->isReferenceType())
+    return "";
+  const Expr *Init = VD->getInit();
+  if (const auto *C =
+          Init ? dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()) : nullptr;
+      C && C->getNumArgs() == 0)
+    Init = nullptr; // default-made: holds nothing yet
+  unsigned Count;
+  return oneSlotStoredIn(VD, Init, FD->getBody(), callableSlotOfValue, Name,
+                         Count);
 }
 
 std::string FunctionLowerer::slotOfPointerLocal(const Expr *E,
@@ -142,38 +163,15 @@ std::string FunctionLowerer::slotOfPointerLocal(const Expr *E,
   if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
       !VD->getType()->isFunctionPointerType())
     return "";
-  std::string Slot;
-  unsigned Taken = 0;
-  bool Ok = true;
-  auto Take = [&](const Expr *V) {
-    std::string N,
-        S = functionPointerSlotOfValue(V->IgnoreParenCasts(), N);
-    if (S.empty() || (!Slot.empty() && S != Slot)) {
-      Ok = false;
-      return;
-    }
-    Slot = S;
-    Name = N;
-    ++Taken;
-  };
-  if (const Expr *Init = VD->getInit())
-    Take(Init);
-  auto Names = [&](const Expr *X) {
-    const auto *R = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
-    return R && R->getDecl() == VD;
-  };
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || !Ok)
-      return;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->getOpcode() == BO_Assign && Names(BO->getLHS()))
-      Take(BO->getRHS());
-    for (const Stmt *C : S->children())
-      Walk(C);
-  };
-  Walk(FD->getBody());
-  // Every store is one of those (none through a pointer to the local).
-  return Ok && Taken > 0 && storesTo(VD) == Taken ? Slot : "";
+  unsigned Count;
+  std::string Slot = oneSlotStoredIn(
+      VD, VD->getInit(), FD->getBody(),
+      [](const Expr *V, std::string &N) {
+        return functionPointerSlotOfValue(V->IgnoreParenCasts(), N);
+      },
+      Name, Count);
+  // Every store is one of those (`h++`, a compound store, is none).
+  return Count > 0 && storesTo(VD) == Count ? Slot : "";
 }
 
 std::string FunctionLowerer::queuedFieldOfLocal(const Expr *E,

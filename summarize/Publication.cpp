@@ -38,6 +38,11 @@
 // (AbstractState::PublishedFormals): a method called on it before that runs
 // on an object as unshared as the caller's (`SetMemtable(MemTable *m) {
 // m->SetID(id); mem_ = m; }`, CallContext::OnFormal).
+//
+// The reverse: a node a thread takes from a shared list and unlinks under
+// the hold it took it in (`j = q_head; q_head = j->next;`) is the thread's
+// own from then on (noteUnlink), until it is stored into shared memory
+// again (noteRelink: a run queue's head rotated to its tail).
 //===----------------------------------------------------------------------===//
 #include "summarize/FunctionAnalysis.h"
 
@@ -146,6 +151,51 @@ void FunctionAnalysis::notePublishedFormal(const Operand &V,
   if (V.K == Operand::Kind::Object && V.Path.Root == RootKind::Formal &&
       startsWithDeref(V.Path) && V.Path.Index < 32)
     S.PublishedFormals |= 1u << V.Path.Index;
+}
+
+void FunctionAnalysis::noteUnlink(const ir::Instr &I, AbstractState &S) {
+  if (S.Held.empty())
+    return;
+  std::optional<AccessPath> W = resolveShared(I.Path, S);
+  if (!W)
+    return;
+  const AccessPath Pointee = W->deref(); // what the local took: `*q_head`
+  // The new value is read through the node itself (`q_head = j->next`):
+  // the pointer moves past it, not back to it or elsewhere.
+  const Operand V = resolveOperand(I.value(), S);
+  if (V.K != Operand::Kind::Object || V.Path.Steps.size() <= Pointee.Steps.size() ||
+      !Pointee.isPrefixOf(V.Path))
+    return;
+  for (auto It = S.LoadedUnderLock.begin(); It != S.LoadedUnderLock.end();) {
+    auto B = S.Bindings.find(*It);
+    if (B == S.Bindings.end() || B->second.K != Operand::Kind::Object ||
+        !(B->second.Path == Pointee)) {
+      ++It;
+      continue;
+    }
+    Unlinked[*It] = Pointee;
+    B->second = namedFresh(localObject(*It));
+    S.allocate(*It);
+    // No race-free verdict rests on it: the node may be reachable some
+    // other way (a second list, an index of all jobs) racecar cannot see.
+    noteAssumption(AssumptionKind::PointerAlias, I.Location);
+    It = S.LoadedUnderLock.erase(It);
+  }
+}
+
+void FunctionAnalysis::noteRelink(const ir::Instr &I, AbstractState &S) {
+  // `rq_tail->next = t`: the node taken is linked again into shared memory
+  // (a round-robin queue's rotation): it is the queue's again.
+  const Operand V = resolveOperand(I.value(), S);
+  if (!isNamedFresh(V) || V.Path.Root != RootKind::Local ||
+      !resolveShared(I.Path, S))
+    return;
+  auto U = Unlinked.find(V.Path.Index);
+  if (U == Unlinked.end() || V.Path.Steps.size() != 1)
+    return;
+  for (auto &[Local, Bound] : S.Bindings)
+    if (isNamedFresh(Bound) && Bound.Path == V.Path)
+      Bound = Operand::object(U->second);
 }
 
 } // namespace racer::detail
