@@ -331,14 +331,14 @@ ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
     const ir::SyncPatterns &SP = *F.Patterns;
     if (!ByShape) {
       B.u64(F.Location.File).u64(F.Location.Line).u64(F.Location.Col);
-      for (const ir::Loc &L : {SP.HandRolledSync, SP.ConditionWait,
-                               SP.OnceInit, SP.FlagGuard, SP.BarrierWait})
+      for (const ir::Loc &L : {SP.HandRolledSync, SP.ConditionWait, SP.OnceInit,
+                               SP.FlagGuard, SP.BarrierWait})
         B.u64(L.File).u64(L.Line).u64(L.Col);
       B.u64(SP.OnceInitLast).u64(SP.FlagGuardLast);
     } else {
       B.u64(F.Location.File).u64(F.Location.Col);
-      for (const ir::Loc &L : {SP.HandRolledSync, SP.ConditionWait,
-                               SP.OnceInit, SP.FlagGuard, SP.BarrierWait}) {
+      for (const ir::Loc &L : {SP.HandRolledSync, SP.ConditionWait, SP.OnceInit,
+                               SP.FlagGuard, SP.BarrierWait}) {
         serialize::LineAnchor A =
             L.Line ? Anchors.anchorOf(L) : serialize::LineAnchor();
         if (!L.Line || A.Function.empty())

@@ -288,10 +288,11 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
     if (Slot.empty())
       Slot = queuedFieldOfLocal(RecvExpr, Name);
     // `for (auto &cb : listeners_) cb(ev);`: what the container holds.
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(RecvExpr->IgnoreParenImpCasts());
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(RecvExpr->IgnoreParenImpCasts());
         Slot.empty() && DRE)
-      if (const Expr *Range = RangeSources.lookup(
-              dyn_cast<VarDecl>(DRE->getDecl())))
+      if (const Expr *Range =
+              RangeSources.lookup(dyn_cast<VarDecl>(DRE->getDecl())))
         Slot = callableSlotOfValue(Range, Name);
     if (!Slot.empty()) {
       C.Callee = ir::IndirectCalleePrefix + Slot;
@@ -350,8 +351,7 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
           UO && UO->getOpcode() == UO_AddrOf)
         F = UO->getSubExpr()->IgnoreParenImpCasts();
       const auto *DRE = dyn_cast<DeclRefExpr>(F);
-      const auto *FD =
-          DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+      const auto *FD = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
       if (FD && FD->getNumParams() == 0 && !isa<CXXMethodDecl>(FD))
         emitCall(callTo(FD), At, nullptr);
     }

@@ -606,9 +606,8 @@ private:
     const bool ImplicitDtor =
         isa<CXXDestructorDecl>(FD) && (FD->isImplicit() || FD->isDefaulted());
     if ((FD->isImplicit() && !Lambda && !ImplicitDtor) ||
-        (FD->isDefaulted() && !ImplicitDtor) ||
-        FD->isDeleted() || FD->isInvalidDecl() || FD->isDependentContext() ||
-        FD->isConsteval())
+        (FD->isDefaulted() && !ImplicitDtor) || FD->isDeleted() ||
+        FD->isInvalidDecl() || FD->isDependentContext() || FD->isConsteval())
       return;
     if (inSystemHeader(FD->getLocation()))
       return;

@@ -483,8 +483,9 @@ void FunctionLowerer::lowerElement(const CFGElement &E) {
   } else if (std::optional<CFGAutomaticObjDtor> D =
                  E.getAs<CFGAutomaticObjDtor>()) {
     const VarDecl *VD = D->getVarDecl();
+    // A detached std::jthread: nothing to join.
     if (DetachedLocals.count(VD))
-      return; // a detached std::jthread: nothing to join
+      return;
     Operand Recv = Operand::fresh(); // lifetime-extended temporary
     if (!VD->getType()->isReferenceType()) {
       std::optional<AccessPath> P = PB.pathOfDecl(VD);

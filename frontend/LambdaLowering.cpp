@@ -139,8 +139,7 @@ static std::string oneSlotStoredIn(const VarDecl *VD, const Expr *Init,
   return Ok ? Slot : "";
 }
 
-std::string FunctionLowerer::slotHeldByLocal(const Expr *E,
-                                             std::string &Name) {
+std::string FunctionLowerer::slotHeldByLocal(const Expr *E, std::string &Name) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||

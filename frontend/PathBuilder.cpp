@@ -295,8 +295,7 @@ const CallExpr *scalarResultCallOf(const Expr *E, bool *Negated) {
   if (Negated)
     *Negated = false;
   auto IsZero = [](const Expr *X) {
-    const auto *IL =
-        dyn_cast<IntegerLiteral>(X->IgnoreParenImpCasts());
+    const auto *IL = dyn_cast<IntegerLiteral>(X->IgnoreParenImpCasts());
     return IL && IL->getValue().isZero();
   };
   while (E) {

@@ -131,8 +131,7 @@ public:
       noteObserved(MC->getImplicitObjectArgument());
     // `t.detach()` on a std::jthread local: its destructor joins nothing.
     if (M && M->getIdentifier() && M->getName() == "detach" &&
-        M->getParent()->isInStdNamespace() &&
-        M->getParent()->getIdentifier() &&
+        M->getParent()->isInStdNamespace() && M->getParent()->getIdentifier() &&
         M->getParent()->getName() == "jthread")
       if (const auto *DRE = dyn_cast<DeclRefExpr>(
               MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))

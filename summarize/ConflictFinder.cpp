@@ -6,8 +6,8 @@
 #include "summarize/LockProtection.h"
 #include "summarize/Witness.h"
 
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
 #include <deque>
@@ -429,7 +429,8 @@ planClassChecks(const std::vector<ir::Function> &Functions,
       Plan.push_back({F.Class, {}, K, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
     Plan[It->second].Methods.push_back(I);
   }
-  addInheritedMethods(Plan, Functions, Facts, Ctx ? &Ctx->CalledOutside : nullptr);
+  addInheritedMethods(Plan, Functions, Facts,
+                      Ctx ? &Ctx->CalledOutside : nullptr);
   // The teardown: the class's own methods that a destructor of it calls
   // on the object it destroys (its `this`, unshared there).
   for (uint32_t I = 0; Graph && I < Functions.size(); ++I) {

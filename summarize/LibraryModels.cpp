@@ -635,9 +635,9 @@ bool isValueHolderMethod(llvm::StringRef M) {
 }
 
 bool isHeldValueAccessor(llvm::StringRef M) {
-  static const llvm::StringSet<> Accessors = {
-      "std::optional::operator->", "std::optional::operator*",
-      "std::optional::value"};
+  static const llvm::StringSet<> Accessors = {"std::optional::operator->",
+                                              "std::optional::operator*",
+                                              "std::optional::value"};
   return Accessors.contains(M);
 }
 

@@ -38,44 +38,44 @@ enum class ModelKind : uint8_t {
   LockAllArgs,   ///< acquires every argument (`std::lock(a, b)`)
   GuardConstruct,       ///< RAII guard ctor, exclusive (`lock_guard g(m)`)
   SharedGuardConstruct, ///< RAII guard ctor, shared (`shared_lock g(m)`)
-  GuardDestroy,  ///< guard dtor: releases what the guard owns
-  GuardLock,     ///< `g.lock()` on a (deferred) guard
-  GuardUnlock,   ///< `g.unlock()`
-  GuardTryLock,  ///< `g.try_lock()`: owns iff the result is true
-  GuardOwnsLock, ///< `g.owns_lock()`, `if (g)`: true iff the guard owns
-  GuardRelease,  ///< `g.release()`: disassociates without unlocking
-  ContainerRead,  ///< reads the container Args[0] (`v.size()`)
-  ContainerWrite, ///< writes the container Args[0] (`v.push_back(x)`)
-  ContainerConstruct, ///< constructs the container Args[0]; reads any
-                      ///< argument of its own type (a copy's source)
-  CallOnce,      ///< `std::call_once(flag, f)`, `pthread_once(&o, init)`:
-                 ///< runs f once, synchronized on the flag (Args[LockArg]);
-                 ///< f is the lambda or function called just before the
-                 ///< call (the frontend lowers a function's run there)
-  Atomic,        ///< an atomic operation: never part of a data race
-  NoEffect,      ///< known library call without effect on shared memory
-  ThreadCreate,  ///< starts a thread running a callable argument
-                 ///< (`pthread_create`, `std::thread(f, a)`); see ThreadModel
-  ThreadJoin,    ///< waits for the thread whose handle is Args[HandleArg]
-                 ///< (`pthread_join(t, 0)`, `t.join()`, `~jthread`)
-  AssertHeld,    ///< `mu_.AssertHeld()`: Args[LockArg] is held from here on
-                 ///< (by a caller, if this function did not take it)
+  GuardDestroy,         ///< guard dtor: releases what the guard owns
+  GuardLock,            ///< `g.lock()` on a (deferred) guard
+  GuardUnlock,          ///< `g.unlock()`
+  GuardTryLock,         ///< `g.try_lock()`: owns iff the result is true
+  GuardOwnsLock,        ///< `g.owns_lock()`, `if (g)`: true iff the guard owns
+  GuardRelease,         ///< `g.release()`: disassociates without unlocking
+  ContainerRead,        ///< reads the container Args[0] (`v.size()`)
+  ContainerWrite,       ///< writes the container Args[0] (`v.push_back(x)`)
+  ContainerConstruct,   ///< constructs the container Args[0]; reads any
+                        ///< argument of its own type (a copy's source)
+  CallOnce,     ///< `std::call_once(flag, f)`, `pthread_once(&o, init)`:
+                ///< runs f once, synchronized on the flag (Args[LockArg]);
+                ///< f is the lambda or function called just before the
+                ///< call (the frontend lowers a function's run there)
+  Atomic,       ///< an atomic operation: never part of a data race
+  NoEffect,     ///< known library call without effect on shared memory
+  ThreadCreate, ///< starts a thread running a callable argument
+                ///< (`pthread_create`, `std::thread(f, a)`); see ThreadModel
+  ThreadJoin,   ///< waits for the thread whose handle is Args[HandleArg]
+                ///< (`pthread_join(t, 0)`, `t.join()`, `~jthread`)
+  AssertHeld,   ///< `mu_.AssertHeld()`: Args[LockArg] is held from here on
+                ///< (by a caller, if this function did not take it)
   AssertHeldShared, ///< the same, in shared mode (`AssertReaderHeld`)
-  ProcessFork,   ///< `fork()`: starts a process, not a thread; on the branch
-                 ///< where it returned 0 the code runs in the child, which
-                 ///< shares no ordinary memory with the parent
-  WaitRelock,    ///< waits with Args[LockArg] released, and takes it again
-                 ///< (`pthread_cond_wait(&c, &m)`, `cv.wait(lk)` on a
-                 ///< guard): held after as before, but a new hold
-  AtomicSection, ///< the callee's body runs atomically (SV-COMP
+  ProcessFork,      ///< `fork()`: starts a process, not a thread; on the branch
+                    ///< where it returned 0 the code runs in the child, which
+                    ///< shares no ordinary memory with the parent
+  WaitRelock,       ///< waits with Args[LockArg] released, and takes it again
+                    ///< (`pthread_cond_wait(&c, &m)`, `cv.wait(lk)` on a
+                    ///< guard): held after as before, but a new hold
+  AtomicSection,    ///< the callee's body runs atomically (SV-COMP
                  ///< `__VERIFIER_atomic_*` functions): as if under AtomicLock
   QueueFrontTake,  ///< now the front of the queue Args[0]: its turn is
                    ///< held (summarize/QueueFront.h)
   QueueFrontLeave, ///< left the queue Args[0]: its turn ends
-  SpecificSet,   ///< `pthread_setspecific(key, v)`: v is this thread's
-                 ///< object for the key Args[0] (summarize/Publication.cpp)
-  SpecificGet,   ///< `pthread_getspecific(key)`: the result is this
-                 ///< thread's object for the key Args[0]
+  SpecificSet,     ///< `pthread_setspecific(key, v)`: v is this thread's
+                   ///< object for the key Args[0] (summarize/Publication.cpp)
+  SpecificGet,     ///< `pthread_getspecific(key)`: the result is this
+                   ///< thread's object for the key Args[0]
 };
 
 /// How a thread-creating call passes its entry and the entry's data.

@@ -163,7 +163,8 @@ void FunctionAnalysis::noteUnlink(const ir::Instr &I, AbstractState &S) {
   // The new value is read through the node itself (`q_head = j->next`):
   // the pointer moves past it, not back to it or elsewhere.
   const Operand V = resolveOperand(I.value(), S);
-  if (V.K != Operand::Kind::Object || V.Path.Steps.size() <= Pointee.Steps.size() ||
+  if (V.K != Operand::Kind::Object ||
+      V.Path.Steps.size() <= Pointee.Steps.size() ||
       !Pointee.isPrefixOf(V.Path))
     return;
   for (auto It = S.LoadedUnderLock.begin(); It != S.LoadedUnderLock.end();) {

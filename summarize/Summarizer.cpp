@@ -68,9 +68,9 @@ bool operator==(const FunctionSummary &A, const FunctionSummary &B) {
          A.Locks->Nestings == B.Locks->Nestings &&
          A.Locks->Returned == B.Locks->Returned &&
          A.Locks->OnceHeld == B.Locks->OnceHeld && A.Return == B.Return &&
-         sameAccesses(A.Accesses, B.Accesses) && sameSpawns(A.Spawns, B.Spawns) &&
-         A.LiveAtExit == B.LiveAtExit && A.Joins == B.Joins &&
-         A.JoinsAtExit == B.JoinsAtExit &&
+         sameAccesses(A.Accesses, B.Accesses) &&
+         sameSpawns(A.Spawns, B.Spawns) && A.LiveAtExit == B.LiveAtExit &&
+         A.Joins == B.Joins && A.JoinsAtExit == B.JoinsAtExit &&
          A.CallContexts == B.CallContexts && A.Assumptions == B.Assumptions &&
          A.HandRolledSync == B.HandRolledSync &&
          A.HandRolledDepth == B.HandRolledDepth &&

@@ -197,8 +197,7 @@ private:
         !B.Snap.Trace.empty() || WA.File != A.Snap.Location.File ||
         WB.File != B.Snap.Location.File)
       return false;
-    return (A.Snap.Location.Line < WA.Line) !=
-           (B.Snap.Location.Line < WB.Line);
+    return (A.Snap.Location.Line < WA.Line) != (B.Snap.Location.Line < WB.Line);
   }
   /// A condition wait may order \p A and \p B: unless both run the same
   /// thread function, which waits but signals no one (two workers woken by

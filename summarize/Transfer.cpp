@@ -990,8 +990,7 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
         record(I.Kind == ir::InstrKind::Write ? AccessKind::Write
                                               : AccessKind::Read,
                I.Path, I.Location, {}, S);
-      if (I.Kind == ir::InstrKind::Write && !Unlinked.empty() &&
-          I.hasValue())
+      if (I.Kind == ir::InstrKind::Write && !Unlinked.empty() && I.hasValue())
         noteRelink(I, S);
       if (I.Kind == ir::InstrKind::Write && !S.LoadedUnderLock.empty() &&
           I.hasValue())
@@ -1081,9 +1080,8 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
       Operand V = resolveOperand(I.value(), S);
       const Operand &Raw = I.value();
       if (V.K == Operand::Kind::Fresh && !isNamedFresh(V) && ThisOwned &&
-          Raw.K == Operand::Kind::Object &&
-          Raw.Path.Root == RootKind::Formal && Raw.Path.Index == 0 &&
-          startsWithDeref(Raw.Path)) {
+          Raw.K == Operand::Kind::Object && Raw.Path.Root == RootKind::Formal &&
+          Raw.Path.Index == 0 && startsWithDeref(Raw.Path)) {
         // `for (auto &t : workers_) t.join();` in a destructor: the object
         // is ours, but its members keep their names (the handle joined,
         // a lock taken through a reference).
@@ -1097,9 +1095,9 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
       // Loaded under a lock from a shared pointer (`j = q_head;`).
       auto LIt = llvm::lower_bound(S.LoadedUnderLock, I.Dest);
       const bool Was = LIt != S.LoadedUnderLock.end() && *LIt == I.Dest;
-      const bool Is = V.K == Operand::Kind::Object && !S.Held.empty() &&
-                      (V.Path.Root == RootKind::Global ||
-                       V.Path.Root == RootKind::Formal);
+      const bool Is =
+          V.K == Operand::Kind::Object && !S.Held.empty() &&
+          (V.Path.Root == RootKind::Global || V.Path.Root == RootKind::Formal);
       if (Is && !Was)
         S.LoadedUnderLock.insert(LIt, I.Dest);
       else if (!Is && Was)

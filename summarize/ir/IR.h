@@ -456,8 +456,7 @@ struct SyncPatterns {
     return A.HandRolledSync == B.HandRolledSync &&
            A.ConditionWait == B.ConditionWait &&
            A.ConditionWaitSignals == B.ConditionWaitSignals &&
-           A.BarrierWait == B.BarrierWait &&
-           A.OnceInit == B.OnceInit &&
+           A.BarrierWait == B.BarrierWait && A.OnceInit == B.OnceInit &&
            A.OnceInitLast == B.OnceInitLast && A.OnceInitVar == B.OnceInitVar &&
            A.OnceInitUnwritten == B.OnceInitUnwritten &&
            A.FlagGuard == B.FlagGuard && A.FlagGuardLast == B.FlagGuardLast &&
