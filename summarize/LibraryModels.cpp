@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include <optional>
 
 namespace racer {
 namespace {
@@ -563,22 +564,17 @@ CallModel lookupCallModel(llvm::StringRef CalleeName) {
                                    : ModelKind::ContainerRead,
             0};
   case ClassRole::SmartPointer:
-    if (IsCtor)
-      return {ModelKind::ContainerConstruct, 0};
-    if (IsDtor)
-      return {ModelKind::NoEffect, 0};
-    return {T.SmartWrites.count(Method) ? ModelKind::ContainerWrite
-                                        : ModelKind::ContainerRead,
-            0};
   case ClassRole::ValueHolder: {
     if (IsCtor)
       return {ModelKind::ContainerConstruct, 0};
     if (IsDtor)
       return {ModelKind::NoEffect, 0};
-    CallModel M{T.HolderWrites.count(Method) ? ModelKind::ContainerWrite
-                                             : ModelKind::ContainerRead,
+    const bool Holder = C->second == ClassRole::ValueHolder;
+    const bool Writes =
+        (Holder ? T.HolderWrites : T.SmartWrites).count(Method) != 0;
+    CallModel M{Writes ? ModelKind::ContainerWrite : ModelKind::ContainerRead,
                 0};
-    M.RunsHeldCallable = Method == "operator()";
+    M.RunsHeldCallable = Holder && Method == "operator()";
     return M;
   }
   case ClassRole::Atomic:
@@ -618,20 +614,28 @@ bool isLockTypeName(llvm::StringRef TypeName) {
   return false;
 }
 
-bool isSmartPointerMethod(llvm::StringRef M) {
+/// The role of the std class of \p M ("std::unique_ptr::reset"), if the
+/// class is in ClassTable; \p Method gets the method's name.
+static std::optional<ClassRole> stdClassRoleOf(llvm::StringRef M,
+                                               llvm::StringRef *Method =
+                                                   nullptr) {
   size_t Cut = M.rfind("::");
   if (Cut == llvm::StringRef::npos || !M.starts_with("std::"))
-    return false;
+    return std::nullopt;
   auto C = tables().Classes.find(M.substr(0, Cut));
-  return C != tables().Classes.end() && C->second == ClassRole::SmartPointer;
+  if (C == tables().Classes.end())
+    return std::nullopt;
+  if (Method)
+    *Method = M.substr(Cut + 2);
+  return C->second;
+}
+
+bool isSmartPointerMethod(llvm::StringRef M) {
+  return stdClassRoleOf(M) == ClassRole::SmartPointer;
 }
 
 bool isValueHolderMethod(llvm::StringRef M) {
-  size_t Cut = M.rfind("::");
-  if (Cut == llvm::StringRef::npos || !M.starts_with("std::"))
-    return false;
-  auto C = tables().Classes.find(M.substr(0, Cut));
-  return C != tables().Classes.end() && C->second == ClassRole::ValueHolder;
+  return stdClassRoleOf(M) == ClassRole::ValueHolder;
 }
 
 bool isHeldValueAccessor(llvm::StringRef M) {
@@ -646,15 +650,12 @@ bool isStandardLibraryName(llvm::StringRef Name) {
 }
 
 bool isContainerCopyMethod(llvm::StringRef M) {
-  size_t Cut = M.rfind("::");
-  if (Cut == llvm::StringRef::npos || !M.starts_with("std::"))
+  llvm::StringRef Method;
+  std::optional<ClassRole> R = stdClassRoleOf(M, &Method);
+  if (R != ClassRole::Container && R != ClassRole::SmartPointer &&
+      R != ClassRole::ValueHolder)
     return false;
-  llvm::StringRef Class = M.substr(0, Cut), Method = M.substr(Cut + 2);
-  auto C = tables().Classes.find(Class);
-  if (C == tables().Classes.end() || (C->second != ClassRole::Container &&
-                                      C->second != ClassRole::SmartPointer &&
-                                      C->second != ClassRole::ValueHolder))
-    return false;
+  llvm::StringRef Class = M.drop_back(Method.size() + 2);
   return Method == "operator=" || Method == lastComponent(Class);
 }
 
