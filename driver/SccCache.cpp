@@ -297,7 +297,7 @@ uint64_t SccCache::Run::identityOf(uint32_t C) const {
 // ir::Function changed; add the new field to reduceKey (below) if it is not
 // part of the body, then update the size.
 #if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
-static_assert(sizeof(ir::Function) == 168 && sizeof(ir::SyncPatterns) == 112,
+static_assert(sizeof(ir::Function) == 168 && sizeof(ir::SyncPatterns) == 120,
               "ir::Function changed: update SccCache::Run::reduceKey");
 #endif
 
@@ -334,7 +334,7 @@ ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
       for (const ir::Loc &L : {SP.HandRolledSync, SP.ConditionWait, SP.OnceInit,
                                SP.FlagGuard, SP.BarrierWait})
         B.u64(L.File).u64(L.Line).u64(L.Col);
-      B.u64(SP.OnceInitLast).u64(SP.FlagGuardLast);
+      B.u64(SP.OnceInitLast).u64(SP.FlagGuardLast).u64(SP.LastSignalLine);
     } else {
       B.u64(F.Location.File).u64(F.Location.Col);
       for (const ir::Loc &L : {SP.HandRolledSync, SP.ConditionWait, SP.OnceInit,
@@ -346,10 +346,11 @@ ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
         else
           B.str(A.Function).u64(L.Line - A.FirstLine).u64(L.File).u64(L.Col);
       }
-      for (uint32_t End : {SP.OnceInitLast, SP.FlagGuardLast})
+      for (uint32_t End :
+           {SP.OnceInitLast, SP.FlagGuardLast, SP.LastSignalLine})
         B.u64(End ? uint64_t(int64_t(End) - int64_t(F.Location.Line)) : 0);
     }
-    B.u64(SP.ConditionWaitSignals);
+    B.u64(SP.ConditionWaitSignals).u64(SP.FutureWait);
     B.str(SP.FlagGuardVar);
     B.str(SP.OnceInitVar);
     Symbols(SP.OnceInitUnwritten);

@@ -157,6 +157,14 @@ ir::Function FunctionLowerer::run() {
     Found.ConditionWait = Files.loc(Loop->getBeginLoc());
     Found.ConditionWaitSignals =
         signalsCondition(Body) || claimsAfterWait(Body, Loop);
+  } else if (const Stmt *Get = findFutureWait(Body)) {
+    Found.ConditionWait = Files.loc(Get->getBeginLoc());
+    Found.FutureWait = true;
+  }
+  if (const CallExpr *Signal = lastSignal(Body, Ctx.getSourceManager())) {
+    ir::Loc At = Files.loc(Signal->getBeginLoc());
+    if (At.File == F.Location.File)
+      Found.LastSignalLine = At.Line;
   }
   if (const CallExpr *Wait = findBarrierWait(Body))
     Found.BarrierWait = Files.loc(Wait->getBeginLoc());

@@ -36,6 +36,23 @@ std::string calleeName(const CallExpr *CE) {
   return std::string();
 }
 
+/// A wait on a condition variable: pthread's and C11's, and the methods of
+/// a condition variable class (`std::condition_variable::wait`, `wait_for`,
+/// `wait_until`, `std::condition_variable_any`, leveldb's
+/// `port::CondVar::Wait`, `absl::CondVar::WaitWithTimeout`).
+bool isConditionWaitCall(const CallExpr *CE) {
+  std::string N = llvm::StringRef(calleeName(CE)).lower();
+  llvm::StringRef L(N);
+  if (L.contains("cond_wait") || L.contains("cond_timedwait") ||
+      L.contains("cnd_wait") || L.contains("cnd_timedwait"))
+    return true;
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+  if (!MD || !(L.starts_with("wait") || L.starts_with("timedwait")))
+    return false;
+  std::string Class = llvm::StringRef(MD->getParent()->getName()).lower();
+  return llvm::StringRef(Class).contains("cond");
+}
+
 /// compare-and-swap, test-and-set, exchange: by name, as C code and
 /// libraries spell them.
 bool isCasName(llvm::StringRef N) {
@@ -193,8 +210,7 @@ bool isWaitingCall(const CallExpr *CE) {
     return false;
   // A condition variable's wait is synchronization the analysis models
   // (under its mutex), not a busy-wait.
-  if (L.contains("cond_wait") || L.contains("cond_timedwait") ||
-      L.contains("cnd_wait") || L.contains("cnd_timedwait"))
+  if (isConditionWaitCall(CE))
     return false;
   static const char *const Words[] = {
       "yield", "pause", "relax", "spin", "await", "verification_",
@@ -594,27 +610,73 @@ const Stmt *findConditionWait(const Stmt *Body) {
               E ? E->IgnoreParenImpCasts() : nullptr);
           BO && BO->isAssignmentOp())
         E = BO->getRHS(); // `rc = pthread_cond_wait(&c, &m);`
-      if (const auto *CE =
-              dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenImpCasts() : nullptr)) {
-        std::string N = llvm::StringRef(calleeName(CE)).lower();
-        llvm::StringRef L(N);
-        IsWait = L.contains("cond_wait") || L.contains("cond_timedwait") ||
-                 L.contains("cnd_wait") || L.contains("cnd_timedwait");
-      }
+      if (const auto *CE = dyn_cast_or_null<CallExpr>(
+              E ? E->IgnoreParenImpCasts() : nullptr))
+        IsWait = isConditionWaitCall(CE);
       Waits &= IsWait;
     }
     if (Waits && Cond && readsShared(Cond))
       Found = S;
   });
-  return Found;
+  if (Found)
+    return Found;
+  // A wait with its predicate (`cv.wait(lk, [&] { return ready_; })`,
+  // `wait_for(lk, 5s, pred)`): the loop is inside it.
+  forEachDescendant(Body, [&](const Stmt *S) {
+    const auto *CE = dyn_cast<CXXMemberCallExpr>(S);
+    if (Found || !CE || CE->getNumArgs() < 2 || !isConditionWaitCall(CE))
+      return;
+    const Expr *Pred = CE->getArg(CE->getNumArgs() - 1)->IgnoreImplicit();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Pred))
+      Pred = MTE->getSubExpr()->IgnoreImplicit();
+    if (const auto *LE = dyn_cast<LambdaExpr>(Pred);
+        LE && readsShared(LE->getBody()))
+      Found = S;
+  });
+  // The statement it is (under its cleanups), for claimsAfterWait.
+  const Stmt *Statement = Found;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    if (const auto *CS = dyn_cast<CompoundStmt>(S); CS && Found)
+      for (const Stmt *C : CS->body())
+        if (const auto *E = dyn_cast<Expr>(C);
+            E && E->IgnoreImplicit() == Found)
+          Statement = C;
+  });
+  return Statement;
 }
 
+/// A method \p CE calls of a std class whose name starts with \p Class.
+static bool isStdMethodOf(const CallExpr *CE, llvm::StringRef Class) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+  return MD && MD->getParent()->isInStdNamespace() &&
+         MD->getParent()->getName().starts_with(Class);
+}
+
+/// A condition variable's signal, or a promise's value (or exception) set:
+/// what wakes a waiter.
 static bool isSignalCall(const CallExpr *CE) {
   std::string N = llvm::StringRef(calleeName(CE)).lower();
   llvm::StringRef L(N);
   return L.contains("cond_signal") || L.contains("cond_broadcast") ||
          L.contains("cnd_signal") || L.contains("cnd_broadcast") ||
-         L.ends_with("notify_one") || L.ends_with("notify_all");
+         L.ends_with("notify_one") || L.ends_with("notify_all") ||
+         ((L.starts_with("set_value") || L.starts_with("set_exception")) &&
+          isStdMethodOf(CE, "promise"));
+}
+
+const Stmt *findFutureWait(const Stmt *Body) {
+  const Stmt *Found = nullptr;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    const auto *CE = dyn_cast<CXXMemberCallExpr>(S);
+    if (Found || !CE)
+      return;
+    const std::string Name = calleeName(CE);
+    llvm::StringRef N(Name);
+    if ((N == "get" || N.starts_with("wait")) &&
+        (isStdMethodOf(CE, "future") || isStdMethodOf(CE, "shared_future")))
+      Found = S;
+  });
+  return Found;
 }
 
 static bool isBarrierWait(const CallExpr *CE) {
@@ -685,6 +747,18 @@ bool claimsAfterWait(const Stmt *Body, const Stmt *Wait) {
     });
   }
   return Claims;
+}
+
+const CallExpr *lastSignal(const Stmt *Body, const SourceManager &SM) {
+  const CallExpr *Last = nullptr;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    const auto *CE = dyn_cast<CallExpr>(S);
+    if (CE && isSignalCall(CE) &&
+        (!Last ||
+         SM.isBeforeInTranslationUnit(Last->getBeginLoc(), CE->getBeginLoc())))
+      Last = CE;
+  });
+  return Last;
 }
 
 bool signalsCondition(const Stmt *Body) {

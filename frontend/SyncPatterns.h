@@ -74,6 +74,15 @@ bool onlyForwards(const clang::Stmt *Body);
 /// in shared memory (`while (!ready) pthread_cond_wait(&c, &m);`), or null.
 const clang::Stmt *findConditionWait(const clang::Stmt *Body);
 
+/// The first wait for a std::future's result in \p Body (`f.get()`,
+/// `f.wait()`), or null.
+const clang::Stmt *findFutureWait(const clang::Stmt *Body);
+
+/// The last call in \p Body (its own text: not in a lambda) that signals
+/// a condition variable (`pthread_cond_signal`, `notify_one`, ..), or null.
+const clang::CallExpr *lastSignal(const clang::Stmt *Body,
+                                  const clang::SourceManager &SM);
+
 /// \p Body (or a function it calls whose body is in this TU) signals a
 /// condition variable (`pthread_cond_signal`, `cnd_broadcast`,
 /// `cv.notify_all()`): its thread may hand a turn to another thread that

@@ -119,7 +119,7 @@ RACER_SIZE(ir::CallInfo, 176);
 RACER_SIZE(ir::CallableArg, 248);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 88);
-RACER_SIZE(ir::SyncPatterns, 112);
+RACER_SIZE(ir::SyncPatterns, 120);
 RACER_SIZE(ir::Function, 168); // Packed, Specialized and HasSpecializedCopies
                                 // are link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 72);
@@ -415,6 +415,8 @@ private:
     if (!isDefault(SP.ConditionWait))
       loc(B.initConditionWait(), SP.ConditionWait);
     B.setConditionWaitSignals(SP.ConditionWaitSignals);
+    B.setLastSignalLine(SP.LastSignalLine);
+    B.setFutureWait(SP.FutureWait);
     if (!isDefault(SP.BarrierWait))
       loc(B.initBarrierWait(), SP.BarrierWait);
     if (!isDefault(SP.OnceInit))
@@ -881,6 +883,8 @@ private:
     if (R.hasConditionWait())
       SP.ConditionWait = loc(R.getConditionWait());
     SP.ConditionWaitSignals = R.getConditionWaitSignals();
+    SP.LastSignalLine = R.getLastSignalLine();
+    SP.FutureWait = R.getFutureWait();
     if (R.hasBarrierWait())
       SP.BarrierWait = loc(R.getBarrierWait());
     if (R.hasOnceInit())

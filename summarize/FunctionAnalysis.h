@@ -528,7 +528,7 @@ private:
   /// \p Range: the join's counted loop (ir::CallInfo::LoopRange), if any.
   /// \p Direct: the join call itself, not a callee's summary of joins.
   void applyJoin(const Operand &Handle, AbstractState &S, ir::Loc At,
-                 ir::Symbol Range, bool Direct);
+                 ir::Symbol Range, bool Direct, bool OnlyUnnamed = false);
   void applyCalleeThreads(const ir::Instr &I, const FunctionSummary &Callee,
                           AbstractState &S);
   /// \p CS, a thread the callee starts running a callable wrapper it was

@@ -186,6 +186,34 @@ private:
     return W.Line && A.Snap.Trace.empty() && W.File == A.Snap.Location.File &&
            A.Snap.Location.Line > W.Line;
   }
+  /// \p A is in its thread's own function, below the function's last
+  /// signal of a condition variable: done after every wake-up it sends, so
+  /// no waiter's access is ordered after it by the wait.
+  bool afterLastSignal(const OriginAccess &A) const {
+    const ir::Function &F = Functions[Origins[A.Origin].Function];
+    const uint32_t S = F.Patterns->LastSignalLine;
+    return S && A.Snap.Trace.empty() &&
+           F.Location.File == A.Snap.Location.File && A.Snap.Location.Line > S;
+  }
+  /// A condition wait may order \p A and \p B (LowConditionWait): one
+  /// comes after a wait, the other not after its function's last signal,
+  /// and waitCanOrder.
+  bool waitMayOrder(const OriginAccess &A, const OriginAccess &B) const {
+    return ((afterConditionWait(A) && wakesBefore(B, A)) ||
+            (afterConditionWait(B) && wakesBefore(A, B))) &&
+           waitCanOrder(A, B);
+  }
+  /// \p Other's thread may wake \p Waiter's wait after \p Other: not
+  /// after its function's last signal, and, for a future's wait, in a
+  /// function that sets a promise.
+  bool wakesBefore(const OriginAccess &Other,
+                   const OriginAccess &Waiter) const {
+    if (afterLastSignal(Other))
+      return false;
+    if (!Functions[Origins[Waiter.Origin].Function].Patterns->FutureWait)
+      return true;
+    return Functions[Origins[Other.Origin].Function].Patterns->LastSignalLine;
+  }
   /// \p A and \p B are in their threads' own functions, one before the
   /// function's barrier wait and the other after its own.
   bool acrossBarrier(const OriginAccess &A, const OriginAccess &B) const {
@@ -802,8 +830,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     // What would make a finding with witness W low.
     auto Doubts = [&](const OriginAccess &W) {
       return int(W.Snap.onCrashPath()) * 4 + int(throughTable(W.Snap)) * 4 +
-             int(onceInitOf(W) != nullptr) +
-             int(afterConditionWait(W)) +
+             int(onceInitOf(W) != nullptr) + int(waitMayOrder(X, W)) +
              int(inFlagGuard(X, W) || inFlagGuard(W, X));
     };
     const OriginAccess *Best = nullptr;
@@ -896,8 +923,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     if ((handRolled(X.Origin) || handRolled(Best->Origin)) &&
         !onBusyWait(X) && !onBusyWait(*Best))
       R.LowReasons |= LowHandRolledSync;
-    if ((afterConditionWait(X) || afterConditionWait(*Best)) &&
-        waitCanOrder(X, *Best))
+    if (waitMayOrder(X, *Best))
       R.LowReasons |= LowConditionWait;
     if (acrossBarrier(X, *Best))
       R.LowReasons |= LowBarrier;

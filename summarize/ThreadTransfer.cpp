@@ -534,11 +534,13 @@ static bool joinsOnlySome(llvm::StringRef Join, llvm::StringRef Start) {
 }
 
 void FunctionAnalysis::applyJoin(const Operand &Handle, AbstractState &S,
-                                 ir::Loc At, ir::Symbol Range, bool Direct) {
+                                 ir::Loc At, ir::Symbol Range, bool Direct,
+                                 bool OnlyUnnamed) {
   bool Matched = false;
   unsigned Count = 0;
   for (const ThreadSpawn &T : Spawns)
     if (std::binary_search(S.Started.begin(), S.Started.end(), T.Id) &&
+        !(OnlyUnnamed && T.Handle.K == Operand::Kind::Object) &&
         sameHandle(Handle, T.Handle)) {
       Matched = true;
       ++Count;
@@ -640,8 +642,12 @@ void FunctionAnalysis::joinThread(const ir::Instr &I, const CallModel &M,
       Handle.Path.Root == RootKind::Local && startsWithDeref(Handle.Path) &&
       !(elementHandle(Handle) && derefCount(Handle.Path) == 1))
     Handle = Operand::unknown();
+  // A future's wait (no handle argument) waits for the task that makes its
+  // value: a std::async's (a thread whose handle is not known), not a
+  // thread that has a handle of its own (`std::thread t(..)`: a promise it
+  // sets may end the wait, ThreadRaces' condition-wait).
   applyJoin(Handle, S, I.Location, inLoop() ? C.LoopRange : ir::Symbol(),
-            /*Direct=*/true);
+            /*Direct=*/true, /*OnlyUnnamed=*/M.HandleArg < 0);
 }
 
 void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,

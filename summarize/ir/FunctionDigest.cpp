@@ -26,7 +26,7 @@ RACER_DIGESTED_SIZE(CallInfo, 176);
 RACER_DIGESTED_SIZE(CallableArg, 248);
 RACER_DIGESTED_SIZE(Instr, 112);
 RACER_DIGESTED_SIZE(Block, 88);
-RACER_DIGESTED_SIZE(SyncPatterns, 112);
+RACER_DIGESTED_SIZE(SyncPatterns, 120);
 RACER_DIGESTED_SIZE(Function, 168);
 #undef RACER_DIGESTED_SIZE
 #endif
@@ -168,6 +168,8 @@ public:
     var(F.Specialized);
     loc(F.Patterns->ConditionWait);
     var(F.Patterns->ConditionWaitSignals);
+    line(F.Location.File, F.Patterns->LastSignalLine);
+    var(F.Patterns->FutureWait);
     loc(F.Patterns->BarrierWait);
     loc(F.Patterns->OnceInit);
     line(F.Patterns->OnceInit.File, F.Patterns->OnceInitLast);

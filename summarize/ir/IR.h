@@ -426,6 +426,14 @@ struct SyncPatterns {
   /// condition variable, so two threads running it may hand each other
   /// turns; without, the wait orders nothing between two of its threads.
   bool ConditionWaitSignals = false;
+  /// ConditionWait is a wait for a future (`f.get()`, `f.wait()`), which a
+  /// thread's `std::promise::set_value` may be what ends: it may order an
+  /// access of a thread that sets a promise (LastSignalLine) only.
+  bool FutureWait = false;
+  /// The line of the body's last signal of a condition variable (in its
+  /// own text, not a helper's), or 0: what the body does below it comes
+  /// after every wake-up it sends, so a waiter is not ordered after it.
+  uint32_t LastSignalLine = 0;
   /// The body's first wait at a barrier that no loop repeats, or Line 0
   /// (`pthread_barrier_wait(&b)`): what it does before happens before what
   /// the barrier's other parties do after their wait.
@@ -456,8 +464,10 @@ struct SyncPatterns {
     return A.HandRolledSync == B.HandRolledSync &&
            A.ConditionWait == B.ConditionWait &&
            A.ConditionWaitSignals == B.ConditionWaitSignals &&
-           A.BarrierWait == B.BarrierWait && A.OnceInit == B.OnceInit &&
-           A.OnceInitLast == B.OnceInitLast && A.OnceInitVar == B.OnceInitVar &&
+           A.LastSignalLine == B.LastSignalLine &&
+           A.FutureWait == B.FutureWait && A.BarrierWait == B.BarrierWait &&
+           A.OnceInit == B.OnceInit && A.OnceInitLast == B.OnceInitLast &&
+           A.OnceInitVar == B.OnceInitVar &&
            A.OnceInitUnwritten == B.OnceInitUnwritten &&
            A.FlagGuard == B.FlagGuard && A.FlagGuardLast == B.FlagGuardLast &&
            A.FlagGuardVar == B.FlagGuardVar;
