@@ -254,6 +254,18 @@ private:
   /// their address, and every write of the variable updated is in \p F's
   /// region. A flag's region holds as found.
   bool onceHolds(const ir::Function &F) const;
+  /// Double-checked initialization: the flag of \p F's first branch on a
+  /// shared flag (`if (!inited) { lock; if (!inited) { ..; inited = 1; }
+  /// unlock; }`) is read without a lock by the thread of \p A or of \p B:
+  /// the region orders nothing for a thread that skips it on that read.
+  /// (An update by value, OnceInitVar, is read without a lock by design.)
+  bool flagTestedUnlocked(const ir::Function &F, const OriginAccess &A,
+                          const OriginAccess &B) const {
+    const ir::Symbol &Flag = F.Patterns->FlagGuardVar;
+    return !Flag.empty() && F.Patterns->OnceInitVar.empty() &&
+           (GlobalsUnlocked.count({A.Origin, Flag}) ||
+            GlobalsUnlocked.count({B.Origin, Flag}));
+  }
   /// \p A is in its thread's branch on a shared flag (ir::Function::
   /// FlagGuard) that \p Other's thread writes, A holds a lock, and A's
   /// thread never touches the flag without one: the flag's value may keep
@@ -830,7 +842,9 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     // What would make a finding with witness W low.
     auto Doubts = [&](const OriginAccess &W) {
       return int(W.Snap.onCrashPath()) * 4 + int(throughTable(W.Snap)) * 4 +
-             int(onceInitOf(W) != nullptr) + int(waitMayOrder(X, W)) +
+             int(onceInitOf(W) != nullptr &&
+                 !flagTestedUnlocked(*onceInitOf(W), X, W)) +
+             int(waitMayOrder(X, W)) +
              int(inFlagGuard(X, W) || inFlagGuard(W, X));
     };
     const OriginAccess *Best = nullptr;
@@ -933,7 +947,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
       R.LowReasons |= LowTableDispatch;
     for (auto [A, Side] : {std::pair(&X, &R.Reported),
                            std::pair(Best, &R.Conflicting)})
-      if (const ir::Function *F = onceInitOf(*A)) {
+      if (const ir::Function *F = onceInitOf(*A);
+          F && !flagTestedUnlocked(*F, X, *Best)) {
         R.LowReasons |= LowOnceInit;
         if (!F->Patterns->OnceInitVar.empty())
           Side->OnceUpdate = F->Name.str();
