@@ -350,7 +350,7 @@ ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
            {SP.OnceInitLast, SP.FlagGuardLast, SP.LastSignalLine})
         B.u64(End ? uint64_t(int64_t(End) - int64_t(F.Location.Line)) : 0);
     }
-    B.u64(SP.ConditionWaitSignals).u64(SP.FutureWait);
+    B.u64(SP.ConditionWaitSignals).u64(SP.SignalledWait);
     B.str(SP.FlagGuardVar);
     B.str(SP.OnceInitVar);
     Symbols(SP.OnceInitUnwritten);

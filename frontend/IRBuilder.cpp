@@ -157,9 +157,9 @@ ir::Function FunctionLowerer::run() {
     Found.ConditionWait = Files.loc(Loop->getBeginLoc());
     Found.ConditionWaitSignals =
         signalsCondition(Body) || claimsAfterWait(Body, Loop);
-  } else if (const Stmt *Get = findFutureWait(Body)) {
+  } else if (const Stmt *Get = findSignalledWait(Body)) {
     Found.ConditionWait = Files.loc(Get->getBeginLoc());
-    Found.FutureWait = true;
+    Found.SignalledWait = true;
   }
   if (const CallExpr *Signal = lastSignal(Body, Ctx.getSourceManager())) {
     ir::Loc At = Files.loc(Signal->getBeginLoc());

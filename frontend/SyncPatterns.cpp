@@ -4,11 +4,12 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <functional>
 
@@ -652,8 +653,50 @@ static bool isStdMethodOf(const CallExpr *CE, llvm::StringRef Class) {
          MD->getParent()->getName().starts_with(Class);
 }
 
-/// A condition variable's signal, or a promise's value (or exception) set:
-/// what wakes a waiter.
+/// A semaphore's post (`sem_post(&s)`, `s.release()` of a
+/// std::counting_semaphore) or a latch's count-down.
+static bool isPostCall(const CallExpr *CE) {
+  const std::string Name = calleeName(CE);
+  llvm::StringRef N(Name);
+  return N == "sem_post" ||
+         (N == "release" && isStdMethodOf(CE, "counting_semaphore")) ||
+         (N.starts_with("count_down") && isStdMethodOf(CE, "latch"));
+}
+
+/// A semaphore's wait (`sem_wait`, `s.acquire()`) or a latch's.
+static bool isSemaphoreWaitCall(const CallExpr *CE) {
+  const std::string Name = calleeName(CE);
+  llvm::StringRef N(Name);
+  return N == "sem_wait" || N == "sem_timedwait" || N == "sem_clockwait" ||
+         ((N == "acquire" || N.starts_with("try_acquire_")) &&
+          isStdMethodOf(CE, "counting_semaphore")) ||
+         ((N == "wait" || N == "arrive_and_wait") &&
+          isStdMethodOf(CE, "latch"));
+}
+
+/// The semaphore or latch a post or wait names (`&s`, `s`, `q->s`: the
+/// variable or field), or null.
+static const ValueDecl *semaphoreOf(const CallExpr *CE) {
+  const Expr *E = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    E = MC->getImplicitObjectArgument();
+  else if (CE->getNumArgs() > 0)
+    E = CE->getArg(0);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberDecl();
+  return nullptr;
+}
+
+/// A condition variable's signal, a promise's value (or exception) set, a
+/// semaphore's post or a latch's count-down: what wakes a waiter.
 static bool isSignalCall(const CallExpr *CE) {
   std::string N = llvm::StringRef(calleeName(CE)).lower();
   llvm::StringRef L(N);
@@ -661,13 +704,21 @@ static bool isSignalCall(const CallExpr *CE) {
          L.contains("cnd_signal") || L.contains("cnd_broadcast") ||
          L.ends_with("notify_one") || L.ends_with("notify_all") ||
          ((L.starts_with("set_value") || L.starts_with("set_exception")) &&
-          isStdMethodOf(CE, "promise"));
+          isStdMethodOf(CE, "promise")) ||
+         isPostCall(CE);
 }
 
-const Stmt *findFutureWait(const Stmt *Body) {
+const Stmt *findSignalledWait(const Stmt *Body) {
+  // The semaphores the body posts itself: a wait on one of those is a
+  // lock's acquire (`sem_wait(&m); ..; sem_post(&m);`), not a hand-off.
+  llvm::SmallPtrSet<const ValueDecl *, 4> Posted;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && isPostCall(CE))
+      Posted.insert(semaphoreOf(CE));
+  });
   const Stmt *Found = nullptr;
   forEachDescendant(Body, [&](const Stmt *S) {
-    const auto *CE = dyn_cast<CXXMemberCallExpr>(S);
+    const auto *CE = dyn_cast<CallExpr>(S);
     if (Found || !CE)
       return;
     const std::string Name = calleeName(CE);
@@ -675,6 +726,11 @@ const Stmt *findFutureWait(const Stmt *Body) {
     if ((N == "get" || N.starts_with("wait")) &&
         (isStdMethodOf(CE, "future") || isStdMethodOf(CE, "shared_future")))
       Found = S;
+    else if (isSemaphoreWaitCall(CE)) {
+      const ValueDecl *Sem = semaphoreOf(CE);
+      if (Sem && !Posted.count(Sem))
+        Found = S;
+    }
   });
   return Found;
 }

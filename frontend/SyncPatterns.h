@@ -74,9 +74,11 @@ bool onlyForwards(const clang::Stmt *Body);
 /// in shared memory (`while (!ready) pthread_cond_wait(&c, &m);`), or null.
 const clang::Stmt *findConditionWait(const clang::Stmt *Body);
 
-/// The first wait for a std::future's result in \p Body (`f.get()`,
-/// `f.wait()`), or null.
-const clang::Stmt *findFutureWait(const clang::Stmt *Body);
+/// The first wait in \p Body that only another thread's signal ends: for
+/// a std::future's result (`f.get()`, `f.wait()`), or on a semaphore or
+/// latch the body does not post itself (a hand-off: `sem_wait(&ready)`,
+/// `ready.acquire()`, `latch.wait()`), or null.
+const clang::Stmt *findSignalledWait(const clang::Stmt *Body);
 
 /// The last call in \p Body (its own text: not in a lambda) that signals
 /// a condition variable (`pthread_cond_signal`, `notify_one`, ..), or null.

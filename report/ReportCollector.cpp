@@ -552,8 +552,9 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
            "under the same one, so the access may be protected on every "
            "path that runs it";
   case LowConditionWait:
-    return "it comes after a wait on a condition variable or a future, "
-           "which may order it after the other access";
+    return "it comes after a wait on a condition variable or a future, or "
+           "at a semaphore or latch, which may order it after the other "
+           "access";
   case LowBarrier:
     return "one side is before a barrier its thread waits at and the other "
            "after the wait in its own thread, which orders them if both "

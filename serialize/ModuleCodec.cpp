@@ -416,7 +416,7 @@ private:
       loc(B.initConditionWait(), SP.ConditionWait);
     B.setConditionWaitSignals(SP.ConditionWaitSignals);
     B.setLastSignalLine(SP.LastSignalLine);
-    B.setFutureWait(SP.FutureWait);
+    B.setSignalledWait(SP.SignalledWait);
     if (!isDefault(SP.BarrierWait))
       loc(B.initBarrierWait(), SP.BarrierWait);
     if (!isDefault(SP.OnceInit))
@@ -884,7 +884,7 @@ private:
       SP.ConditionWait = loc(R.getConditionWait());
     SP.ConditionWaitSignals = R.getConditionWaitSignals();
     SP.LastSignalLine = R.getLastSignalLine();
-    SP.FutureWait = R.getFutureWait();
+    SP.SignalledWait = R.getSignalledWait();
     if (R.hasBarrierWait())
       SP.BarrierWait = loc(R.getBarrierWait());
     if (R.hasOnceInit())

@@ -132,6 +132,10 @@ public:
     for (uint32_t I = 0; I < Functions.size(); ++I)
       if (Functions[I].Patterns->OnceInit.Line)
         OnceFunctions[Functions[I].Name.str()].push_back(I);
+    for (uint32_t I = 0; I < Functions.size(); ++I)
+      if (Functions[I].Patterns->LastSignalLine ||
+          Functions[I].Patterns->ConditionWait.Line)
+        WaitFunctions[Functions[I].Name.str()].push_back(I);
   }
 
   void run(uint32_t Root, ThreadRaceStats &Stats);
@@ -178,22 +182,40 @@ private:
   bool handRolled(uint32_t O) const {
     return Summaries[Origins[O].Function].HandRolledSync.Line != 0;
   }
-  /// \p A is in its thread's own function, below a loop that waits on a
-  /// condition variable for a flag.
+  /// \p A is in its thread's own function (or the one its trace ends in,
+  /// waitingFunctionOf), below a loop that waits on a condition variable
+  /// for a flag, or a signalled wait (ir::SyncPatterns::SignalledWait).
   bool afterConditionWait(const OriginAccess &A) const {
-    const ir::Loc &W =
-        Functions[Origins[A.Origin].Function].Patterns->ConditionWait;
-    return W.Line && A.Snap.Trace.empty() && W.File == A.Snap.Location.File &&
+    const ir::Function *F = waitingFunctionOf(A);
+    if (!F)
+      return false;
+    const ir::Loc &W = F->Patterns->ConditionWait;
+    return W.Line && W.File == A.Snap.Location.File &&
            A.Snap.Location.Line > W.Line;
   }
   /// \p A is in its thread's own function, below the function's last
   /// signal of a condition variable: done after every wake-up it sends, so
   /// no waiter's access is ordered after it by the wait.
   bool afterLastSignal(const OriginAccess &A) const {
-    const ir::Function &F = Functions[Origins[A.Origin].Function];
-    const uint32_t S = F.Patterns->LastSignalLine;
-    return S && A.Snap.Trace.empty() &&
-           F.Location.File == A.Snap.Location.File && A.Snap.Location.Line > S;
+    const ir::Function *F = waitingFunctionOf(A);
+    return F && F->Patterns->LastSignalLine &&
+           A.Snap.Location.Line > F->Patterns->LastSignalLine;
+  }
+  /// The function \p A is in (its thread's, or the last its trace enters,
+  /// when the trace shows every call), if that function waits or signals a
+  /// waiter and \p A is in its file; else null.
+  const ir::Function *waitingFunctionOf(const OriginAccess &A) const {
+    const ir::Function *F = &Functions[Origins[A.Origin].Function];
+    if (!A.Snap.Trace.empty()) {
+      if (A.Snap.Trace.hidden())
+        return nullptr;
+      auto It = WaitFunctions.find(
+          A.Snap.Trace[A.Snap.Trace.size() - 1].Callee.str());
+      if (It == WaitFunctions.end() || It->second.size() != 1)
+        return nullptr;
+      F = &Functions[It->second.front()];
+    }
+    return F->Location.File == A.Snap.Location.File ? F : nullptr;
   }
   /// A condition wait may order \p A and \p B (LowConditionWait): one
   /// comes after a wait, the other not after its function's last signal,
@@ -210,9 +232,12 @@ private:
                    const OriginAccess &Waiter) const {
     if (afterLastSignal(Other))
       return false;
-    if (!Functions[Origins[Waiter.Origin].Function].Patterns->FutureWait)
+    const ir::Function *W = waitingFunctionOf(Waiter);
+    if (!W || !W->Patterns->SignalledWait)
       return true;
-    return Functions[Origins[Other.Origin].Function].Patterns->LastSignalLine;
+    const ir::Function *F = waitingFunctionOf(Other);
+    return Functions[Origins[Other.Origin].Function].Patterns->LastSignalLine ||
+           (F && F->Patterns->LastSignalLine);
   }
   /// \p A and \p B are in their threads' own functions, one before the
   /// function's barrier wait and the other after its own.
@@ -377,6 +402,9 @@ private:
   /// Functions with a once-only region (ir::Function::OnceInit), by name
   /// (what a trace's frames say).
   llvm::StringMap<llvm::SmallVector<uint32_t, 1>> OnceFunctions;
+  /// Functions that wait or signal a waiter (ir::SyncPatterns::
+  /// ConditionWait, LastSignalLine), by name.
+  llvm::StringMap<llvm::SmallVector<uint32_t, 1>> WaitFunctions;
   /// onceHolds, by function, for this root's origins.
   mutable std::map<const ir::Function *, bool> OnceHolds;
 };

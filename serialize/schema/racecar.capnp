@@ -175,7 +175,7 @@ struct Function {
   conditionWaitSignals @24 :Bool; # ir::SyncPatterns (format 38)
   barrierWait @25 :Loc;           # ir::SyncPatterns (format 41)
   lastSignalLine @26 :UInt32;     # ir::SyncPatterns (format 42)
-  futureWait @27 :Bool;           # ir::SyncPatterns (format 42)
+  signalledWait @27 :Bool;        # ir::SyncPatterns (format 42)
 }
 
 struct ClassInfo {

@@ -169,7 +169,7 @@ public:
     loc(F.Patterns->ConditionWait);
     var(F.Patterns->ConditionWaitSignals);
     line(F.Location.File, F.Patterns->LastSignalLine);
-    var(F.Patterns->FutureWait);
+    var(F.Patterns->SignalledWait);
     loc(F.Patterns->BarrierWait);
     loc(F.Patterns->OnceInit);
     line(F.Patterns->OnceInit.File, F.Patterns->OnceInitLast);

@@ -426,13 +426,17 @@ struct SyncPatterns {
   /// condition variable, so two threads running it may hand each other
   /// turns; without, the wait orders nothing between two of its threads.
   bool ConditionWaitSignals = false;
-  /// ConditionWait is a wait for a future (`f.get()`, `f.wait()`), which a
-  /// thread's `std::promise::set_value` may be what ends: it may order an
-  /// access of a thread that sets a promise (LastSignalLine) only.
-  bool FutureWait = false;
-  /// The line of the body's last signal of a condition variable (in its
-  /// own text, not a helper's), or 0: what the body does below it comes
-  /// after every wake-up it sends, so a waiter is not ordered after it.
+  /// ConditionWait is a wait that only another thread's signal ends: a
+  /// future's (`f.get()`, `f.wait()`: a `std::promise::set_value`), a
+  /// semaphore's or a latch's taken as a hand-off (`sem_wait(&s)` in a
+  /// function that never posts `s`: a `sem_post`; `latch::wait()`: a
+  /// `count_down()`). It may order an access of a thread that signals
+  /// (LastSignalLine) only.
+  bool SignalledWait = false;
+  /// The line of the body's last signal of a condition variable, promise,
+  /// semaphore or latch (in its own text, not a helper's), or 0: what the body
+  /// does below it comes after every wake-up it sends, so a waiter is not
+  /// ordered after it.
   uint32_t LastSignalLine = 0;
   /// The body's first wait at a barrier that no loop repeats, or Line 0
   /// (`pthread_barrier_wait(&b)`): what it does before happens before what
@@ -465,9 +469,9 @@ struct SyncPatterns {
            A.ConditionWait == B.ConditionWait &&
            A.ConditionWaitSignals == B.ConditionWaitSignals &&
            A.LastSignalLine == B.LastSignalLine &&
-           A.FutureWait == B.FutureWait && A.BarrierWait == B.BarrierWait &&
-           A.OnceInit == B.OnceInit && A.OnceInitLast == B.OnceInitLast &&
-           A.OnceInitVar == B.OnceInitVar &&
+           A.SignalledWait == B.SignalledWait &&
+           A.BarrierWait == B.BarrierWait && A.OnceInit == B.OnceInit &&
+           A.OnceInitLast == B.OnceInitLast && A.OnceInitVar == B.OnceInitVar &&
            A.OnceInitUnwritten == B.OnceInitUnwritten &&
            A.FlagGuard == B.FlagGuard && A.FlagGuardLast == B.FlagGuardLast &&
            A.FlagGuardVar == B.FlagGuardVar;
