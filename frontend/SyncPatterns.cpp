@@ -622,18 +622,29 @@ const Stmt *findConditionWait(const Stmt *Body) {
   if (Found)
     return Found;
   // A wait with its predicate (`cv.wait(lk, [&] { return ready_; })`,
-  // `wait_for(lk, 5s, pred)`): the loop is inside it.
-  forEachDescendant(Body, [&](const Stmt *S) {
-    const auto *CE = dyn_cast<CXXMemberCallExpr>(S);
-    if (Found || !CE || CE->getNumArgs() < 2 || !isConditionWaitCall(CE))
+  // `wait_for(lk, 5s, pred)`): the loop is inside it. Not one in a worker's
+  // main loop (`while (running) { cv.wait(lk, pred); ..work.. }`), which
+  // orders nothing, as above.
+  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
+                                                     bool InLoop) {
+    if (!S || Found || isa<LambdaExpr>(S))
       return;
-    const Expr *Pred = CE->getArg(CE->getNumArgs() - 1)->IgnoreImplicit();
-    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Pred))
-      Pred = MTE->getSubExpr()->IgnoreImplicit();
-    if (const auto *LE = dyn_cast<LambdaExpr>(Pred);
-        LE && readsShared(LE->getBody()))
-      Found = S;
-  });
+    const auto *CE = dyn_cast<CXXMemberCallExpr>(S);
+    if (!InLoop && CE && CE->getNumArgs() >= 2 && isConditionWaitCall(CE)) {
+      const Expr *Pred = CE->getArg(CE->getNumArgs() - 1)->IgnoreImplicit();
+      if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Pred))
+        Pred = MTE->getSubExpr()->IgnoreImplicit();
+      if (const auto *LE = dyn_cast<LambdaExpr>(Pred);
+          LE && readsShared(LE->getBody())) {
+        Found = S;
+        return;
+      }
+    }
+    const bool Loop = loopParts(S).IsLoop;
+    for (const Stmt *C : S->children())
+      Walk(C, InLoop || Loop);
+  };
+  Walk(Body, false);
   // The statement it is (under its cleanups), for claimsAfterWait.
   const Stmt *Statement = Found;
   forEachDescendant(Body, [&](const Stmt *S) {
