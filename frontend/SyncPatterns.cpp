@@ -586,6 +586,30 @@ FlagGuardRegion findFlagGuard(const Stmt *Body) {
   return R;
 }
 
+/// The first call in \p Body (not in a lambda) that \p Match accepts and
+/// that no loop of the body repeats, or null: a call in a loop is passed
+/// over, with what is below it.
+static const CallExpr *
+firstCallOutsideLoops(const Stmt *Body,
+                      llvm::function_ref<bool(const CallExpr *)> Match) {
+  const CallExpr *Found = nullptr;
+  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
+                                                     bool InLoop) {
+    if (!S || Found || isa<LambdaExpr>(S))
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && Match(CE)) {
+      if (!InLoop)
+        Found = CE;
+      return;
+    }
+    const bool Loop = loopParts(S).IsLoop;
+    for (const Stmt *C : S->children())
+      Walk(C, InLoop || Loop);
+  };
+  Walk(Body, false);
+  return Found;
+}
+
 const Stmt *findConditionWait(const Stmt *Body) {
   const Stmt *Found = nullptr;
   forEachDescendant(Body, [&](const Stmt *S) {
@@ -625,26 +649,16 @@ const Stmt *findConditionWait(const Stmt *Body) {
   // `wait_for(lk, 5s, pred)`): the loop is inside it. Not one in a worker's
   // main loop (`while (running) { cv.wait(lk, pred); ..work.. }`), which
   // orders nothing, as above.
-  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
-                                                     bool InLoop) {
-    if (!S || Found || isa<LambdaExpr>(S))
-      return;
-    const auto *CE = dyn_cast<CXXMemberCallExpr>(S);
-    if (!InLoop && CE && CE->getNumArgs() >= 2 && isConditionWaitCall(CE)) {
-      const Expr *Pred = CE->getArg(CE->getNumArgs() - 1)->IgnoreImplicit();
-      if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Pred))
-        Pred = MTE->getSubExpr()->IgnoreImplicit();
-      if (const auto *LE = dyn_cast<LambdaExpr>(Pred);
-          LE && readsShared(LE->getBody())) {
-        Found = S;
-        return;
-      }
-    }
-    const bool Loop = loopParts(S).IsLoop;
-    for (const Stmt *C : S->children())
-      Walk(C, InLoop || Loop);
-  };
-  Walk(Body, false);
+  Found = firstCallOutsideLoops(Body, [](const CallExpr *CE) {
+    if (!isa<CXXMemberCallExpr>(CE) || CE->getNumArgs() < 2 ||
+        !isConditionWaitCall(CE))
+      return false;
+    const Expr *Pred = CE->getArg(CE->getNumArgs() - 1)->IgnoreImplicit();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Pred))
+      Pred = MTE->getSubExpr()->IgnoreImplicit();
+    const auto *LE = dyn_cast<LambdaExpr>(Pred);
+    return LE && readsShared(LE->getBody());
+  });
   // The statement it is (under its cleanups), for claimsAfterWait.
   const Stmt *Statement = Found;
   forEachDescendant(Body, [&](const Stmt *S) {
@@ -753,22 +767,7 @@ static bool isBarrierWait(const CallExpr *CE) {
 }
 
 const CallExpr *findBarrierWait(const Stmt *Body) {
-  const CallExpr *Found = nullptr;
-  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
-                                                     bool InLoop) {
-    if (!S || Found)
-      return;
-    if (const auto *CE = dyn_cast<CallExpr>(S); CE && isBarrierWait(CE)) {
-      if (!InLoop)
-        Found = CE;
-      return;
-    }
-    const bool Loop = loopParts(S).IsLoop;
-    for (const Stmt *C : S->children())
-      Walk(C, InLoop || Loop);
-  };
-  Walk(Body, false);
-  return Found;
+  return firstCallOutsideLoops(Body, isBarrierWait);
 }
 
 bool claimsAfterWait(const Stmt *Body, const Stmt *Wait) {
