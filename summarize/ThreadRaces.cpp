@@ -129,13 +129,13 @@ public:
         TableSlots(TableSlots),
         Aliases(linkedAliases(Summaries)),
         MainFiles(mainFiles(Functions)) {
-    for (uint32_t I = 0; I < Functions.size(); ++I)
-      if (Functions[I].Patterns->OnceInit.Line)
+    for (uint32_t I = 0; I < Functions.size(); ++I) {
+      const ir::SyncPatterns &P = *Functions[I].Patterns;
+      if (P.OnceInit.Line)
         OnceFunctions[Functions[I].Name.str()].push_back(I);
-    for (uint32_t I = 0; I < Functions.size(); ++I)
-      if (Functions[I].Patterns->LastSignalLine ||
-          Functions[I].Patterns->ConditionWait.Line)
+      if (P.LastSignalLine || P.ConditionWait.Line)
         WaitFunctions[Functions[I].Name.str()].push_back(I);
+    }
   }
 
   void run(uint32_t Root, ThreadRaceStats &Stats);
@@ -193,9 +193,9 @@ private:
     return W.Line && W.File == A.Snap.Location.File &&
            A.Snap.Location.Line > W.Line;
   }
-  /// \p A is in its thread's own function, below the function's last
-  /// signal of a condition variable: done after every wake-up it sends, so
-  /// no waiter's access is ordered after it by the wait.
+  /// \p A is below the last signal (ir::SyncPatterns::LastSignalLine) of
+  /// the function it is in (waitingFunctionOf): done after every wake-up
+  /// that function sends, so no waiter's access is ordered after it.
   bool afterLastSignal(const OriginAccess &A) const {
     const ir::Function *F = waitingFunctionOf(A);
     return F && F->Patterns->LastSignalLine &&
@@ -226,8 +226,9 @@ private:
            waitCanOrder(A, B);
   }
   /// \p Other's thread may wake \p Waiter's wait after \p Other: not
-  /// after its function's last signal, and, for a future's wait, in a
-  /// function that sets a promise.
+  /// after its function's last signal, and, for a signalled wait (a
+  /// future's, a semaphore's, a latch's), in a thread or function that
+  /// signals.
   bool wakesBefore(const OriginAccess &Other,
                    const OriginAccess &Waiter) const {
     if (afterLastSignal(Other))
@@ -290,6 +291,14 @@ private:
     return !Flag.empty() && F.Patterns->OnceInitVar.empty() &&
            (GlobalsUnlocked.count({A.Origin, Flag}) ||
             GlobalsUnlocked.count({B.Origin, Flag}));
+  }
+  /// The function whose once-only region orders \p A in the pair of \p X
+  /// and \p B (onceInitOf, unless flagTestedUnlocked), or null.
+  const ir::Function *onceInitOrders(const OriginAccess &A,
+                                     const OriginAccess &X,
+                                     const OriginAccess &B) const {
+    const ir::Function *F = onceInitOf(A);
+    return F && !flagTestedUnlocked(*F, X, B) ? F : nullptr;
   }
   /// \p A is in its thread's branch on a shared flag (ir::Function::
   /// FlagGuard) that \p Other's thread writes, A holds a lock, and A's
@@ -870,9 +879,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     // What would make a finding with witness W low.
     auto Doubts = [&](const OriginAccess &W) {
       return int(W.Snap.onCrashPath()) * 4 + int(throughTable(W.Snap)) * 4 +
-             int(onceInitOf(W) != nullptr &&
-                 !flagTestedUnlocked(*onceInitOf(W), X, W)) +
-             int(waitMayOrder(X, W)) +
+             int(onceInitOrders(W, X, W) != nullptr) + int(waitMayOrder(X, W)) +
              int(inFlagGuard(X, W) || inFlagGuard(W, X));
     };
     const OriginAccess *Best = nullptr;
@@ -975,8 +982,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
       R.LowReasons |= LowTableDispatch;
     for (auto [A, Side] : {std::pair(&X, &R.Reported),
                            std::pair(Best, &R.Conflicting)})
-      if (const ir::Function *F = onceInitOf(*A);
-          F && !flagTestedUnlocked(*F, X, *Best)) {
+      if (const ir::Function *F = onceInitOrders(*A, X, *Best)) {
         R.LowReasons |= LowOnceInit;
         if (!F->Patterns->OnceInitVar.empty())
           Side->OnceUpdate = F->Name.str();
