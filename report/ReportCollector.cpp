@@ -381,7 +381,9 @@ Report racer::report::wordFinding(const RaceFinding &F,
 
   Report R;
   R.RuleId = ruleId(F.Kind);
-  const char *ConKind = isWrite(Con.Access.Kind) ? "write" : "read";
+  // An atomic access races only with a plain one: say which side is which.
+  std::string ConKind = std::string(Con.Access.Atomic ? "atomic " : "") +
+                        (isWrite(Con.Access.Kind) ? "write" : "read");
   // A process `fork()` started is not the function that forked it.
   auto Who = [](const RaceSide &S) {
     return S.Access.InForkChild && S.Started.empty()

@@ -541,6 +541,7 @@ private:
           trace(AB.initTrace(A.Trace.size()), A.Trace);
         ids(A.live(), [&](size_t N) { return AB.initLive(N); });
         AB.setInForkChild(A.InForkChild);
+        AB.setAtomic(A.Atomic);
         AB.setJoinedOuter(A.JoinedOuter);
         if (!A.nestings().empty())
           nestings(AB.initNestings(A.nestings().size()), A.nestings());
@@ -999,6 +1000,7 @@ private:
       A.Trace = trace(AR.getTrace());
       Extras.Live = ids<llvm::SmallVector<uint32_t, 0>>(AR.getLive());
       A.InForkChild = AR.getInForkChild();
+      A.Atomic = AR.getAtomic();
       A.JoinedOuter = AR.getJoinedOuter();
       std::vector<LockNesting> Nested = nestings(AR.getNestings());
       Extras.Nestings = NestingVector(Nested.begin(), Nested.end());

@@ -759,7 +759,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
       int BestRank = -1;
       for (const Entry &B : Entries) {
         const AccessSnapshot &Y = *B.Access;
-        if (!isWrite(X.Kind) && !isWrite(Y.Kind))
+        if (!canRace(X, Y))
           continue;
         if (!threadsCanConflict(ThreadsKind::AnyThread, Y.Threads))
           continue;
@@ -785,7 +785,7 @@ unsigned findClassConflicts(const ClassCheck &Class,
                            Functions[Best->Function].Name, *Best->Original))) {
           BestRank = Rank;
           Best = &B;
-          if (Rank == 127 && Y.Trace.empty() &&
+          if (Rank == 127 && Y.Trace.empty() && !Y.Atomic &&
               !isTestHookName(Functions[B.Function].Name))
             break;
         }
@@ -794,6 +794,10 @@ unsigned findClassConflicts(const ClassCheck &Class,
     };
     for (const Entry &A : As) {
       const AccessSnapshot &Acc = *A.Access;
+      // An atomic access is reported at the plain one it races with (the
+      // one to fix), which finds it among its conflicts.
+      if (Acc.Atomic)
+        continue;
       RaceKind Kind;
       const Entry *B = nullptr;
       if (isWrite(Acc.Kind) && !Acc.isProtected()) {
@@ -941,7 +945,8 @@ unsigned findClassConflicts(const ClassCheck &Class,
         continue;
       const llvm::StringRef Field = Key->Steps.back().name().str();
       if (llvm::any_of(Entries, [](const Entry &E) {
-            return isWrite(E.Access->Kind) && !E.Access->holdsMutex();
+            return isWrite(E.Access->Kind) && !E.Access->Atomic &&
+                   !E.Access->holdsMutex();
           }))
         Unguarded.insert(Field);
       else if (llvm::any_of(Entries, [](const Entry &E) {

@@ -364,7 +364,8 @@ private:
                        AbstractState &S) const;
 
   void record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
-              const std::string &ContainerMethod, const AbstractState &S);
+              const std::string &ContainerMethod, const AbstractState &S,
+              bool Atomic = false);
   /// The function operates on lock \p L (acquires, releases, tries,
   /// asserts or requires it): evidence for its class (ConcurrencyEvidence.h).
   void noteLock(const HeldLock &L) {

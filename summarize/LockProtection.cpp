@@ -129,6 +129,8 @@ PairVerdict judgePair(const AccessSnapshot &X, const AccessSnapshot &Y,
 
 void GuardingLock::add(const AccessSnapshot &A, uint32_t Holder,
                        LockScope Scope) {
+  if (A.Atomic)
+    return; // needs no lock: says nothing of which one guards the memory
   std::vector<ir::AccessPath> Set;
   for (const HeldLock &L : A.Locks)
     if (!L.Unknown && protects(L, A.Kind) && identifiable(L, Scope)) {

@@ -232,11 +232,12 @@ bool AccessSnapshot::holdsMutex() const {
 bool AccessSnapshot::sameAbstractAccess(const AccessSnapshot &O) const {
   return Kind == O.Kind && Threads == O.Threads && Path == O.Path &&
          Locks == O.Locks && InForkChild == O.InForkChild &&
-         JoinedOuter == O.JoinedOuter && Extras == O.Extras;
+         Atomic == O.Atomic && JoinedOuter == O.JoinedOuter &&
+         Extras == O.Extras;
 }
 
 bool wholeMeetsPart(const AccessSnapshot &Whole, const AccessSnapshot &Part) {
-  if (!isWrite(Whole.Kind) && !isWrite(Part.Kind))
+  if (!canRace(Whole, Part))
     return false;
   return touchesParts(Whole);
 }

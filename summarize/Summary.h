@@ -365,7 +365,12 @@ struct AccessSnapshot {
   /// In a child process started by `fork()` in the summarized function or a
   /// callee: Live holds only that process's threads, and a caller adds none
   /// of its own (they do not exist in the child).
-  bool InForkChild = false;
+  bool InForkChild : 1;
+  /// Made atomically (`__sync_fetch_and_add(&n, 1)`, `__atomic_load_n`, an
+  /// `_Atomic` object): it races with no other atomic access, only with a
+  /// plain one (C11 5.1.2.4: a plain access meeting an atomic write is a
+  /// data race, and so is a plain write meeting an atomic read).
+  bool Atomic : 1;
   ThreadsKind Threads = ThreadsKind::NoThread;
   /// Bit k: the access comes after the summarized function (or a callee)
   /// joined FunctionSummary::Joins[k] on every path: a caller's thread
@@ -413,9 +418,10 @@ struct AccessSnapshot {
     Extras.edit([&](AccessExtras &E) { E.ReleasedBefore = std::move(R); });
   }
 
-  // LLVM's SmallVector move is not noexcept; without these std::vector<AccessSnapshot>
-  // would deep-copy every element when it grows.
-  AccessSnapshot() = default;
+  // LLVM's SmallVector move is not noexcept; without these
+  // std::vector<AccessSnapshot> would deep-copy every element when it grows.
+  // (The bit-fields have no default member initializers in C++17.)
+  AccessSnapshot() : InForkChild(false), Atomic(false) {}
   AccessSnapshot(const AccessSnapshot &) = default;
   AccessSnapshot &operator=(const AccessSnapshot &) = default;
   AccessSnapshot(AccessSnapshot &&) noexcept = default;
@@ -442,6 +448,12 @@ struct AccessSnapshot {
     return false;
   }
 };
+
+/// \p A and \p B, accesses of the same memory, can race: one of them
+/// writes, and they are not both atomic (AccessSnapshot::Atomic).
+inline bool canRace(const AccessSnapshot &A, const AccessSnapshot &B) {
+  return (isWrite(A.Kind) || isWrite(B.Kind)) && !(A.Atomic && B.Atomic);
+}
 
 /// \p Whole accesses an object that holds \p Part's memory in place
 /// (`Whole.Path.holdsInPlace(Part.Path)`): the two touch the same bytes and

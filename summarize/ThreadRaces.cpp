@@ -641,7 +641,8 @@ void RootAnalysis::materialize() {
         }
         X.Snap.Locks = It->second;
       }
-      if (X.Snap.Path->Root == RootKind::Global) {
+      // (An atomic access is no plain test or update of a flag.)
+      if (X.Snap.Path->Root == RootKind::Global && !X.Snap.Atomic) {
         if (isWrite(X.Snap.Kind))
           GlobalsWritten.insert({X.Origin, X.Snap.Path->Symbol});
         if (!X.Snap.holdsMutex())
@@ -817,8 +818,7 @@ void RootAnalysis::checkAliasing() {
            !Addresses->mayBeTaken(P.Symbol);
   };
   auto MayConflict = [&](const OriginAccess &X, const OriginAccess &Y) {
-    return (isWrite(X.Snap.Kind) || isWrite(Y.Snap.Kind)) &&
-           !Unaddressed(Y.Snap.Path) &&
+    return canRace(X.Snap, Y.Snap) && !Unaddressed(Y.Snap.Path) &&
            !(X.Snap.Path == Y.Snap.Path) &&
            !orderedByIdentifiableLocks(X.Snap, Y.Snap, LockScope::Program) &&
            concurrent(X, Y);
@@ -873,7 +873,10 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
       Guard.add(Accesses[I].Snap, Accesses[I].Origin, LockScope::Program);
   for (uint32_t XI : Xs) {
     const OriginAccess &X = Accesses[XI];
-    if (std::binary_search(Skip.begin(), Skip.end(), X.Snap.Location))
+    // An atomic access is reported at the plain one it races with (the
+    // one to fix), which finds it among its Ys.
+    if (X.Snap.Atomic ||
+        std::binary_search(Skip.begin(), Skip.end(), X.Snap.Location))
       continue;
     bool HoldsGuard = Guard.heldBy(X.Snap);
     // What would make a finding with witness W low.
@@ -887,7 +890,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     int BestRank = -1;
     for (uint32_t YI : Ys) {
       const OriginAccess &Y = Accesses[YI];
-      if (!isWrite(X.Snap.Kind) && !isWrite(Y.Snap.Kind))
+      if (!canRace(X.Snap, Y.Snap))
         continue;
       // Most pairs of a root are of origins that never overlap (a thread
       // and itself, a thread joined before the other starts): nothing
@@ -922,20 +925,19 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
       // (not assumed of a call racecar has no body for).
       // A witness that does not share X's queue-front turn first, and one
       // whose thread does not synchronize by hand: with it the finding is
-      // high (LowQueueFront, LowHandRolledSync).
+      // high (LowQueueFront, LowHandRolledSync). Last, a plain access
+      // before an atomic one (Witness.h).
       const bool SpinDoubt =
           handRolled(Y.Origin) && !onBusyWait(X) && !onBusyWait(Y);
-      int Rank = (queueFrontLowReasons(X.Snap, Y.Snap) ||
-                          conditionalLockLowReasons(X.Snap, Y.Snap)
-                      ? 0
-                      : 16) +
-                 (SpinDoubt ? 0 : 16) +
-                 (Y.Origin != X.Origin ? 8 : 0) +
-                 (isWrite(Y.Snap.Kind) ? 4 : 0) +
-                 (V != PairVerdict::DifferentLocks || Guard.heldBy(Y.Snap)
-                      ? 2
-                      : 0) +
-                 (Y.Snap.isAssumedWrite() ? 0 : 1);
+      int Rank =
+          (queueFrontLowReasons(X.Snap, Y.Snap) ||
+                   conditionalLockLowReasons(X.Snap, Y.Snap)
+               ? 0
+               : 32) +
+          (SpinDoubt ? 0 : 32) + (Y.Origin != X.Origin ? 16 : 0) +
+          (isWrite(Y.Snap.Kind) ? 8 : 0) +
+          (V != PairVerdict::DifferentLocks || Guard.heldBy(Y.Snap) ? 4 : 0) +
+          (Y.Snap.isAssumedWrite() ? 0 : 2) + (Y.Snap.Atomic ? 0 : 1);
       // Among equals, the witness that leaves the fewest doubts, then the
       // shortest call chain (as summarize/Witness.h does for classes).
       bool Better = Rank > BestRank;
@@ -952,7 +954,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
         else
           BestKind = isWrite(X.Snap.Kind) ? RaceKind::UnprotectedWrite
                                           : RaceKind::ReadWriteRace;
-        if (Rank == 31 && Y.Snap.Trace.empty() && !Doubts(Y))
+        if (Rank == 63 && Y.Snap.Trace.empty() && !Doubts(Y))
           break;
       }
     }

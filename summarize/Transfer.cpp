@@ -177,7 +177,7 @@ HeldLock FunctionAnalysis::substituteLock(const HeldLock &L,
 
 void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
                               const std::string &ContainerMethod,
-                              const AbstractState &S) {
+                              const AbstractState &S, bool Atomic) {
   if (!Recording)
     return;
   if (Path.isUnnamed()) {
@@ -217,6 +217,7 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   }
   A.Extras = std::move(E);
   A.InForkChild = S.ForkBlock >= 0;
+  A.Atomic = Atomic;
   (Local ? LocalAccesses : Accesses).add(std::move(A));
 }
 
@@ -404,6 +405,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       Out.JoinedOuter = S.JoinedOuter | Joined.outerBits(A.JoinedOuter);
     // Also where threads are not tracked: a caller that does must know.
     Out.InForkChild = A.InForkChild || S.ForkBlock >= 0;
+    Out.Atomic = A.Atomic;
     AccessSet &Into = Local ? LocalAccesses : Accesses;
     size_t Depth = std::min<size_t>(A.Trace.size() + 1, MaxTraceDepth);
     if (!Into.wouldKeep(Out, Depth))
@@ -986,10 +988,9 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
     switch (I.Kind) {
     case ir::InstrKind::Read:
     case ir::InstrKind::Write:
-      if (!I.Atomic)
-        record(I.Kind == ir::InstrKind::Write ? AccessKind::Write
-                                              : AccessKind::Read,
-               I.Path, I.Location, {}, S);
+      record(I.Kind == ir::InstrKind::Write ? AccessKind::Write
+                                            : AccessKind::Read,
+             I.Path, I.Location, {}, S, I.Atomic);
       if (I.Kind == ir::InstrKind::Write && !Unlinked.empty() && I.hasValue())
         noteRelink(I, S);
       if (I.Kind == ir::InstrKind::Write && !S.LoadedUnderLock.empty() &&
@@ -1334,8 +1335,10 @@ FunctionSummary FunctionAnalysis::run() {
   }
   std::sort(Sum.Accesses.begin(), Sum.Accesses.end(),
             [](const AccessSnapshot &A, const AccessSnapshot &B) {
-              return std::tie(A.Location, A.Kind, A.Path) <
-                     std::tie(B.Location, B.Kind, B.Path);
+              return std::make_tuple(std::cref(A.Location), A.Kind,
+                                     bool(A.Atomic), std::cref(A.Path)) <
+                     std::make_tuple(std::cref(B.Location), B.Kind,
+                                     bool(B.Atomic), std::cref(B.Path));
             });
   std::sort(Spawns.begin(), Spawns.end(),
             [](const ThreadSpawn &A, const ThreadSpawn &B) {

@@ -33,7 +33,8 @@ inline bool isTestHookName(llvm::StringRef QualifiedName) {
 
 /// \p X (an access in function \p XName) is a better witness than \p Y:
 /// not on a crash path where Y is (the finding stays high), else not in a
-/// test hook where Y is, else reached through fewer calls.
+/// test hook where Y is, else plain where Y is atomic (two plain accesses
+/// race whatever the platform), else reached through fewer calls.
 inline bool betterWitness(llvm::StringRef XName, const AccessSnapshot &X,
                           llvm::StringRef YName, const AccessSnapshot &Y) {
   bool XCrash = X.onCrashPath(), YCrash = Y.onCrashPath();
@@ -42,6 +43,8 @@ inline bool betterWitness(llvm::StringRef XName, const AccessSnapshot &X,
   bool XTest = isTestHookName(XName), YTest = isTestHookName(YName);
   if (XTest != YTest)
     return YTest;
+  if (X.Atomic != Y.Atomic)
+    return Y.Atomic;
   return X.Trace.size() < Y.Trace.size();
 }
 

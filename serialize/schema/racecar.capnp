@@ -234,6 +234,7 @@ struct AccessSnapshot {
   joinedOuter @9 :UInt8;
   nestings @10 :List(LockNesting);
   releasedBefore @11 :List(HeldLock);
+  atomic @12 :Bool;
 }
 
 struct LockNesting {

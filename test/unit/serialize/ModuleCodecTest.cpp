@@ -365,6 +365,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.Return = ir::Operand::object(thisField("shop::Inventory", "items_").index());
   F.Accesses.back().setLive(IdVector{0, 3});
   F.Accesses.back().InForkChild = true;
+  F.Accesses.back().Atomic = true;
   F.Accesses.front().JoinedOuter = 0x81;
   F.Accesses.front().setNestings(
       NestingVector{{ir::AccessPath::global("c:@reg", "reg"),
@@ -613,7 +614,8 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
     dump(OS, A.Path);
     dump(OS, A.containerMethod());
     dump(OS, A.Locks);
-    OS << int(A.Threads);
+    OS << int(A.Threads) << " fork " << A.InForkChild << " atomic " << A.Atomic
+       << " joined " << int(A.JoinedOuter);
     dump(OS, A.Location);
     for (const CallSite &C : A.Trace) {
       OS << " via " << (C.RunsLoop ? "slot " : "") << (C.CrashPath ? "crash " : "");

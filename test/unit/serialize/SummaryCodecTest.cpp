@@ -138,6 +138,7 @@ FunctionSummary everyField() {
   S.FlagClears = {{thisField("Pool::busy_"),
                    ir::Operand::object(thisField("Pool::mu_"))}};
   S.Accesses[3].InForkChild = true;
+  S.Accesses[2].Atomic = true;
   S.Accesses[4].JoinedOuter = 0x41;
   S.Accesses[4].setNestings(NestingVector{
       {ir::AccessPath::global("c:@registry", "registry"),
@@ -302,6 +303,7 @@ std::string dump(const std::vector<FunctionSummary> &V,
     OS << "\n";
     for (const AccessSnapshot &A : S.Accesses) {
       OS << " access " << int(A.Kind) << int(A.Threads) << A.InForkChild
+         << A.Atomic
          << " joined " << int(A.JoinedOuter);
       put(OS, A.Path);
       OS << A.containerMethod();
