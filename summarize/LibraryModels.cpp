@@ -182,6 +182,7 @@ const FunctionRow FunctionTable[] = {
 
 enum class ClassRole : uint8_t {
   Mutex,
+  Semaphore,
   Guard,
   SharedGuard,
   Container,
@@ -205,6 +206,11 @@ const ClassRow ClassTable[] = {
     {"std::shared_timed_mutex", ClassRole::Mutex},
     {"std::__mutex_base", ClassRole::Mutex},
     {"std::__recursive_mutex_base", ClassRole::Mutex},
+    // Semaphores (`std::binary_semaphore` is `counting_semaphore<1>`): a
+    // mutex when one admits one thread at a time, like sem_wait/sem_post
+    // (the Counting assumption); a wait on one the function never releases
+    // is a hand-off (frontend/SyncPatterns.cpp).
+    {"std::counting_semaphore", ClassRole::Semaphore},
     // RAII guards.
     {"std::lock_guard", ClassRole::Guard},
     {"std::unique_lock", ClassRole::Guard},
@@ -275,6 +281,14 @@ const MethodRow MutexMethods[] = {
     {"try_lock_shared", ModelKind::TryLockShared},
     {"try_lock_shared_for", ModelKind::TryLockShared},
     {"try_lock_shared_until", ModelKind::TryLockShared},
+};
+
+const MethodRow SemaphoreMethods[] = {
+    {"acquire", ModelKind::Lock},
+    {"try_acquire", ModelKind::TryLock},
+    {"try_acquire_for", ModelKind::TryLock},
+    {"try_acquire_until", ModelKind::TryLock},
+    {"release", ModelKind::Unlock},
 };
 
 const MethodRow GuardMethods[] = {
@@ -365,7 +379,8 @@ const char *const InsertingSubscript[] = {"std::map", "std::unordered_map"};
 struct Tables {
   llvm::StringMap<CallModel> Functions;
   llvm::StringMap<ClassRole> Classes;
-  llvm::StringMap<ModelKind> Mutex, Guard, AssertHeld, ConventionalLock;
+  llvm::StringMap<ModelKind> Mutex, Semaphore, Guard, AssertHeld,
+      ConventionalLock;
   llvm::StringMap<bool> Writes, SmartWrites, HolderWrites, Inserting,
       ThreadElements, Emplacing;
 
@@ -394,6 +409,8 @@ struct Tables {
       Classes[R.Name] = R.Role;
     for (const MethodRow &R : MutexMethods)
       Mutex[R.Name] = R.Kind;
+    for (const MethodRow &R : SemaphoreMethods)
+      Semaphore[R.Name] = R.Kind;
     for (const MethodRow &R : GuardMethods)
       Guard[R.Name] = R.Kind;
     for (const MethodRow &R : AssertHeldMethods)
@@ -539,6 +556,14 @@ CallModel lookupCallModel(llvm::StringRef CalleeName) {
   case ClassRole::Mutex: {
     auto M = T.Mutex.find(Method);
     return {M == T.Mutex.end() ? ModelKind::NoEffect : M->second, 0};
+  }
+  case ClassRole::Semaphore: {
+    auto M = T.Semaphore.find(Method);
+    if (M == T.Semaphore.end())
+      return {ModelKind::NoEffect, 0};
+    CallModel Sem{M->second, 0};
+    Sem.Counting = true;
+    return Sem;
   }
   case ClassRole::Guard:
   case ClassRole::SharedGuard: {

@@ -33,13 +33,13 @@ int main() {
   std::latch primary_ready(1);
   std::thread p([&] {
     g_primary.host = "db-1";
-    g_primary.port = 5432;
+    g_primary.port = 5432; // expected-low-race{{unprotected write to `cfg::g_primary.port` in 'main::lambda@+3:17' races with the read in 'main' [low: it comes after a wait on a condition variable or a future, or at a semaphore}}
     primary_ready.count_down();
   });
   std::thread r(load_replica);
   primary_ready.wait();
   g_replica_ready.acquire();
-  long sum = g_primary.port; // expected-low-race{{read of `cfg::g_primary.port` without synchronization in 'main' races with the write in 'main::lambda@+3:17' [low: it comes after a wait on a condition variable or a future, or at a semaphore}}
+  long sum = g_primary.port; // reported at the write: main holds the semaphore it acquired, taken as a lock
   sum += g_replica.port + g_replica.loaded_at;
   p.join();
   r.join();
