@@ -297,7 +297,7 @@ uint64_t SccCache::Run::identityOf(uint32_t C) const {
 // ir::Function changed; add the new field to reduceKey (below) if it is not
 // part of the body, then update the size.
 #if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
-static_assert(sizeof(ir::Function) == 168 && sizeof(ir::SyncPatterns) == 120,
+static_assert(sizeof(ir::Function) == 168 && sizeof(ir::SyncPatterns) == 160,
               "ir::Function changed: update SccCache::Run::reduceKey");
 #endif
 
@@ -332,13 +332,15 @@ ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
     if (!ByShape) {
       B.u64(F.Location.File).u64(F.Location.Line).u64(F.Location.Col);
       for (const ir::Loc &L : {SP.HandRolledSync, SP.ConditionWait, SP.OnceInit,
-                               SP.FlagGuard, SP.BarrierWait})
+                               SP.FlagGuard, SP.BarrierWait, SP.AcquireRegion})
         B.u64(L.File).u64(L.Line).u64(L.Col);
       B.u64(SP.OnceInitLast).u64(SP.FlagGuardLast).u64(SP.LastSignalLine);
+      B.u64(SP.AcquireRegionLast).u64(SP.PublishLine);
     } else {
       B.u64(F.Location.File).u64(F.Location.Col);
-      for (const ir::Loc &L : {SP.HandRolledSync, SP.ConditionWait, SP.OnceInit,
-                               SP.FlagGuard, SP.BarrierWait}) {
+      for (const ir::Loc &L :
+           {SP.HandRolledSync, SP.ConditionWait, SP.OnceInit, SP.FlagGuard,
+            SP.BarrierWait, SP.AcquireRegion}) {
         serialize::LineAnchor A =
             L.Line ? Anchors.anchorOf(L) : serialize::LineAnchor();
         if (!L.Line || A.Function.empty())
@@ -346,12 +348,12 @@ ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
         else
           B.str(A.Function).u64(L.Line - A.FirstLine).u64(L.File).u64(L.Col);
       }
-      for (uint32_t End :
-           {SP.OnceInitLast, SP.FlagGuardLast, SP.LastSignalLine})
+      for (uint32_t End : {SP.OnceInitLast, SP.FlagGuardLast, SP.LastSignalLine,
+                           SP.AcquireRegionLast, SP.PublishLine})
         B.u64(End ? uint64_t(int64_t(End) - int64_t(F.Location.Line)) : 0);
     }
-    B.u64(SP.ConditionWaitSignals).u64(SP.SignalledWait);
-    B.str(SP.FlagGuardVar);
+    B.u64(SP.ConditionWaitSignals).u64(SP.SignalledWait).u64(SP.AcquireSpin);
+    B.str(SP.FlagGuardVar).str(SP.AcquireVar).str(SP.PublishVar);
     B.str(SP.OnceInitVar);
     Symbols(SP.OnceInitUnwritten);
     B.digest(Named[&F - P.Functions.data()]);

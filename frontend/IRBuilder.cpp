@@ -37,6 +37,14 @@ namespace racer::frontend::lowering {
 
 namespace {
 
+/// A flag's name for matching a publication with its acquires: a
+/// variable's symbol, or a member's qualified name (any object's).
+std::string flagSymbol(const ValueDecl *D) {
+  if (const auto *VD = dyn_cast<VarDecl>(D))
+    return variableSymbol(VD);
+  return qualifiedName(D);
+}
+
 /// How many mutexes an object of type \p T holds inside it (members, bases,
 /// array elements; not behind pointers), counted up to 2.
 unsigned embeddedLocks(QualType T, unsigned Depth = 0) {
@@ -198,6 +206,24 @@ ir::Function FunctionLowerer::run() {
       Found.FlagGuard = First;
       Found.FlagGuardLast = End.Line;
       Found.FlagGuardVar = ir::Symbol(variableSymbol(Guard.Flag));
+    }
+  }
+  if (AcquireRegion Acq = findAcquireRegion(Body, Ctx); Acq.Flag) {
+    ir::Loc Begin = Files.loc(Acq.Begin);
+    ir::Loc End = Acq.End.isValid() ? Files.loc(Acq.End) : ir::Loc();
+    if (Begin.Line &&
+        (!End.Line || (End.File == Begin.File && End.Line >= Begin.Line))) {
+      Found.AcquireRegion = Begin;
+      Found.AcquireRegionLast = End.Line;
+      Found.AcquireVar = ir::Symbol(flagSymbol(Acq.Flag));
+      Found.AcquireSpin = Loop && Loop == Acq.Loop;
+    }
+  }
+  if (FlagPublish Pub = lastFlagPublish(Body, Ctx); Pub.Flag) {
+    ir::Loc At = Files.loc(Pub.At->getBeginLoc());
+    if (At.File == F.Location.File) {
+      Found.PublishLine = At.Line;
+      Found.PublishVar = ir::Symbol(flagSymbol(Pub.Flag));
     }
   }
   F.Patterns = std::move(Found);

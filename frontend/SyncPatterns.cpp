@@ -1,5 +1,7 @@
 //===- SyncPatterns.cpp - Synchronization written by hand -----------------===//
 #include "frontend/SyncPatterns.h"
+#include "frontend/SymbolNames.h"
+#include "summarize/LibraryModels.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -1131,6 +1133,187 @@ std::string loopRangeOf(const CallExpr *CE, const EnclosingLoops &Loops,
         return R;
     }
   return std::string();
+}
+
+namespace {
+
+/// The memory order \p E evaluates to (0 relaxed, 1 consume, 2 acquire,
+/// 3 release, 4 acq_rel, 5 seq_cst), or -1 if it is not a constant.
+int memoryOrder(const Expr *E, const ASTContext &Ctx) {
+  if (!E || E->isValueDependent())
+    return -1;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsRValue(R, Ctx) || !R.Val.isInt())
+    return -1;
+  return static_cast<int>(R.Val.getInt().getExtValue());
+}
+
+/// `&flag` or `flag`: the shared flag, or null.
+const ValueDecl *flagBehind(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr();
+  return flagOf(E);
+}
+
+/// \p S as an ordered atomic operation on a shared flag: a load with
+/// acquire order or stronger (consume counts), or a store or exchange with
+/// release order or stronger. Flag is null if \p S is neither.
+struct FlagOp {
+  const ValueDecl *Flag = nullptr;
+  bool Load = false;
+};
+
+FlagOp orderedFlagOp(const Stmt *S, const ASTContext &Ctx) {
+  auto Ordered = [](bool Load, int Order) {
+    return Load ? Order == 1 || Order == 2 || Order == 4 || Order == 5
+                : Order >= 3;
+  };
+  if (const auto *AE = dyn_cast<AtomicExpr>(S)) {
+    bool Load;
+    switch (AE->getOp()) {
+    case AtomicExpr::AO__c11_atomic_load:
+    case AtomicExpr::AO__atomic_load_n:
+    case AtomicExpr::AO__atomic_load:
+      Load = true;
+      break;
+    case AtomicExpr::AO__c11_atomic_store:
+    case AtomicExpr::AO__atomic_store_n:
+    case AtomicExpr::AO__atomic_store:
+    case AtomicExpr::AO__c11_atomic_exchange:
+    case AtomicExpr::AO__atomic_exchange_n:
+    case AtomicExpr::AO__atomic_exchange:
+      Load = false;
+      break;
+    default:
+      return {};
+    }
+    if (!Ordered(Load, memoryOrder(AE->getOrder(), Ctx)))
+      return {};
+    return {flagBehind(AE->getPtr()), Load};
+  }
+  // std::atomic: `f.load(order)`, `if (f)`, `f.store(v, order)`, `f = v`.
+  const auto *CE = dyn_cast<CallExpr>(S);
+  const auto *MD =
+      CE ? dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()) : nullptr;
+  if (!MD || !isAtomicClassName(qualifiedName(MD->getParent())))
+    return {};
+  const Expr *Object = nullptr;
+  unsigned First = 0;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    Object = MC->getImplicitObjectArgument();
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
+    if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
+      return {};
+    return {flagBehind(OC->getArg(0)), false}; // seq_cst
+  }
+  const std::string N = calleeName(CE);
+  bool Load;
+  unsigned OrderArg;
+  if (isa<CXXConversionDecl>(MD)) {
+    return {flagBehind(Object), true}; // seq_cst
+  } else if (N == "load") {
+    Load = true;
+    OrderArg = First;
+  } else if (N == "store" || N == "exchange") {
+    Load = false;
+    OrderArg = First + 1;
+  } else {
+    return {};
+  }
+  if (CE->getNumArgs() > OrderArg &&
+      !Ordered(Load, memoryOrder(CE->getArg(OrderArg), Ctx)))
+    return {};
+  return {flagBehind(Object), Load};
+}
+
+/// The first ordered flag load in \p E, or an empty FlagOp.
+FlagOp acquireLoadIn(const Stmt *E, const ASTContext &Ctx) {
+  FlagOp Found;
+  forEachDescendant(E, [&](const Stmt *X) {
+    if (Found.Flag)
+      return;
+    FlagOp Op = orderedFlagOp(X, Ctx);
+    if (Op.Flag && Op.Load)
+      Found = Op;
+  });
+  return Found;
+}
+
+/// `!x`, `x == 0`, `0 == x`, `x == false`: the test is for the flag unset.
+bool testsUnset(const Expr *Cond, const ASTContext &Ctx) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
+    return UO->getOpcode() == UO_LNot;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
+      BO && BO->getOpcode() == BO_EQ)
+    for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
+      if (std::optional<llvm::APSInt> V = Side->getIntegerConstantExpr(Ctx))
+        return *V == 0;
+  return false;
+}
+
+/// \p S always leaves the code after it: it is (or ends in) a return,
+/// break, continue or goto.
+bool alwaysLeaves(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    S = CS->body_empty() ? nullptr : CS->body_back();
+  return S && (isa<ReturnStmt>(S) || isa<BreakStmt>(S) ||
+               isa<ContinueStmt>(S) || isa<GotoStmt>(S));
+}
+
+} // namespace
+
+AcquireRegion findAcquireRegion(const Stmt *Body, const ASTContext &Ctx) {
+  AcquireRegion R;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    if (R.Flag)
+      return;
+    LoopParts P = loopParts(S);
+    if (P.IsLoop && P.Cond && !containsCas(S)) {
+      // `while (!ready.load(acquire)) pause();`: what follows the loop.
+      // (A loop while the flag is set exits having seen it unset: nothing.)
+      FlagOp Op = acquireLoadIn(P.Cond, Ctx);
+      if (Op.Flag && testsUnset(P.Cond, Ctx))
+        R = {Op.Flag, S->getEndLoc(), SourceLocation(), S};
+      return;
+    }
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || !If->getCond())
+      return;
+    FlagOp Op = acquireLoadIn(If->getCond(), Ctx);
+    if (!Op.Flag)
+      return;
+    if (!testsUnset(If->getCond(), Ctx))
+      R = {Op.Flag, If->getBeginLoc(), If->getThen()->getEndLoc(), nullptr};
+    else if (alwaysLeaves(If->getThen()))
+      // `if (!ready.load(acquire)) return slow();`: the rest of the body.
+      R = {Op.Flag, If->getThen()->getEndLoc(), SourceLocation(), nullptr};
+  });
+  return R;
+}
+
+FlagPublish lastFlagPublish(const Stmt *Body, const ASTContext &Ctx) {
+  FlagPublish Last;
+  const SourceManager &SM = Ctx.getSourceManager();
+  forEachDescendant(Body, [&](const Stmt *S) {
+    FlagOp Op = orderedFlagOp(S, Ctx);
+    if (!Op.Flag) {
+      // `ready = 1;` on an `_Atomic` flag: a sequentially consistent store.
+      const auto *BO = dyn_cast<BinaryOperator>(S);
+      if (BO && BO->getOpcode() == BO_Assign &&
+          BO->getLHS()->getType()->isAtomicType())
+        Op = {flagOf(BO->getLHS()), false};
+    }
+    if (Op.Flag && !Op.Load &&
+        (!Last.At || SM.isBeforeInTranslationUnit(Last.At->getBeginLoc(),
+                                                  S->getBeginLoc())))
+      Last = {Op.Flag, S};
+  });
+  return Last;
 }
 
 } // namespace racer::frontend::lowering

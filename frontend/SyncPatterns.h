@@ -128,6 +128,42 @@ struct FlagGuardRegion {
 };
 FlagGuardRegion findFlagGuard(const clang::Stmt *Body);
 
+/// Publication through an atomic flag: a thread writes data, then stores
+/// a flag with release order (or stronger); another loads the flag with
+/// acquire order (or stronger) and uses the data only once it is set:
+///
+///   g_table_max = mx;                                  // published
+///   atomic_store_explicit(&g_ready, 1, memory_order_release);
+///   ...
+///   if (atomic_load_explicit(&g_ready, memory_order_acquire))
+///   use(g_table_max); while (!ready_.load(std::memory_order_acquire)) {}
+///   use(table_);
+///
+/// AcquireRegion: where \p Body uses what a flag's acquire load found set:
+/// after a loop on the load (Loop: `while (!f.load(acquire)) pause();`,
+/// or a worker's `while (!stop.load(acquire)) { .. }`, whose exit saw it
+/// set), in the then-branch of an `if` on it, or after an `if (!load) {
+/// ..; return; }`: the lines after Begin's, up to End's (none: to the
+/// body's end).
+struct AcquireRegion {
+  const clang::ValueDecl *Flag = nullptr;
+  clang::SourceLocation Begin, End;
+  const clang::Stmt *Loop = nullptr;
+};
+AcquireRegion findAcquireRegion(const clang::Stmt *Body,
+                                const clang::ASTContext &Ctx);
+/// The last store of a shared flag with release order or stronger in
+/// \p Body (`flag.store(true)`, `__atomic_store_n(&f, 1, __ATOMIC_RELEASE)`,
+/// `atomic_store(&f, 1)`, `f = 1` on an `_Atomic` or std::atomic flag):
+/// the statement and the flag; null if none. Read-modify-writes (counters)
+/// are not publications.
+struct FlagPublish {
+  const clang::ValueDecl *Flag = nullptr;
+  const clang::Stmt *At = nullptr;
+};
+FlagPublish lastFlagPublish(const clang::Stmt *Body,
+                            const clang::ASTContext &Ctx);
+
 /// A wait until the thread's own entry is the front of a queue, the start
 /// of its turn in a hand-off (summarize/QueueFront.h): a loop that only
 /// waits while its entry is not the front (`while (!w.done && &w !=

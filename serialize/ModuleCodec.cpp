@@ -119,7 +119,7 @@ RACER_SIZE(ir::CallInfo, 176);
 RACER_SIZE(ir::CallableArg, 248);
 RACER_SIZE(ir::Instr, 112);
 RACER_SIZE(ir::Block, 88);
-RACER_SIZE(ir::SyncPatterns, 120);
+RACER_SIZE(ir::SyncPatterns, 160);
 RACER_SIZE(ir::Function, 168); // Packed, Specialized and HasSpecializedCopies
                                 // are link-time only: never encoded
 RACER_SIZE(ir::ClassInfo, 72);
@@ -417,6 +417,13 @@ private:
     B.setConditionWaitSignals(SP.ConditionWaitSignals);
     B.setLastSignalLine(SP.LastSignalLine);
     B.setSignalledWait(SP.SignalledWait);
+    if (!isDefault(SP.AcquireRegion))
+      loc(B.initAcquireRegion(), SP.AcquireRegion);
+    B.setAcquireRegionLast(SP.AcquireRegionLast);
+    B.setAcquireVar(str(SP.AcquireVar));
+    B.setAcquireSpin(SP.AcquireSpin);
+    B.setPublishLine(SP.PublishLine);
+    B.setPublishVar(str(SP.PublishVar));
     if (!isDefault(SP.BarrierWait))
       loc(B.initBarrierWait(), SP.BarrierWait);
     if (!isDefault(SP.OnceInit))
@@ -886,6 +893,13 @@ private:
     SP.ConditionWaitSignals = R.getConditionWaitSignals();
     SP.LastSignalLine = R.getLastSignalLine();
     SP.SignalledWait = R.getSignalledWait();
+    if (R.hasAcquireRegion())
+      SP.AcquireRegion = loc(R.getAcquireRegion());
+    SP.AcquireRegionLast = R.getAcquireRegionLast();
+    SP.AcquireVar = str(R.getAcquireVar());
+    SP.AcquireSpin = R.getAcquireSpin();
+    SP.PublishLine = R.getPublishLine();
+    SP.PublishVar = str(R.getPublishVar());
     if (R.hasBarrierWait())
       SP.BarrierWait = loc(R.getBarrierWait());
     if (R.hasOnceInit())

@@ -133,7 +133,8 @@ public:
       const ir::SyncPatterns &P = *Functions[I].Patterns;
       if (P.OnceInit.Line)
         OnceFunctions[Functions[I].Name.str()].push_back(I);
-      if (P.LastSignalLine || P.ConditionWait.Line)
+      if (P.LastSignalLine || P.ConditionWait.Line || P.AcquireRegion.Line ||
+          P.PublishLine)
         WaitFunctions[Functions[I].Name.str()].push_back(I);
     }
   }
@@ -178,9 +179,47 @@ private:
   bool worthPairing(const std::vector<uint32_t> &Xs,
                     const std::vector<uint32_t> &Ys) const;
   void checkAliasing();
-  /// Origin \p O (its function or a callee) synchronizes by hand.
+  /// Origin \p O (its function or a callee) synchronizes by hand, in a
+  /// way the analysis does not model: not a spin on an atomic flag's
+  /// acquire load in its own function (ir::SyncPatterns::AcquireSpin),
+  /// which orders what follows after the flag's publication only
+  /// (publicationMayOrder).
   bool handRolled(uint32_t O) const {
-    return Summaries[Origins[O].Function].HandRolledSync.Line != 0;
+    const ir::Loc &L = Summaries[Origins[O].Function].HandRolledSync;
+    const ir::SyncPatterns &P = *Functions[Origins[O].Function].Patterns;
+    return L.Line != 0 && !(P.AcquireSpin && L == P.HandRolledSync);
+  }
+  /// \p A is where its function (waitingFunctionOf) runs once an acquire
+  /// load found an atomic flag set (ir::SyncPatterns::AcquireRegion): that
+  /// flag; else empty.
+  ir::Symbol acquiredFlagAt(const OriginAccess &A) const {
+    const ir::Function *F = waitingFunctionOf(A);
+    if (!F)
+      return ir::Symbol();
+    const ir::SyncPatterns &P = *F->Patterns;
+    const ir::Loc &L = A.Snap.Location;
+    if (!P.AcquireRegion.Line || P.AcquireRegion.File != L.File ||
+        L.Line <= P.AcquireRegion.Line ||
+        (P.AcquireRegionLast && L.Line > P.AcquireRegionLast))
+      return ir::Symbol();
+    return P.AcquireVar;
+  }
+  /// \p A is above its function's last release store of \p Flag
+  /// (ir::SyncPatterns::PublishLine): published to the flag's acquirers.
+  bool publishedBy(const OriginAccess &A, ir::Symbol Flag) const {
+    const ir::Function *F = waitingFunctionOf(A);
+    return F && F->Patterns->PublishLine && F->Patterns->PublishVar == Flag &&
+           A.Snap.Location.Line < F->Patterns->PublishLine;
+  }
+  /// An atomic flag's publication may order \p A and \p B
+  /// (LowConditionWait): one runs once an acquire load found the flag set,
+  /// the other above its thread's release store of that flag.
+  bool publicationMayOrder(const OriginAccess &A, const OriginAccess &B) const {
+    ir::Symbol V = acquiredFlagAt(A);
+    if (!V.empty() && publishedBy(B, V))
+      return true;
+    V = acquiredFlagAt(B);
+    return !V.empty() && publishedBy(A, V);
   }
   /// \p A is in its thread's own function (or the one its trace ends in,
   /// waitingFunctionOf), below a loop that waits on a condition variable
@@ -882,7 +921,8 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     // What would make a finding with witness W low.
     auto Doubts = [&](const OriginAccess &W) {
       return int(W.Snap.onCrashPath()) * 4 + int(throughTable(W.Snap)) * 4 +
-             int(onceInitOrders(W, X, W) != nullptr) + int(waitMayOrder(X, W)) +
+             int(onceInitOrders(W, X, W) != nullptr) +
+             int(waitMayOrder(X, W) || publicationMayOrder(X, W)) +
              int(inFlagGuard(X, W) || inFlagGuard(W, X));
     };
     const OriginAccess *Best = nullptr;
@@ -974,7 +1014,7 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     if ((handRolled(X.Origin) || handRolled(Best->Origin)) &&
         !onBusyWait(X) && !onBusyWait(*Best))
       R.LowReasons |= LowHandRolledSync;
-    if (waitMayOrder(X, *Best))
+    if (waitMayOrder(X, *Best) || publicationMayOrder(X, *Best))
       R.LowReasons |= LowConditionWait;
     if (acrossBarrier(X, *Best))
       R.LowReasons |= LowBarrier;

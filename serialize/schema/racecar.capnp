@@ -176,6 +176,12 @@ struct Function {
   barrierWait @25 :Loc;           # ir::SyncPatterns (format 41)
   lastSignalLine @26 :UInt32;     # ir::SyncPatterns (format 42)
   signalledWait @27 :Bool;        # ir::SyncPatterns (format 42)
+  acquireRegion @28 :Loc;         # ir::SyncPatterns (format 44)
+  acquireRegionLast @29 :UInt32;
+  acquireVar @30 :StrId;
+  acquireSpin @31 :Bool;
+  publishLine @32 :UInt32;
+  publishVar @33 :StrId;
 }
 
 struct ClassInfo {

@@ -26,7 +26,7 @@ RACER_DIGESTED_SIZE(CallInfo, 176);
 RACER_DIGESTED_SIZE(CallableArg, 248);
 RACER_DIGESTED_SIZE(Instr, 112);
 RACER_DIGESTED_SIZE(Block, 88);
-RACER_DIGESTED_SIZE(SyncPatterns, 120);
+RACER_DIGESTED_SIZE(SyncPatterns, 160);
 RACER_DIGESTED_SIZE(Function, 168);
 #undef RACER_DIGESTED_SIZE
 #endif
@@ -180,6 +180,12 @@ public:
     loc(F.Patterns->FlagGuard);
     line(F.Patterns->FlagGuard.File, F.Patterns->FlagGuardLast);
     sym(F.Patterns->FlagGuardVar);
+    loc(F.Patterns->AcquireRegion);
+    line(F.Patterns->AcquireRegion.File, F.Patterns->AcquireRegionLast);
+    sym(F.Patterns->AcquireVar);
+    var(F.Patterns->AcquireSpin);
+    line(F.Location.File, F.Patterns->PublishLine);
+    sym(F.Patterns->PublishVar);
   }
 
 private:

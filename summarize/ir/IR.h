@@ -462,6 +462,22 @@ struct SyncPatterns {
   Loc FlagGuard;
   uint32_t FlagGuardLast = 0;
   ir::Symbol FlagGuardVar;
+  /// Publication through an atomic flag (frontend/SyncPatterns.h,
+  /// AcquireRegion): the lines after AcquireRegion's, up to
+  /// AcquireRegionLast (0: the body's end), run only once an acquire load
+  /// of AcquireVar found it set (`if (ready.load(acquire)) { .. }`, after
+  /// `while (!ready.load(acquire)) pause();`): they are ordered after what
+  /// a thread did before its release store of the flag (PublishLine).
+  /// AcquireSpin: the region follows a spin that is the body's hand-rolled
+  /// loop (HandRolledSync), which the acquire then models.
+  Loc AcquireRegion;
+  uint32_t AcquireRegionLast = 0;
+  ir::Symbol AcquireVar;
+  bool AcquireSpin = false;
+  /// The line of the body's last release store of a flag (PublishVar), or
+  /// 0: what the body did above it is published to the flag's acquirers.
+  uint32_t PublishLine = 0;
+  ir::Symbol PublishVar;
 
   bool empty() const { return *this == SyncPatterns(); }
   friend bool operator==(const SyncPatterns &A, const SyncPatterns &B) {
@@ -474,7 +490,11 @@ struct SyncPatterns {
            A.OnceInitLast == B.OnceInitLast && A.OnceInitVar == B.OnceInitVar &&
            A.OnceInitUnwritten == B.OnceInitUnwritten &&
            A.FlagGuard == B.FlagGuard && A.FlagGuardLast == B.FlagGuardLast &&
-           A.FlagGuardVar == B.FlagGuardVar;
+           A.FlagGuardVar == B.FlagGuardVar &&
+           A.AcquireRegion == B.AcquireRegion &&
+           A.AcquireRegionLast == B.AcquireRegionLast &&
+           A.AcquireVar == B.AcquireVar && A.AcquireSpin == B.AcquireSpin &&
+           A.PublishLine == B.PublishLine && A.PublishVar == B.PublishVar;
   }
 };
 

@@ -291,6 +291,14 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
     OS << "  flag guard " << F.Patterns->FlagGuardVar << " at "
        << F.Patterns->FlagGuard.Line << "-" << F.Patterns->FlagGuardLast
        << "\n";
+  if (F.Patterns->AcquireRegion.Line)
+    OS << "  acquired " << F.Patterns->AcquireVar << " after "
+       << F.Patterns->AcquireRegion.Line << " to "
+       << F.Patterns->AcquireRegionLast
+       << (F.Patterns->AcquireSpin ? " (spin)" : "") << "\n";
+  if (F.Patterns->PublishLine)
+    OS << "  publishes " << F.Patterns->PublishVar << " at "
+       << F.Patterns->PublishLine << "\n";
   for (size_t B = 0; B < F.Blocks.size(); ++B) {
     const Block &Blk = F.Blocks[B];
     OS << "  bb" << B;

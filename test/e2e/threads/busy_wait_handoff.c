@@ -1,8 +1,8 @@
 // A producer fills `payload`, then sets an atomic flag; main spins on the
-// flag before reading. The spin orders the two, which the analysis does not
-// model: the race on `payload` is only possible (low). Known imprecision:
-// every race of a thread that spins is low, so main's read of `late`,
-// written after the flag is set, is low too, although it is certain.
+// flag before reading. The spin on the flag's (sequentially consistent)
+// load orders the read after what the producer wrote before its store: the
+// race on `payload` is only possible (low). main's read of `late`, written
+// after the flag is set, races for sure.
 // A loop that walks an array up to a shared bound is not a busy-wait: the
 // summing thread's race with the producer on `count` stays certain.
 #include <pthread.h>
@@ -37,7 +37,8 @@ int main(void) {
   pthread_create(&u, 0, summer, 0);
   while (!atomic_load(&ready))
     ;
-  int v = payload + late; // expected-low-race 2 {{busy-waits}}
+  int v = payload; // expected-low-race{{read of `payload` without synchronization in 'main' races with the write in 'producer' [low: it comes after a wait on a condition variable or a future, or at a semaphore or latch, or once an atomic flag's acquire load found it set}}
+  v += late; // expected-race{{read of `late` without synchronization in 'main' races with the write in 'producer' [racecar-read-write-race]}}
   pthread_join(t, 0);
   pthread_join(u, 0);
   return v;

@@ -1,6 +1,6 @@
 /* A consumer spins until a flag is set, then reads the data the producer
  * wrote before setting it. With acquire/release the spin orders the two
- * (hand-rolled synchronization: low); with memory_order_relaxed it orders
+ * (the flag's publication: low); with memory_order_relaxed it orders
  * nothing, and the race on the data is certain. */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -30,7 +30,7 @@ static void *consumer_ok(void *arg) {
   (void)arg;
   while (!atomic_load_explicit(&ready_acquire, memory_order_acquire))
     ;
-  return (void *)payload_acquire; // expected-low-race{{read of `payload_acquire` without synchronization in 'consumer_ok' races with the write in 'producer' [low: a thread here busy-waits}}
+  return (void *)payload_acquire; // expected-low-race{{read of `payload_acquire` without synchronization in 'consumer_ok' races with the write in 'producer' [low: it comes after a wait on a condition variable or a future, or at a semaphore or latch, or once an atomic flag's acquire load found it set}}
 }
 
 int main(void) {

@@ -222,8 +222,11 @@ void insertLines(std::vector<ir::Module> &P, uint32_t File, uint32_t At,
         ir::SyncPatterns &SP = F.Patterns.edit();
         MoveLine(SP.OnceInit.File, SP.OnceInitLast);
         MoveLine(SP.FlagGuard.File, SP.FlagGuardLast);
+        MoveLine(SP.AcquireRegion.File, SP.AcquireRegionLast);
+        MoveLine(F.Location.File, SP.LastSignalLine);
+        MoveLine(F.Location.File, SP.PublishLine);
         for (ir::Loc *L : {&SP.HandRolledSync, &SP.ConditionWait, &SP.OnceInit,
-                           &SP.FlagGuard})
+                           &SP.FlagGuard, &SP.BarrierWait, &SP.AcquireRegion})
           Move(*L);
       }
       for (ir::Block &B : F.Blocks)

@@ -182,6 +182,12 @@ ir::Module realisticModule() {
     SP.OnceInitLast = 15;
     SP.OnceInitVar = ir::Symbol("c:@max");
     SP.OnceInitUnwritten = {ir::Symbol("c:@storage")};
+    SP.AcquireRegion = {2, 17, 3};
+    SP.AcquireRegionLast = 19;
+    SP.AcquireVar = ir::Symbol("c:@ready");
+    SP.AcquireSpin = true;
+    SP.PublishLine = 21;
+    SP.PublishVar = ir::Symbol("c:@published");
     F.UpdatesAtomically = true;
     F.OnlyForwards = true;
     F.DocumentedRequires = ir::DocumentedLock::Unnamed;
@@ -534,6 +540,13 @@ void dump(llvm::raw_ostream &OS, const ir::Module &M) {
     dump(OS, F.Patterns->OnceInitVar);
     for (const auto &S : F.Patterns->OnceInitUnwritten)
       dump(OS, S);
+    OS << " acquire ";
+    dump(OS, F.Patterns->AcquireRegion);
+    OS << " to " << F.Patterns->AcquireRegionLast << " spin "
+       << F.Patterns->AcquireSpin << " of ";
+    dump(OS, F.Patterns->AcquireVar);
+    OS << " publish " << F.Patterns->PublishLine << " of ";
+    dump(OS, F.Patterns->PublishVar);
     OS << " atomic " << F.UpdatesAtomically
        << " forwards " << F.OnlyForwards << " documented "
        << unsigned(F.DocumentedRequires);
