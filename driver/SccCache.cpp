@@ -353,6 +353,7 @@ ir::Digest SccCache::Run::reduceKey(bool ByShape) const {
         B.u64(End ? uint64_t(int64_t(End) - int64_t(F.Location.Line)) : 0);
     }
     B.u64(SP.ConditionWaitSignals).u64(SP.SignalledWait).u64(SP.AcquireSpin);
+    B.u64(SP.AcquireLastOwner);
     B.str(SP.FlagGuardVar).str(SP.AcquireVar).str(SP.PublishVar);
     B.str(SP.OnceInitVar);
     Symbols(SP.OnceInitUnwritten);

@@ -217,6 +217,7 @@ ir::Function FunctionLowerer::run() {
       Found.AcquireRegionLast = End.Line;
       Found.AcquireVar = ir::Symbol(flagSymbol(Acq.Flag));
       Found.AcquireSpin = Loop && Loop == Acq.Loop;
+      Found.AcquireLastOwner = Acq.LastOwner;
     }
   }
   if (FlagPublish Pub = lastFlagPublish(Body, Ctx); Pub.Flag) {

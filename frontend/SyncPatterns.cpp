@@ -1230,6 +1230,59 @@ FlagOp orderedFlagOp(const Stmt *S, const ASTContext &Ctx) {
   return {flagBehind(Object), Load};
 }
 
+/// \p S as an atomic decrement of a shared count (a reference count's
+/// release: `__atomic_sub_fetch(&o->refs, 1, __ATOMIC_ACQ_REL)`,
+/// `__sync_sub_and_fetch`, `atomic_fetch_sub`, `refs_.fetch_sub(1)`,
+/// `--refs_` on a std::atomic) with acquire-and-release order or stronger:
+/// the count (null if \p S is none), and whether the result is the value
+/// before the decrement (`fetch_sub`) or after.
+struct CountDrop {
+  const ValueDecl *Count = nullptr;
+  bool ReturnsOld = false;
+};
+
+CountDrop orderedCountDrop(const Stmt *S, const ASTContext &Ctx) {
+  auto Full = [&](const Expr *Order) {
+    int O = memoryOrder(Order, Ctx);
+    return O == 4 || O == 5;
+  };
+  if (const auto *AE = dyn_cast<AtomicExpr>(S)) {
+    switch (AE->getOp()) {
+    case AtomicExpr::AO__atomic_sub_fetch:
+      return Full(AE->getOrder()) ? CountDrop{flagBehind(AE->getPtr()), false}
+                                  : CountDrop{};
+    case AtomicExpr::AO__atomic_fetch_sub:
+    case AtomicExpr::AO__c11_atomic_fetch_sub:
+      return Full(AE->getOrder()) ? CountDrop{flagBehind(AE->getPtr()), true}
+                                  : CountDrop{};
+    default:
+      return {};
+    }
+  }
+  const auto *CE = dyn_cast<CallExpr>(S);
+  if (!CE)
+    return {};
+  const std::string N = calleeName(CE);
+  // The legacy builtins are full barriers.
+  if (N == "__sync_sub_and_fetch" && CE->getNumArgs() >= 1)
+    return {flagBehind(CE->getArg(0)), false};
+  if (N == "__sync_fetch_and_sub" && CE->getNumArgs() >= 1)
+    return {flagBehind(CE->getArg(0)), true};
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+  if (!MD || !isAtomicClassName(qualifiedName(MD->getParent())))
+    return {};
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    if (N != "fetch_sub" || (MC->getNumArgs() > 1 && !Full(MC->getArg(1))))
+      return {};
+    return {flagBehind(MC->getImplicitObjectArgument()), true};
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE);
+      OC && OC->getOperator() == OO_MinusMinus && OC->getNumArgs() >= 1)
+    // `--refs_` (one argument) gives the new value, `refs_--` the old.
+    return {flagBehind(OC->getArg(0)), OC->getNumArgs() == 2};
+  return {};
+}
+
 /// The first ordered flag load in \p E, or an empty FlagOp.
 FlagOp acquireLoadIn(const Stmt *E, const ASTContext &Ctx) {
   FlagOp Found;
@@ -1284,6 +1337,22 @@ AcquireRegion findAcquireRegion(const Stmt *Body, const ASTContext &Ctx) {
     const auto *If = dyn_cast<IfStmt>(S);
     if (!If || !If->getCond())
       return;
+    // `if (__atomic_sub_fetch(&o->refs, 1, ..) == 0) { ..free.. }`: the
+    // last owner's branch, after every other owner's drop.
+    if (const auto *Test =
+            dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+        Test && Test->getOpcode() == BO_EQ) {
+      for (auto [E, C] : {std::pair(Test->getLHS(), Test->getRHS()),
+                          std::pair(Test->getRHS(), Test->getLHS())}) {
+        CountDrop D = orderedCountDrop(E->IgnoreParenImpCasts(), Ctx);
+        std::optional<llvm::APSInt> V = C->getIntegerConstantExpr(Ctx);
+        if (D.Count && V && *V == (D.ReturnsOld ? 1 : 0)) {
+          R = {D.Count, If->getBeginLoc(), If->getThen()->getEndLoc(), nullptr};
+          R.LastOwner = true;
+          return;
+        }
+      }
+    }
     FlagOp Op = acquireLoadIn(If->getCond(), Ctx);
     if (!Op.Flag)
       return;
@@ -1296,22 +1365,45 @@ AcquireRegion findAcquireRegion(const Stmt *Body, const ASTContext &Ctx) {
   return R;
 }
 
+namespace {
+
+/// \p S publishes a flag (a release store) or drops a count (a release
+/// decrement): that flag or count, else null.
+const ValueDecl *publishedBy(const Stmt *S, const ASTContext &Ctx) {
+  FlagOp Op = orderedFlagOp(S, Ctx);
+  if (Op.Flag && !Op.Load)
+    return Op.Flag;
+  if (CountDrop D = orderedCountDrop(S, Ctx); D.Count)
+    return D.Count;
+  // `ready = 1;` on an `_Atomic` flag: a sequentially consistent store.
+  const auto *BO = dyn_cast<BinaryOperator>(S);
+  if (BO && BO->getOpcode() == BO_Assign &&
+      BO->getLHS()->getType()->isAtomicType())
+    return flagOf(BO->getLHS());
+  return nullptr;
+}
+
+} // namespace
+
 FlagPublish lastFlagPublish(const Stmt *Body, const ASTContext &Ctx) {
   FlagPublish Last;
   const SourceManager &SM = Ctx.getSourceManager();
   forEachDescendant(Body, [&](const Stmt *S) {
-    FlagOp Op = orderedFlagOp(S, Ctx);
-    if (!Op.Flag) {
-      // `ready = 1;` on an `_Atomic` flag: a sequentially consistent store.
-      const auto *BO = dyn_cast<BinaryOperator>(S);
-      if (BO && BO->getOpcode() == BO_Assign &&
-          BO->getLHS()->getType()->isAtomicType())
-        Op = {flagOf(BO->getLHS()), false};
-    }
-    if (Op.Flag && !Op.Load &&
-        (!Last.At || SM.isBeforeInTranslationUnit(Last.At->getBeginLoc(),
-                                                  S->getBeginLoc())))
-      Last = {Op.Flag, S};
+    const ValueDecl *Flag = publishedBy(S, Ctx);
+    // One level into the TU's own helpers: `buf_unref(b)` drops the count
+    // (not into std::atomic's own members).
+    const auto *CE = dyn_cast<CallExpr>(S);
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+    if (!Flag && FD && FD->getBody() &&
+        !(MD && isAtomicClassName(qualifiedName(MD->getParent()))))
+      forEachDescendant(FD->getBody(), [&](const Stmt *X) {
+        if (const ValueDecl *F = publishedBy(X, Ctx))
+          Flag = F;
+      });
+    if (Flag && (!Last.At || SM.isBeforeInTranslationUnit(
+                                 Last.At->getBeginLoc(), S->getBeginLoc())))
+      Last = {Flag, S};
   });
   return Last;
 }

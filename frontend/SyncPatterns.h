@@ -145,18 +145,25 @@ FlagGuardRegion findFlagGuard(const clang::Stmt *Body);
 /// set), in the then-branch of an `if` on it, or after an `if (!load) {
 /// ..; return; }`: the lines after Begin's, up to End's (none: to the
 /// body's end).
+/// LastOwner: the then-branch of a test that an acquire-and-release
+/// decrement of a count left it at zero (`if (__atomic_sub_fetch(&o->refs,
+/// 1, __ATOMIC_ACQ_REL) == 0) free_buf(o);`): it runs after every other
+/// owner's drop of the count (a publication, lastFlagPublish), and once.
 struct AcquireRegion {
   const clang::ValueDecl *Flag = nullptr;
   clang::SourceLocation Begin, End;
   const clang::Stmt *Loop = nullptr;
+  bool LastOwner = false;
 };
 AcquireRegion findAcquireRegion(const clang::Stmt *Body,
                                 const clang::ASTContext &Ctx);
 /// The last store of a shared flag with release order or stronger in
 /// \p Body (`flag.store(true)`, `__atomic_store_n(&f, 1, __ATOMIC_RELEASE)`,
 /// `atomic_store(&f, 1)`, `f = 1` on an `_Atomic` or std::atomic flag):
-/// the statement and the flag; null if none. Read-modify-writes (counters)
-/// are not publications.
+/// or an acquire-and-release decrement of a count (a reference's drop), or
+/// a call of a function of the TU that does one (`buf_unref(b)`): the
+/// statement and the flag or count; null if none. Other read-modify-writes
+/// (counters going up) are not publications.
 struct FlagPublish {
   const clang::ValueDecl *Flag = nullptr;
   const clang::Stmt *At = nullptr;

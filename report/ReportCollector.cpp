@@ -556,7 +556,8 @@ std::string racer::report::lowReasonText(LowReason R, const RaceFinding &F) {
   case LowConditionWait:
     return "it comes after a wait on a condition variable or a future, or "
            "at a semaphore or latch, or once an atomic flag's acquire load "
-           "found it set, which may order it after the other access";
+           "found it set or its thread dropped a count's last reference, "
+           "which may order it after the other access";
   case LowBarrier:
     return "one side is before a barrier its thread waits at and the other "
            "after the wait in its own thread, which orders them if both "

@@ -422,6 +422,7 @@ private:
     B.setAcquireRegionLast(SP.AcquireRegionLast);
     B.setAcquireVar(str(SP.AcquireVar));
     B.setAcquireSpin(SP.AcquireSpin);
+    B.setAcquireLastOwner(SP.AcquireLastOwner);
     B.setPublishLine(SP.PublishLine);
     B.setPublishVar(str(SP.PublishVar));
     if (!isDefault(SP.BarrierWait))
@@ -898,6 +899,7 @@ private:
     SP.AcquireRegionLast = R.getAcquireRegionLast();
     SP.AcquireVar = str(R.getAcquireVar());
     SP.AcquireSpin = R.getAcquireSpin();
+    SP.AcquireLastOwner = R.getAcquireLastOwner();
     SP.PublishLine = R.getPublishLine();
     SP.PublishVar = str(R.getPublishVar());
     if (R.hasBarrierWait())

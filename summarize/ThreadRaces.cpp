@@ -189,37 +189,67 @@ private:
     const ir::SyncPatterns &P = *Functions[Origins[O].Function].Patterns;
     return L.Line != 0 && !(P.AcquireSpin && L == P.HandRolledSync);
   }
-  /// \p A is where its function (waitingFunctionOf) runs once an acquire
-  /// load found an atomic flag set (ir::SyncPatterns::AcquireRegion): that
-  /// flag; else empty.
-  ir::Symbol acquiredFlagAt(const OriginAccess &A) const {
-    const ir::Function *F = waitingFunctionOf(A);
-    if (!F)
-      return ir::Symbol();
-    const ir::SyncPatterns &P = *F->Patterns;
-    const ir::Loc &L = A.Snap.Location;
-    if (!P.AcquireRegion.Line || P.AcquireRegion.File != L.File ||
-        L.Line <= P.AcquireRegion.Line ||
-        (P.AcquireRegionLast && L.Line > P.AcquireRegionLast))
-      return ir::Symbol();
-    return P.AcquireVar;
+  /// Calls \p Visit with each function \p A runs in (its origin's, then the
+  /// callees its trace keeps) and \p A's place in it (the call its trace
+  /// makes there, or the access), innermost last, until Visit says stop.
+  template <typename Fn>
+  void forEachPlace(const OriginAccess &A, Fn Visit) const {
+    const CallChain &T = A.Snap.Trace;
+    if (Visit(Functions[Origins[A.Origin].Function],
+              T.empty() ? A.Snap.Location : T.front().Location))
+      return;
+    if (T.hidden() || WaitFunctions.empty())
+      return;
+    for (size_t K = 0; K < T.size(); ++K) {
+      auto It = WaitFunctions.find(T[K].Callee.str());
+      if (It == WaitFunctions.end() || It->second.size() != 1)
+        continue;
+      if (Visit(Functions[It->second.front()],
+                K + 1 < T.size() ? T[K + 1].Location : A.Snap.Location))
+        return;
+    }
   }
-  /// \p A is above its function's last release store of \p Flag
-  /// (ir::SyncPatterns::PublishLine): published to the flag's acquirers.
+  /// The function in which \p A runs where an acquire load found an
+  /// atomic flag set, or the last owner of a count runs
+  /// (ir::SyncPatterns::AcquireRegion); else null.
+  const ir::Function *acquiredAt(const OriginAccess &A) const {
+    const ir::Function *Found = nullptr;
+    forEachPlace(A, [&](const ir::Function &F, const ir::Loc &L) {
+      const ir::SyncPatterns &P = *F.Patterns;
+      if (P.AcquireRegion.Line && P.AcquireRegion.File == L.File &&
+          L.Line > P.AcquireRegion.Line &&
+          (!P.AcquireRegionLast || L.Line <= P.AcquireRegionLast))
+        Found = &F;
+      return Found != nullptr;
+    });
+    return Found;
+  }
+  /// \p A runs above a release store of \p Flag (or a drop of the count
+  /// \p Flag) in a function it runs in (ir::SyncPatterns::PublishLine):
+  /// published to the flag's acquirers.
   bool publishedBy(const OriginAccess &A, ir::Symbol Flag) const {
-    const ir::Function *F = waitingFunctionOf(A);
-    return F && F->Patterns->PublishLine && F->Patterns->PublishVar == Flag &&
-           A.Snap.Location.Line < F->Patterns->PublishLine;
+    bool Found = false;
+    forEachPlace(A, [&](const ir::Function &F, const ir::Loc &L) {
+      const ir::SyncPatterns &P = *F.Patterns;
+      Found = P.PublishLine && P.PublishVar == Flag &&
+              L.File == F.Location.File && L.Line < P.PublishLine;
+      return Found;
+    });
+    return Found;
   }
   /// An atomic flag's publication may order \p A and \p B
   /// (LowConditionWait): one runs once an acquire load found the flag set,
-  /// the other above its thread's release store of that flag.
+  /// the other above its thread's release store of that flag; or both run
+  /// as the last owner of one count, which happens once.
   bool publicationMayOrder(const OriginAccess &A, const OriginAccess &B) const {
-    ir::Symbol V = acquiredFlagAt(A);
-    if (!V.empty() && publishedBy(B, V))
+    const ir::Function *FA = acquiredAt(A), *FB = acquiredAt(B);
+    if (FA && publishedBy(B, FA->Patterns->AcquireVar))
       return true;
-    V = acquiredFlagAt(B);
-    return !V.empty() && publishedBy(A, V);
+    if (FB && publishedBy(A, FB->Patterns->AcquireVar))
+      return true;
+    return FA && FB && FA->Patterns->AcquireLastOwner &&
+           FB->Patterns->AcquireLastOwner &&
+           FA->Patterns->AcquireVar == FB->Patterns->AcquireVar;
   }
   /// \p A is in its thread's own function (or the one its trace ends in,
   /// waitingFunctionOf), below a loop that waits on a condition variable

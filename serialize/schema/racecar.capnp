@@ -182,6 +182,7 @@ struct Function {
   acquireSpin @31 :Bool;
   publishLine @32 :UInt32;
   publishVar @33 :StrId;
+  acquireLastOwner @34 :Bool;
 }
 
 struct ClassInfo {

@@ -184,6 +184,7 @@ public:
     line(F.Patterns->AcquireRegion.File, F.Patterns->AcquireRegionLast);
     sym(F.Patterns->AcquireVar);
     var(F.Patterns->AcquireSpin);
+    var(F.Patterns->AcquireLastOwner);
     line(F.Location.File, F.Patterns->PublishLine);
     sym(F.Patterns->PublishVar);
   }

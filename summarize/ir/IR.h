@@ -474,6 +474,11 @@ struct SyncPatterns {
   uint32_t AcquireRegionLast = 0;
   ir::Symbol AcquireVar;
   bool AcquireSpin = false;
+  /// The region is a last owner's: the branch where an acquire-and-release
+  /// decrement left the count AcquireVar at zero (`if (__atomic_sub_fetch(
+  /// &o->refs, 1, __ATOMIC_ACQ_REL) == 0) free_buf(o);`), after every other
+  /// owner's drop (PublishLine), and run once per count.
+  bool AcquireLastOwner = false;
   /// The line of the body's last release store of a flag (PublishVar), or
   /// 0: what the body did above it is published to the flag's acquirers.
   uint32_t PublishLine = 0;
@@ -494,6 +499,7 @@ struct SyncPatterns {
            A.AcquireRegion == B.AcquireRegion &&
            A.AcquireRegionLast == B.AcquireRegionLast &&
            A.AcquireVar == B.AcquireVar && A.AcquireSpin == B.AcquireSpin &&
+           A.AcquireLastOwner == B.AcquireLastOwner &&
            A.PublishLine == B.PublishLine && A.PublishVar == B.PublishVar;
   }
 };

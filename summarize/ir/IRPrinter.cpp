@@ -295,7 +295,8 @@ void printFunction(const Function &F, llvm::raw_ostream &OS) {
     OS << "  acquired " << F.Patterns->AcquireVar << " after "
        << F.Patterns->AcquireRegion.Line << " to "
        << F.Patterns->AcquireRegionLast
-       << (F.Patterns->AcquireSpin ? " (spin)" : "") << "\n";
+       << (F.Patterns->AcquireSpin ? " (spin)" : "")
+       << (F.Patterns->AcquireLastOwner ? " (last owner)" : "") << "\n";
   if (F.Patterns->PublishLine)
     OS << "  publishes " << F.Patterns->PublishVar << " at "
        << F.Patterns->PublishLine << "\n";

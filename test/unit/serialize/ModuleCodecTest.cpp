@@ -186,6 +186,7 @@ ir::Module realisticModule() {
     SP.AcquireRegionLast = 19;
     SP.AcquireVar = ir::Symbol("c:@ready");
     SP.AcquireSpin = true;
+    SP.AcquireLastOwner = true;
     SP.PublishLine = 21;
     SP.PublishVar = ir::Symbol("c:@published");
     F.UpdatesAtomically = true;
@@ -543,7 +544,8 @@ void dump(llvm::raw_ostream &OS, const ir::Module &M) {
     OS << " acquire ";
     dump(OS, F.Patterns->AcquireRegion);
     OS << " to " << F.Patterns->AcquireRegionLast << " spin "
-       << F.Patterns->AcquireSpin << " of ";
+       << F.Patterns->AcquireSpin << " last " << F.Patterns->AcquireLastOwner
+       << " of ";
     dump(OS, F.Patterns->AcquireVar);
     OS << " publish " << F.Patterns->PublishLine << " of ";
     dump(OS, F.Patterns->PublishVar);
