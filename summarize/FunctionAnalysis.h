@@ -138,12 +138,17 @@ class AccessSet {
 public:
   /// Adds \p S unless an access with its key is there; of two, the earliest
   /// location (then the shorter trace) is kept, whatever the order of adds.
-  void add(AccessSnapshot S) {
-    uint64_t H = keyHash(S);
-    AccessSnapshot *E = find(S, H);
+  /// \p Segment is part of the key: the part of the function the access
+  /// (or the call reaching it) is in, where the function's synchronization
+  /// tells the parts apart (FunctionAnalysis::segmentOf: a read below a
+  /// reference's drop is not the same as one above it).
+  void add(AccessSnapshot S, uint8_t Segment = 0) {
+    uint64_t H = keyHash(S, Segment);
+    AccessSnapshot *E = find(S, H, Segment);
     if (!E) {
       Index[H].push_back(static_cast<uint32_t>(Items.size()));
       Items.push_back(std::move(S));
+      Segments.push_back(Segment);
       return;
     }
     if (std::make_tuple(S.Location, S.Trace.size()) <
@@ -153,13 +158,15 @@ public:
   /// True if adding an access with \p Key's key, \p Key's location and a
   /// trace of \p TraceSize calls would change the set (lets callers skip
   /// building a trace that would be dropped).
-  bool wouldKeep(const AccessSnapshot &Key, size_t TraceSize) {
-    const AccessSnapshot *E = find(Key, keyHash(Key));
+  bool wouldKeep(const AccessSnapshot &Key, size_t TraceSize,
+                 uint8_t Segment = 0) {
+    const AccessSnapshot *E = find(Key, keyHash(Key, Segment), Segment);
     return !E || std::make_tuple(Key.Location, TraceSize) <
                      std::make_tuple(E->Location, E->Trace.size());
   }
   std::vector<AccessSnapshot> take() {
     Index.clear();
+    Segments.clear();
     return std::move(Items);
   }
 
@@ -174,6 +181,10 @@ private:
                      (static_cast<uint64_t>(St.kind()) << 60));
     return H;
   }
+  static uint64_t keyHash(const AccessSnapshot &S, uint8_t Segment) {
+    uint64_t H = keyHash(S);
+    return Segment ? mixHash(H, Segment) : H;
+  }
   static uint64_t keyHash(const AccessSnapshot &S) {
     uint64_t H = mixHash(static_cast<uint64_t>(S.Kind) |
                          (static_cast<uint64_t>(S.Threads) << 8),
@@ -186,17 +197,18 @@ private:
       H = mixHash(H, Id);
     return H;
   }
-  AccessSnapshot *find(const AccessSnapshot &S, uint64_t H) {
+  AccessSnapshot *find(const AccessSnapshot &S, uint64_t H, uint8_t Segment) {
     auto It = Index.find(H);
     if (It == Index.end())
       return nullptr;
     for (uint32_t I : It->second)
-      if (Items[I].sameAbstractAccess(S))
+      if (Segments[I] == Segment && Items[I].sameAbstractAccess(S))
         return &Items[I];
     return nullptr;
   }
 
   std::vector<AccessSnapshot> Items; ///< in order of first add
+  std::vector<uint8_t> Segments;     ///< each item's segment
   llvm::DenseMap<uint64_t, llvm::SmallVector<uint32_t, 1>> Index;
 };
 
@@ -363,6 +375,13 @@ private:
   void bindGuardFields(const ir::CallInfo &C, const FunctionSummary &Callee,
                        AbstractState &S) const;
 
+  /// The part of the function \p At is in, for AccessSet: 1 below its last
+  /// release store or reference drop (ir::SyncPatterns::PublishLine), which
+  /// orders what is above it only (ThreadRaces' publications); else 0.
+  uint8_t segmentOf(const ir::Loc &At) const {
+    const uint32_t P = F.Patterns->PublishLine;
+    return P && At.File == F.Location.File && At.Line > P ? 1 : 0;
+  }
   void record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
               const std::string &ContainerMethod, const AbstractState &S,
               bool Atomic = false);

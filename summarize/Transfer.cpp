@@ -218,7 +218,7 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   A.Extras = std::move(E);
   A.InForkChild = S.ForkBlock >= 0;
   A.Atomic = Atomic;
-  (Local ? LocalAccesses : Accesses).add(std::move(A));
+  (Local ? LocalAccesses : Accesses).add(std::move(A), segmentOf(Loc));
 }
 
 bool FunctionAnalysis::onCrashPath(uint32_t BI) const {
@@ -408,7 +408,8 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     Out.Atomic = A.Atomic;
     AccessSet &Into = Local ? LocalAccesses : Accesses;
     size_t Depth = std::min<size_t>(A.Trace.size() + 1, MaxTraceDepth);
-    if (!Into.wouldKeep(Out, Depth))
+    const uint8_t Segment = segmentOf(I.Location);
+    if (!Into.wouldKeep(Out, Depth, Segment))
       continue; // the same access is already known from an earlier place
     // Accesses the callee reached the same way share their chain below
     // this call, and so share its first frame too.
@@ -416,7 +417,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     if (NewTrace)
       Trace->second = CallChain::prepend(Frame, A.Trace);
     Out.Trace = Trace->second;
-    Into.add(std::move(Out));
+    Into.add(std::move(Out), Segment);
   }
   // A guard returned by value, kept in a local guard of ours: that guard
   // holds its locks (and is no escaping guard any more).
