@@ -307,12 +307,20 @@ LoopParts loopParts(const Stmt *S) {
 
 namespace {
 
+/// The memory order \p E evaluates to (0 relaxed, 1 consume, 2 acquire,
+/// 3 release, 4 acq_rel, 5 seq_cst), or -1 if it is not a constant.
+int memoryOrder(const Expr *E, const ASTContext &Ctx) {
+  if (!E || E->isValueDependent())
+    return -1;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsRValue(R, Ctx) || !R.Val.isInt())
+    return -1;
+  return static_cast<int>(R.Val.getInt().getExtValue());
+}
+
 /// \p E evaluates to memory_order_relaxed (0).
 bool isRelaxedOrder(const Expr *E, const ASTContext &Ctx) {
-  if (!E || E->isValueDependent())
-    return false;
-  Expr::EvalResult R;
-  return E->EvaluateAsInt(R, Ctx) && R.Val.isInt() && R.Val.getInt() == 0;
+  return memoryOrder(E, Ctx) == 0;
 }
 
 /// Every memory the condition \p S reads that others can see is read by a
@@ -1137,17 +1145,6 @@ std::string loopRangeOf(const CallExpr *CE, const EnclosingLoops &Loops,
 
 namespace {
 
-/// The memory order \p E evaluates to (0 relaxed, 1 consume, 2 acquire,
-/// 3 release, 4 acq_rel, 5 seq_cst), or -1 if it is not a constant.
-int memoryOrder(const Expr *E, const ASTContext &Ctx) {
-  if (!E || E->isValueDependent())
-    return -1;
-  Expr::EvalResult R;
-  if (!E->EvaluateAsRValue(R, Ctx) || !R.Val.isInt())
-    return -1;
-  return static_cast<int>(R.Val.getInt().getExtValue());
-}
-
 /// `&flag` or `flag`: the shared flag, or null.
 const ValueDecl *flagBehind(const Expr *E) {
   if (!E)
@@ -1201,29 +1198,21 @@ FlagOp orderedFlagOp(const Stmt *S, const ASTContext &Ctx) {
       CE ? dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()) : nullptr;
   if (!MD || !isAtomicClassName(qualifiedName(MD->getParent())))
     return {};
-  const Expr *Object = nullptr;
-  unsigned First = 0;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-    Object = MC->getImplicitObjectArgument();
-  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
-    if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
-      return {};
-    return {flagBehind(OC->getArg(0)), false}; // seq_cst
-  }
-  const std::string N = calleeName(CE);
-  bool Load;
-  unsigned OrderArg;
-  if (isa<CXXConversionDecl>(MD)) {
-    return {flagBehind(Object), true}; // seq_cst
-  } else if (N == "load") {
-    Load = true;
-    OrderArg = First;
-  } else if (N == "store" || N == "exchange") {
-    Load = false;
-    OrderArg = First + 1;
-  } else {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
+    return OC->getOperator() == OO_Equal && OC->getNumArgs() == 2
+               ? FlagOp{flagBehind(OC->getArg(0)), false} // seq_cst
+               : FlagOp{};
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+  if (!MC)
     return {};
-  }
+  const Expr *Object = MC->getImplicitObjectArgument();
+  if (isa<CXXConversionDecl>(MD))
+    return {flagBehind(Object), true}; // seq_cst
+  const std::string N = calleeName(CE);
+  const bool Load = N == "load";
+  if (!Load && N != "store" && N != "exchange")
+    return {};
+  const unsigned OrderArg = Load ? 0 : 1;
   if (CE->getNumArgs() > OrderArg &&
       !Ordered(Load, memoryOrder(CE->getArg(OrderArg), Ctx)))
     return {};
