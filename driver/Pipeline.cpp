@@ -5,11 +5,12 @@
 #include "driver/ResultCache.h"
 #include "driver/SccCache.h"
 #include "driver/SummaryCache.h"
+#include "driver/TaskDag.h"
 #include "frontend/BodyClaims.h"
 #include "report/ReportCollector.h"
 #include "summarize/ConflictFinder.h"
-#include "summarize/LibraryModels.h"
 #include "summarize/IndirectCalls.h"
+#include "summarize/LibraryModels.h"
 #include "summarize/Programs.h"
 #include "summarize/Specialize.h"
 #include "summarize/Summarizer.h"
@@ -41,6 +42,9 @@ double secondsSince(std::chrono::steady_clock::time_point Start) {
                                        Start)
       .count();
 }
+
+/// Runs the members of a recursive SCC (stateless).
+const TbbTaskScheduler MemberScheduler;
 
 /// Runs \p Step on every SCC of \p G, each as soon as every SCC it calls is
 /// done, in parallel.
@@ -150,6 +154,7 @@ summarizeWithCache(std::unique_ptr<ProgramSummarizer> PS, LinkedProgram &P,
     return PS;
   PS = std::make_unique<ProgramSummarizer>(P.Functions,
                                            /*ReleaseUnneeded=*/true, P.Classes);
+  PS->setScheduler(&MemberScheduler);
   Run = std::make_unique<SccCache::Run>(Cache, P, *PS, /*Reuse=*/false);
   forEachSCCBottomUp(PS->graph(), Arena, [&](uint32_t C) { Run->step(C); });
   PS->releaseCallablesNotStarted();
@@ -568,6 +573,7 @@ ScanResult reduceLinked(LinkedProgram Program,
   }
   auto PS = std::make_unique<ProgramSummarizer>(
       Program.Functions, /*ReleaseUnneeded=*/true, Program.Classes);
+  PS->setScheduler(&MemberScheduler);
   St.SCCs = static_cast<unsigned>(PS->graph().sccs().size());
   std::unique_ptr<SccCache::Run> Run;
   // The reports of the last reduce, when its inputs are the same.

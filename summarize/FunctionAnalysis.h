@@ -143,29 +143,60 @@ public:
   /// tells the parts apart (FunctionAnalysis::segmentOf: a read below a
   /// reference's drop is not the same as one above it).
   void add(AccessSnapshot S, uint8_t Segment = 0) {
-    uint64_t H = keyHash(S, Segment);
-    AccessSnapshot *E = find(S, H, Segment);
-    if (!E) {
-      Index[H].push_back(static_cast<uint32_t>(Items.size()));
-      Items.push_back(std::move(S));
-      Segments.push_back(Segment);
+    Probe P = probe(S, Segment);
+    if (P.keeps(S.Location, S.Trace.size()))
+      put(P, std::move(S));
+  }
+  /// Where an access with a given key goes, looked up once: whether the
+  /// set would keep it (keeps; a caller skips building a trace that would
+  /// be dropped), then put it there (put), with nothing added in between.
+  class Probe {
+  public:
+    /// Adding an access with this key, \p Location and a trace of
+    /// \p TraceSize calls would change the set.
+    bool keeps(const ir::Loc &Location, size_t TraceSize) const {
+      return keeps(Location, [&] { return TraceSize; });
+    }
+    /// The same, with the trace's size asked for only where the locations
+    /// tie (reading a chain is a cache miss).
+    template <class SizeFn>
+    bool keeps(const ir::Loc &Location, SizeFn TraceSize) const {
+      if (!Known || Location < Known->Location)
+        return true;
+      if (Known->Location < Location)
+        return false;
+      return TraceSize() < Known->Trace.size();
+    }
+
+  private:
+    friend class AccessSet;
+    uint64_t Hash = 0;
+    AccessSnapshot *Known = nullptr;
+    uint8_t Segment = 0;
+  };
+  Probe probe(const AccessSnapshot &Key, uint8_t Segment = 0) {
+    Probe P;
+    P.Hash = keyHash(Key, Segment);
+    P.Known = find(Key, P.Hash, Segment);
+    P.Segment = Segment;
+    return P;
+  }
+  /// Adds \p S, whose key \p P looked up, or replaces the access kept
+  /// with that key (P.keeps(S's location and trace) held).
+  void put(const Probe &P, AccessSnapshot S) {
+    if (P.Known) {
+      *P.Known = std::move(S);
       return;
     }
-    if (std::make_tuple(S.Location, S.Trace.size()) <
-        std::make_tuple(E->Location, E->Trace.size()))
-      *E = std::move(S);
-  }
-  /// True if adding an access with \p Key's key, \p Key's location and a
-  /// trace of \p TraceSize calls would change the set (lets callers skip
-  /// building a trace that would be dropped).
-  bool wouldKeep(const AccessSnapshot &Key, size_t TraceSize,
-                 uint8_t Segment = 0) {
-    const AccessSnapshot *E = find(Key, keyHash(Key, Segment), Segment);
-    return !E || std::make_tuple(Key.Location, TraceSize) <
-                     std::make_tuple(E->Location, E->Trace.size());
+    auto [It, New] = Head.try_emplace(P.Hash, NoItem);
+    Next.push_back(It->second);
+    It->second = static_cast<uint32_t>(Items.size());
+    Items.push_back(std::move(S));
+    Segments.push_back(P.Segment);
   }
   std::vector<AccessSnapshot> take() {
-    Index.clear();
+    Head.clear();
+    Next.clear();
     Segments.clear();
     return std::move(Items);
   }
@@ -198,18 +229,22 @@ private:
     return H;
   }
   AccessSnapshot *find(const AccessSnapshot &S, uint64_t H, uint8_t Segment) {
-    auto It = Index.find(H);
-    if (It == Index.end())
+    auto It = Head.find(H);
+    if (It == Head.end())
       return nullptr;
-    for (uint32_t I : It->second)
+    for (uint32_t I = It->second; I != NoItem; I = Next[I])
       if (Segments[I] == Segment && Items[I].sameAbstractAccess(S))
         return &Items[I];
     return nullptr;
   }
 
+  static constexpr uint32_t NoItem = ~uint32_t(0);
   std::vector<AccessSnapshot> Items; ///< in order of first add
   std::vector<uint8_t> Segments;     ///< each item's segment
-  llvm::DenseMap<uint64_t, llvm::SmallVector<uint32_t, 1>> Index;
+  /// The items of one key hash: the last added (Head), then each one's
+  /// Next, to NoItem.
+  llvm::DenseMap<uint64_t, uint32_t> Head;
+  std::vector<uint32_t> Next;
 };
 
 

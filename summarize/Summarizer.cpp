@@ -217,8 +217,47 @@ void ProgramSummarizer::adoptSCC(uint32_t C,
   finishSCC(C);
 }
 
+TaskScheduler::~TaskScheduler() = default;
+
+void TaskScheduler::runDag(const FlatLists &Before,
+                           llvm::function_ref<void(uint32_t)> Task) const {
+  for (uint32_t I = 0; I < Before.size(); ++I)
+    Task(I);
+}
+
+namespace {
+/// What member Me of a recursive SCC reads in a round of the fixpoint: the
+/// summaries of the members before it as this round left them (Next, where
+/// they changed), its own and those after it as the last round did, every
+/// other function's as it is. The order of a sequential round over the
+/// members (Gauss-Seidel), however the members run.
+class RoundLookup final : public SummaryLookup {
+public:
+  RoundLookup(const CallGraph &G, const std::vector<FunctionSummary> &S,
+              const llvm::DenseMap<uint32_t, uint32_t> &Position,
+              const std::vector<std::unique_ptr<FunctionSummary>> &Next,
+              uint32_t Me)
+      : G(G), S(S), Position(Position), Next(Next), Me(Me) {}
+  const FunctionSummary *lookup(ir::Symbol Symbol) const override {
+    auto It = G.index().find(Symbol);
+    if (It == G.index().end())
+      return nullptr;
+    auto P = Position.find(It->second);
+    if (P != Position.end() && P->second < Me && Next[P->second])
+      return Next[P->second].get();
+    return &S[It->second];
+  }
+
+private:
+  const CallGraph &G;
+  const std::vector<FunctionSummary> &S;
+  const llvm::DenseMap<uint32_t, uint32_t> &Position;
+  const std::vector<std::unique_ptr<FunctionSummary>> &Next;
+  uint32_t Me;
+};
+} // namespace
+
 void ProgramSummarizer::computeSCC(uint32_t C) {
-  ProgramLookup Lookup(Graph, Summaries);
   llvm::ArrayRef<uint32_t> Members = Graph.sccs()[C];
   bool Recursive = Members.size() > 1;
   if (!Recursive) {
@@ -239,23 +278,90 @@ void ProgramSummarizer::computeSCC(uint32_t C) {
       Bodies.push_back(&Functions[F]);
     }
   }
-  for (unsigned Round = 0; Round < (Recursive ? MaxRounds : 1); ++Round) {
-    bool Changed = false;
-    for (size_t M = 0; M < Members.size(); ++M) {
+  if (Recursive) {
+    iterateSCC(C, Bodies);
+    return;
+  }
+  uint64_t Units = 0;
+  ProgramLookup Lookup(Graph, Summaries);
+  FunctionSummary S = summarizeFunction(*Bodies[0], Lookup, &Units);
+  if (!(S == Summaries[Members[0]]))
+    Summaries[Members[0]] = std::move(S);
+  std::lock_guard<std::mutex> G(WorkMu);
+  if (Units > MostWork.first)
+    MostWork = {Units, Members[0]};
+}
+
+void ProgramSummarizer::iterateSCC(
+    uint32_t C, llvm::ArrayRef<const ir::Function *> Bodies) {
+  llvm::ArrayRef<uint32_t> Members = Graph.sccs()[C];
+  const uint32_t N = uint32_t(Members.size());
+  llvm::DenseMap<uint32_t, uint32_t> Position;
+  for (uint32_t M = 0; M < N; ++M)
+    Position[Members[M]] = M;
+  // Per member: the members it calls before it (a round's member runs
+  // after them), and those at or after it, whose last-round summaries it
+  // reads (with its own, which it compares its new one with).
+  std::vector<std::vector<uint32_t>> Before(N), Reads(N);
+  std::vector<uint32_t> Readers(N, 0);
+  for (uint32_t M = 0; M < N; ++M) {
+    Reads[M].push_back(M);
+    for (ir::Symbol Callee : ir::calleesOf(*Bodies[M])) {
+      auto It = Graph.index().find(Callee);
+      if (It == Graph.index().end())
+        continue;
+      auto P = Position.find(It->second);
+      if (P == Position.end())
+        continue;
+      std::vector<uint32_t> &Into = P->second < M ? Before[M] : Reads[M];
+      if (!llvm::is_contained(Into, P->second))
+        Into.push_back(P->second);
+    }
+    for (uint32_t K : Reads[M])
+      ++Readers[K];
+  }
+  const FlatLists Deps(Before);
+  std::unique_ptr<std::atomic<uint32_t>[]> ReadersLeft(
+      new std::atomic<uint32_t>[N]);
+  // A round's changed summaries, put in place once it ends; an unchanged
+  // one stays where it is (null here).
+  std::vector<std::unique_ptr<FunctionSummary>> Next(N);
+  for (unsigned Round = 0; Round < MaxRounds; ++Round) {
+    for (uint32_t M = 0; M < N; ++M)
+      ReadersLeft[M].store(Readers[M], std::memory_order_relaxed);
+    auto Task = [&](uint32_t M) {
       const uint32_t F = Members[M];
       uint64_t Units = 0;
-      FunctionSummary S = summarizeFunction(*Bodies[M], Lookup, &Units);
+      RoundLookup Lookup(Graph, Summaries, Position, Next, M);
+      auto S = std::make_unique<FunctionSummary>(
+          summarizeFunction(*Bodies[M], Lookup, &Units));
       {
         // (A lock per function summarized: far cheaper than summarizing.)
         std::lock_guard<std::mutex> G(WorkMu);
         if (Units > MostWork.first)
           MostWork = {Units, F};
       }
-      if (!(S == Summaries[F])) {
-        Summaries[F] = std::move(S);
+      if (!(*S == Summaries[F]))
+        Next[M] = std::move(S);
+      // A last-round summary nobody reads any more, replaced by this
+      // round's: its accesses go now (the SCC's members hold thousands
+      // each).
+      for (uint32_t K : Reads[M])
+        if (ReadersLeft[K].fetch_sub(1, std::memory_order_acq_rel) == 1 &&
+            Next[K])
+          std::vector<AccessSnapshot>().swap(Summaries[Members[K]].Accesses);
+    };
+    if (Scheduler)
+      Scheduler->runDag(Deps, Task);
+    else
+      TaskScheduler().runDag(Deps, Task);
+    bool Changed = false;
+    for (uint32_t M = 0; M < N; ++M)
+      if (Next[M]) {
+        Summaries[Members[M]] = std::move(*Next[M]);
+        Next[M].reset();
         Changed = true;
       }
-    }
     if (!Changed)
       break;
   }

@@ -15,12 +15,26 @@
 #include "summarize/CallGraph.h"
 #include "summarize/Summary.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <atomic>
 #include <memory>
 #include <mutex>
 #include <vector>
 
 namespace racer {
+
+/// Runs the tasks of a DAG, for the members of a recursive SCC (driver/
+/// gives one on TBB; this folder stays free of it).
+class TaskScheduler {
+public:
+  virtual ~TaskScheduler();
+  /// Runs Task(0) .. Task(N - 1), N = Before.size(): Task(I) starts once
+  /// Task(J) returned for every J in Before[I] (each J < I). Any order and
+  /// concurrency that keeps that; this one runs them in index order.
+  virtual void runDag(const FlatLists &Before,
+                      llvm::function_ref<void(uint32_t)> Task) const;
+};
 
 class ProgramSummarizer {
 public:
@@ -39,6 +53,10 @@ public:
                              const std::vector<ir::ClassInfo> &Classes = {});
 
   const CallGraph &graph() const { return Graph; }
+
+  /// Runs a recursive SCC's members on \p S (kept by the caller): each
+  /// round of its fixpoint is the same, whatever S does (see computeSCC).
+  void setScheduler(const TaskScheduler *S) { Scheduler = S; }
 
   /// Summarizes every function of SCC \p C, iterating to a fixpoint (at most
   /// MaxRounds) if it is recursive. Precondition: all SCCs it calls are done.
@@ -108,9 +126,12 @@ private:
   /// Called when the last member of class \p K is summarized.
   void classDone(uint32_t K);
   void release(uint32_t F);
+  /// The rounds of recursive SCC \p C's fixpoint (computeSCC).
+  void iterateSCC(uint32_t C, llvm::ArrayRef<const ir::Function *> Bodies);
 
   const std::vector<ir::Function> &Functions;
   CallGraph Graph;
+  const TaskScheduler *Scheduler = nullptr;
   std::vector<FunctionSummary> Summaries;
   bool ReleaseUnneeded;
   /// Per SCC: the other SCCs it calls, and how many of its caller SCCs are

@@ -407,9 +407,11 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     Out.InForkChild = A.InForkChild || S.ForkBlock >= 0;
     Out.Atomic = A.Atomic;
     AccessSet &Into = Local ? LocalAccesses : Accesses;
-    size_t Depth = std::min<size_t>(A.Trace.size() + 1, MaxTraceDepth);
     const uint8_t Segment = segmentOf(I.Location);
-    if (!Into.wouldKeep(Out, Depth, Segment))
+    const AccessSet::Probe Slot = Into.probe(Out, Segment);
+    if (!Slot.keeps(Out.Location, [&] {
+          return std::min<size_t>(A.Trace.size() + 1, MaxTraceDepth);
+        }))
       continue; // the same access is already known from an earlier place
     // Accesses the callee reached the same way share their chain below
     // this call, and so share its first frame too.
@@ -417,7 +419,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     if (NewTrace)
       Trace->second = CallChain::prepend(Frame, A.Trace);
     Out.Trace = Trace->second;
-    Into.add(std::move(Out), Segment);
+    Into.put(Slot, std::move(Out));
   }
   // A guard returned by value, kept in a local guard of ours: that guard
   // holds its locks (and is no escaping guard any more).

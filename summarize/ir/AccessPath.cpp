@@ -1,6 +1,7 @@
 //===- AccessPath.cpp - Canonical memory paths ----------------------------===//
 #include "summarize/ir/AccessPath.h"
 
+#include <algorithm>
 #include <string_view>
 
 namespace racer::ir {
@@ -86,6 +87,8 @@ bool throughLinked(const AccessPath &P) {
 }
 
 bool operator<(const AccessPath &A, const AccessPath &B) {
+  if (&A == &B) // one interned copy (summaries compare those)
+    return false;
   if (A.Root != B.Root)
     return A.Root < B.Root;
   if (A.Root == RootKind::Global) {
@@ -94,7 +97,13 @@ bool operator<(const AccessPath &A, const AccessPath &B) {
   } else if (A.Index != B.Index) {
     return A.Index < B.Index;
   }
-  return A.Steps < B.Steps;
+  // Lexicographic, each pair of steps compared once: equal steps are the
+  // same bits.
+  const size_t N = std::min(A.Steps.size(), B.Steps.size());
+  for (size_t I = 0; I < N; ++I)
+    if (!(A.Steps[I] == B.Steps[I]))
+      return A.Steps[I] < B.Steps[I];
+  return A.Steps.size() < B.Steps.size();
 }
 
 /// Field names are stored qualified ("Counter::n_"); print the last part.

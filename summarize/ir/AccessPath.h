@@ -91,6 +91,8 @@ public:
     return A.Bits != B.Bits;
   }
   friend bool operator<(const PathStep &A, const PathStep &B) {
+    if (A.Bits == B.Bits) // the same kind and interned name
+      return false;
     if (A.kind() != B.kind())
       return A.kind() < B.kind();
     return A.name() < B.name();

@@ -49,11 +49,6 @@ Shard *shards() {
 
 } // namespace
 
-const std::string &Symbol::emptyString() {
-  static const std::string *Empty = new std::string();
-  return *Empty;
-}
-
 const std::string *Symbol::intern(llvm::StringRef Str) {
   if (Str.empty())
     return &emptyString();

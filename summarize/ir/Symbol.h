@@ -85,7 +85,11 @@ public:
   size_t hash() const { return std::hash<const void *>()(S); }
 
 private:
-  static const std::string &emptyString();
+  /// Inline: every default Symbol (a Deref step's name) is this one.
+  static const std::string &emptyString() {
+    static const std::string *Empty = new std::string();
+    return *Empty;
+  }
   static const std::string *intern(llvm::StringRef Str);
 
   const std::string *S;

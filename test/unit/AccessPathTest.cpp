@@ -27,6 +27,25 @@ TEST(AccessPath, EqualityIgnoresSpellingButNotRoot) {
   EXPECT_FALSE(A.isPrefixOf(AccessPath::formal(0, "this").deref()));
 }
 
+TEST(AccessPath, OrderIsByContentsStepByStep) {
+  // The order summaries are sorted in (and so reports): lexicographic over
+  // the steps, a prefix before its extensions, a step's kind before its
+  // name, names by their text; the spelling of a root does not count.
+  AccessPath This = AccessPath::formal(0, "this");
+  AccessPath A = This.deref().field("C::a");
+  AccessPath B = This.deref().field("C::b");
+  EXPECT_TRUE(A < B);
+  EXPECT_FALSE(B < A);
+  EXPECT_FALSE(A < A);
+  EXPECT_FALSE(A < AccessPath::formal(0, "self").deref().field("C::a"));
+  EXPECT_TRUE(This.deref() < A);            // a prefix first
+  EXPECT_FALSE(A < This.deref());
+  EXPECT_TRUE(A.field("S::x") < A.deref()); // Field < Deref: kind first
+  EXPECT_TRUE(A.field("S::z").field("S::a") < B.field("S::a"));
+  EXPECT_TRUE(AccessPath::global("c:@a", "a") < AccessPath::global("c:@b", "b"));
+  EXPECT_TRUE(This < AccessPath::global("c:@a", "a")); // Formal < Global
+}
+
 TEST(AccessPath, HoldsInPlaceOnlyFieldsAndElements) {
   AccessPath G = AccessPath::global("c:@g_stats", "g_stats");
   EXPECT_TRUE(G.holdsInPlace(G.field("S::errors")));
