@@ -240,6 +240,7 @@ void AbstractState::joinWith(const AbstractState &O) {
   if (ForkBlock != O.ForkBlock)
     ForkBlock = -1;
   JoinedOuter &= O.JoinedOuter;
+  ThisStarted |= O.ThisStarted;
   PublishedFormals |= O.PublishedFormals;
   keepEqualEntries(PendingResults, O.PendingResults);
   for (auto It = StartedSinceAlloc.begin(); It != StartedSinceAlloc.end();) {
@@ -324,6 +325,7 @@ bool operator==(const AbstractState &A, const AbstractState &B) {
          A.Bindings == B.Bindings && A.Guards == B.Guards &&
          A.Started == B.Started && A.Joined == B.Joined &&
          A.ForkBlock == B.ForkBlock && A.JoinedOuter == B.JoinedOuter &&
+         A.ThisStarted == B.ThisStarted &&
          A.PublishedFormals == B.PublishedFormals &&
          A.PendingResults == B.PendingResults &&
          A.StartedSinceAlloc == B.StartedSinceAlloc &&

@@ -126,6 +126,11 @@ struct AbstractState final {
   /// lives in (`void module_exit() { pthread_join(t1, 0); ... }`, t1
   /// global). Join: intersection. Only the first 8 such handles are tracked.
   uint8_t JoinedOuter = 0;
+  /// On some path here, a constructor or destructor handed its object to
+  /// a thread it started (`Worker() : t_([this] { Run(); }) { limit_ = 3; }`):
+  /// the object is no longer its own, and its accesses to it from here on
+  /// are shared (FunctionAnalysis::ownsThis). Join: or.
+  bool ThisStarted = false;
   /// Bit k (k < 32): on some path to here, this function stored formal k's
   /// pointer somewhere or handed it to a call (not as its receiver): the
   /// caller's object may be reachable by others from then on.

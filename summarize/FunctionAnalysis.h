@@ -641,6 +641,13 @@ private:
         .deref();
   }
 
+  /// The object `this` points to is ours at \p S: a constructor's or
+  /// destructor's, not handed to a thread it started (RacerD's ownership
+  /// of the object under construction, which ends where it escapes).
+  bool ownsThis(const AbstractState &S) const {
+    return ThisOwned && !S.ThisStarted;
+  }
+
   const ir::Function &F;
   const SummaryLookup &Callees;
   bool ThisOwned;

@@ -303,6 +303,14 @@ void FunctionAnalysis::noteReturnedThreads(const ir::Instr &Return,
 void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
                                    AbstractState &S) {
   const ir::CallInfo &C = I.call();
+  // `std::thread t;` (no callable: it starts nothing) and `std::thread
+  // t(std::move(u))` (it takes over a thread started elsewhere).
+  if (M.EntryArg >= 0 && C.Callables.empty() &&
+      (C.Args.size() <= size_t(M.EntryArg) ||
+       (M.HandleArg >= 0 && size_t(M.EntryArg) < C.ArgTypes.size() &&
+        size_t(M.HandleArg) < C.ArgTypes.size() &&
+        C.ArgTypes[M.EntryArg] == C.ArgTypes[M.HandleArg])))
+    return;
   const ir::CallableArg *Entry = nullptr;
   for (const ir::CallableArg &CA : C.Callables)
     if (M.EntryArg < 0 || CA.Arg == static_cast<uint32_t>(M.EntryArg)) {
@@ -345,6 +353,10 @@ void FunctionAnalysis::startThread(const ir::Instr &I, const CallModel &M,
       Entry->HasReceiver && isCallableWrapperCall(Entry->CalleeName.str()) &&
       formalObjectOf(Entry->Receiver) >= 0;
   for (const Operand &A : Actuals) {
+    // Our own object handed to the thread: shared from here on.
+    if (ThisOwned && A.K == Operand::Kind::Object &&
+        A.Path.Root == RootKind::Formal && A.Path.Index == 0)
+      S.ThisStarted = true;
     Operand N = WrapsFormal && T->Args.empty() ? A : namedOperand(A, S);
     // `t = malloc(..)` in the loop that starts the thread with t: every
     // instance of the thread gets an object of its own.

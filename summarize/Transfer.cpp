@@ -41,7 +41,7 @@ FunctionAnalysis::resolveShared(const AccessPath &P,
     return truncated(P);
   case RootKind::Formal:
     // A formal's own storage is local; its pointee may be shared.
-    if (!startsWithDeref(P) || (ThisOwned && P.Index == 0))
+    if (!startsWithDeref(P) || (ownsThis(S) && P.Index == 0))
       return std::nullopt;
     return truncated(P);
   case RootKind::Local: {
@@ -93,7 +93,7 @@ Operand FunctionAnalysis::resolveOperand(const Operand &O,
     return Operand::object(appendSteps(It->second.Path, P, 1));
   }
   if (P.Root == RootKind::Formal &&
-      (!startsWithDeref(P) || (ThisOwned && P.Index == 0)))
+      (!startsWithDeref(P) || (ownsThis(S) && P.Index == 0)))
     return Operand::fresh();
   return Operand::object(truncated(P));
 }

@@ -498,3 +498,45 @@ TEST(ThreadRaces, InternalMembersOfARecursiveSCCAreReleasedWhenItIsDone) {
   // (serve is uncalled and starts no thread: released once done.)
   EXPECT_TRUE(Released.released(Index("serve")));
 }
+
+namespace {
+/// `std::thread::thread(Args...)` with \p Types as the argument types and
+/// no callable racecar could name.
+void threadCtor(FunctionBuilder &F, std::vector<Operand> Args,
+                std::vector<std::string> Types, unsigned Line) {
+  F.call("std::thread::thread", std::move(Args), Line, std::move(Types));
+}
+
+FunctionSummary summaryOf(FunctionBuilder &F) {
+  std::vector<ir::Function> Fns{F.build()};
+  ProgramSummarizer PS(Fns);
+  PS.summarizeAll();
+  return PS.summaries()[0];
+}
+
+bool assumes(const FunctionSummary &S, AssumptionKind K) {
+  return llvm::any_of(S.Assumptions,
+                      [&](const Assumption &A) { return A.Kind == K; });
+}
+} // namespace
+
+TEST(ThreadRaces, DefaultOrMovedThreadObjectStartsNothing) {
+  // `std::thread t;` and `std::thread u(std::move(t));`: no thread starts
+  // there, so no start racecar cannot see (which would make the verdict
+  // unknown); a thread whose callable is not known still is one.
+  FunctionBuilder F = freeFn("owner");
+  uint32_t T = F.local("t"), U = F.local("u");
+  threadCtor(F, {Operand::object(F.localVar(T))}, {"std::thread"}, 1);
+  threadCtor(F,
+             {Operand::object(F.localVar(U)), Operand::object(F.localVar(T))},
+             {"std::thread", "std::thread"}, 2);
+  FunctionSummary S = summaryOf(F);
+  EXPECT_TRUE(S.Spawns.empty());
+  EXPECT_FALSE(assumes(S, AssumptionKind::UnknownThread));
+
+  FunctionBuilder G = freeFn("starter");
+  threadCtor(G, {Operand::object(G.localVar(G.local("v"))), Operand::unknown()},
+             {"std::thread", "void (*)()"}, 1);
+  FunctionSummary Unknown = summaryOf(G);
+  EXPECT_TRUE(assumes(Unknown, AssumptionKind::UnknownThread));
+}
