@@ -88,6 +88,32 @@ private:
   std::thread worker_;
 };
 
+// Known miss: the object handed to a thread by a helper the constructor
+// calls (`start_on(this, worker_)`): `this` passed to a call is still the
+// constructor's own there.
+class Launcher_bad;
+void start_on(Launcher_bad *l, std::thread &t);
+class Launcher_bad {
+public:
+  Launcher_bad() {
+    start_on(this, worker_);
+    limit_ = 3; // FIXME-race{{write to `launcher.limit_` after a helper started a thread on the object}}
+  }
+  ~Launcher_bad() { worker_.join(); }
+  void loop() {
+    if (count_ >= limit_)
+      count_ = 0;
+  }
+
+private:
+  int limit_ = 0;
+  int count_ = 0;
+  std::thread worker_;
+};
+void start_on(Launcher_bad *l, std::thread &t) {
+  t = std::thread([l] { l->loop(); });
+}
+
 // Written before the thread starts, and after it is joined.
 class Warmup_ok {
 public:
@@ -128,6 +154,7 @@ int main() {
   ops::HealthChecker_bad hc("db:5432", 10);
   ops::Sampler_bad sampler;
   ops::Poller_bad poller;
+  ops::Launcher_bad launcher;
   ops::Warmup_ok warm;
   ops::Clock_ok clock;
   return clock.resolution();
