@@ -2,6 +2,7 @@
 #include "frontend/ModeAsserts.h"
 
 #include "frontend/SymbolNames.h"
+#include "frontend/SyncPatterns.h"
 #include "summarize/LibraryModels.h"
 
 #include "clang/AST/ASTContext.h"
@@ -141,10 +142,10 @@ const CXXMemberCallExpr *ModeAsserts::impliedBy(const CXXRecordDecl *RD,
     // Every branch on a mode test, in every method of the class this TU
     // defines, that asserts a lock first thing.
     for (const CXXMethodDecl *M : RD->methods()) {
-      const FunctionDecl *Def = nullptr;
-      if (!M->hasBody(Def) || !Def->getBody())
+      const Stmt *Body = lowering::helperBody(M);
+      if (!Body)
         continue;
-      forEachIf(Def->getBody(), [&](const IfStmt *If) {
+      forEachIf(Body, [&](const IfStmt *If) {
         Key Mode;
         if (keyOf(If->getCond(), Ctx, Mode))
           if (const CXXMemberCallExpr *A = assertionIn(If->getThen()))

@@ -143,7 +143,7 @@ bool waits(const Stmt *S, llvm::DenseSet<const VarDecl *> &LocalsWritten,
 bool isAtomicReader(const FunctionDecl *FD) {
   constexpr unsigned MaxStatements = 8;
   static thread_local unsigned Depth = 0;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD ? FD->getBody() : nullptr);
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(helperBody(FD));
   if (!Body || Body->size() > MaxStatements || Depth > 0)
     return false;
   ++Depth;
@@ -837,6 +837,18 @@ const CallExpr *lastSignal(const Stmt *Body, const SourceManager &SM) {
   return Last;
 }
 
+const Stmt *helperBody(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || !Def->getBody())
+    return nullptr;
+  const SourceManager &SM = Def->getASTContext().getSourceManager();
+  if (SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())) ||
+      Def->isTemplated() || Def->isTemplateInstantiation() ||
+      Def->isConstexpr() || isLambdaCallOperator(Def))
+    return Def->getBody();
+  return nullptr;
+}
+
 bool signalsCondition(const Stmt *Body) {
   bool Found = false;
   forEachDescendant(Body, [&](const Stmt *S) {
@@ -848,8 +860,7 @@ bool signalsCondition(const Stmt *Body) {
       return;
     }
     // One level into the TU's own helpers (`pass_turn(next)`).
-    const FunctionDecl *FD = CE->getDirectCallee();
-    if (const Stmt *B = FD ? FD->getBody() : nullptr)
+    if (const Stmt *B = helperBody(CE->getDirectCallee()))
       forEachDescendant(B, [&](const Stmt *X) {
         if (const auto *C = dyn_cast<CallExpr>(X); C && isSignalCall(C))
           Found = true;
@@ -1384,9 +1395,10 @@ FlagPublish lastFlagPublish(const Stmt *Body, const ASTContext &Ctx) {
     const auto *CE = dyn_cast<CallExpr>(S);
     const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
     const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-    if (!Flag && FD && FD->getBody() &&
+    const Stmt *HB = helperBody(FD);
+    if (!Flag && HB &&
         !(MD && isAtomicClassName(qualifiedName(MD->getParent()))))
-      forEachDescendant(FD->getBody(), [&](const Stmt *X) {
+      forEachDescendant(HB, [&](const Stmt *X) {
         if (const ValueDecl *F = publishedBy(X, Ctx))
           Flag = F;
       });

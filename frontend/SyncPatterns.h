@@ -85,6 +85,14 @@ const clang::Stmt *findSignalledWait(const clang::Stmt *Body);
 const clang::CallExpr *lastSignal(const clang::Stmt *Body,
                                   const clang::SourceManager &SM);
 
+/// The body of \p FD, a function other than the one being lowered, where
+/// looking into it gives every scan the same IR: a body in the main file,
+/// or one the parser never skips (a template's instantiation, a lambda's,
+/// a constexpr function's). A non-template body in a project header may be
+/// another TU's to lower (BodyClaims.h): whether this TU parsed it depends
+/// on which TU got there first, and with shards on none. Null otherwise.
+const clang::Stmt *helperBody(const clang::FunctionDecl *FD);
+
 /// \p Body (or a function it calls whose body is in this TU) signals a
 /// condition variable (`pthread_cond_signal`, `cnd_broadcast`,
 /// `cv.notify_all()`): its thread may hand a turn to another thread that
