@@ -1393,11 +1393,11 @@ FlagPublish lastFlagPublish(const Stmt *Body, const ASTContext &Ctx) {
     // One level into the TU's own helpers: `buf_unref(b)` drops the count
     // (not into std::atomic's own members).
     const auto *CE = dyn_cast<CallExpr>(S);
-    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    const FunctionDecl *FD = CE && !Flag ? CE->getDirectCallee() : nullptr;
     const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-    const Stmt *HB = helperBody(FD);
-    if (!Flag && HB &&
-        !(MD && isAtomicClassName(qualifiedName(MD->getParent()))))
+    if (MD && isAtomicClassName(qualifiedName(MD->getParent())))
+      FD = nullptr;
+    if (const Stmt *HB = helperBody(FD))
       forEachDescendant(HB, [&](const Stmt *X) {
         if (const ValueDecl *F = publishedBy(X, Ctx))
           Flag = F;

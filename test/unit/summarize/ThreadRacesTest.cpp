@@ -506,18 +506,6 @@ void threadCtor(FunctionBuilder &F, std::vector<Operand> Args,
                 std::vector<std::string> Types, unsigned Line) {
   F.call("std::thread::thread", std::move(Args), Line, std::move(Types));
 }
-
-FunctionSummary summaryOf(FunctionBuilder &F) {
-  std::vector<ir::Function> Fns{F.build()};
-  ProgramSummarizer PS(Fns);
-  PS.summarizeAll();
-  return PS.summaries()[0];
-}
-
-bool assumes(const FunctionSummary &S, AssumptionKind K) {
-  return llvm::any_of(S.Assumptions,
-                      [&](const Assumption &A) { return A.Kind == K; });
-}
 } // namespace
 
 TEST(ThreadRaces, DefaultOrMovedThreadObjectStartsNothing) {
@@ -530,13 +518,12 @@ TEST(ThreadRaces, DefaultOrMovedThreadObjectStartsNothing) {
   threadCtor(F,
              {Operand::object(F.localVar(U)), Operand::object(F.localVar(T))},
              {"std::thread", "std::thread"}, 2);
-  FunctionSummary S = summaryOf(F);
-  EXPECT_TRUE(S.Spawns.empty());
-  EXPECT_FALSE(assumes(S, AssumptionKind::UnknownThread));
+  EXPECT_FALSE(assumed(findRacesAndAssumptions({F.build()}),
+                       AssumptionKind::UnknownThread));
 
   FunctionBuilder G = freeFn("starter");
   threadCtor(G, {Operand::object(G.localVar(G.local("v"))), Operand::unknown()},
              {"std::thread", "void (*)()"}, 1);
-  FunctionSummary Unknown = summaryOf(G);
-  EXPECT_TRUE(assumes(Unknown, AssumptionKind::UnknownThread));
+  EXPECT_TRUE(assumed(findRacesAndAssumptions({G.build()}),
+                      AssumptionKind::UnknownThread));
 }
