@@ -127,6 +127,25 @@ PairVerdict judgePair(const AccessSnapshot &X, const AccessSnapshot &Y,
   return PairVerdict::DifferentLocks;
 }
 
+uint32_t LockVerdicts::classOf(const AccessSnapshot &A) {
+  auto [It, New] = Classes.try_emplace(
+      {A.Locks.identity(), A.nestings().identity(), unsigned(isWrite(A.Kind))},
+      static_cast<uint32_t>(Members.size()));
+  if (New)
+    Members.push_back(&A);
+  return It->second;
+}
+
+LockVerdicts::Verdict LockVerdicts::judge(uint32_t CX, uint32_t CY) {
+  auto [It, New] = Known.try_emplace(uint64_t(CX) << 32 | CY);
+  if (New) {
+    const AccessSnapshot &X = *Members[CX], &Y = *Members[CY];
+    It->second = {judgePair(X, Y, Scope),
+                  orderedByIdentifiableLocks(X, Y, Scope)};
+  }
+  return It->second;
+}
+
 void GuardingLock::add(const AccessSnapshot &A, uint32_t Holder,
                        LockScope Scope) {
   if (A.Atomic)

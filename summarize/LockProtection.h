@@ -28,9 +28,13 @@
 
 #include "summarize/Summary.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
+#include <vector>
 
 namespace racer {
 
@@ -66,6 +70,31 @@ bool shareIdentifiableLock(const AccessSnapshot &X, const AccessSnapshot &Y,
 /// (shareIdentifiableLock), or two taken one inside the other (LockNesting).
 bool orderedByIdentifiableLocks(const AccessSnapshot &X,
                                 const AccessSnapshot &Y, LockScope Scope);
+
+/// judgePair and orderedByIdentifiableLocks, answered once per pair of lock
+/// classes: both read of an access only its locks, the nestings before it
+/// and whether it writes, and the accesses of one memory share a few such
+/// classes (a thousand accesses of a field, all under its mutex).
+class LockVerdicts {
+public:
+  explicit LockVerdicts(LockScope Scope) : Scope(Scope) {}
+  /// The class of \p A. Its first access stands for a class: it must live
+  /// as long as this.
+  uint32_t classOf(const AccessSnapshot &A);
+  struct Verdict {
+    PairVerdict V;
+    bool Ordered; ///< orderedByIdentifiableLocks
+  };
+  /// judgePair of the accesses of classes \p CX and \p CY.
+  Verdict judge(uint32_t CX, uint32_t CY);
+
+private:
+  LockScope Scope;
+  llvm::DenseMap<std::tuple<const void *, const void *, unsigned>, uint32_t>
+      Classes;
+  std::vector<const AccessSnapshot *> Members; ///< by class
+  llvm::DenseMap<uint64_t, Verdict> Known;     ///< by CX << 32 | CY
+};
 
 /// The lock that guards most accesses to one location: of two accesses
 /// under different locks, the one holding it is right and the other is

@@ -1,6 +1,7 @@
 //===- ThreadRaces.cpp - Races between threads (O2 origins) ---------------===//
 #include "summarize/ThreadRaces.h"
 #include "summarize/LockProtection.h"
+#include "summarize/PairCandidates.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -414,6 +415,16 @@ private:
            L.Line == A.Snap.Location.Line;
   }
   RaceSide sideOf(const OriginAccess &A) const;
+  /// Accesses[\p I] as PairCandidates pairs it, its locks classed by \p V.
+  PairCandidates::Side pairingSide(uint32_t I, LockVerdicts &V) const {
+    const OriginAccess &A = Accesses[I];
+    return {I,
+            A.Origin,
+            V.classOf(A.Snap),
+            isWrite(A.Snap.Kind),
+            bool(A.Snap.Atomic),
+            uint32_t(A.Snap.Trace.size())};
+  }
   /// The files holding each `main` of the scan: a database may hold
   /// several programs (a server, its benchmark) that share sources.
   static std::vector<uint32_t>
@@ -874,7 +885,6 @@ void RootAnalysis::checkAliasing() {
   std::map<std::string, std::vector<uint32_t>> ByField;
   for (uint32_t I = 0; I < Accesses.size(); ++I)
     ByField[lastField(Accesses[I].Snap.Path)].push_back(I);
-  size_t Budget = size_t(1) << 22; // pairs compared before giving up
   // A global itself (`g`, `g.f`, `g.a[i]`) whose address no TU takes is
   // never memory behind a pointer.
   auto Unaddressed = [&](const AccessPath &P) {
@@ -886,36 +896,61 @@ void RootAnalysis::checkAliasing() {
                          }) &&
            !Addresses->mayBeTaken(P.Symbol);
   };
-  auto MayConflict = [&](const OriginAccess &X, const OriginAccess &Y) {
-    return canRace(X.Snap, Y.Snap) && !Unaddressed(Y.Snap.Path) &&
-           !(X.Snap.Path == Y.Snap.Path) &&
-           !orderedByIdentifiableLocks(X.Snap, Y.Snap, LockScope::Program) &&
-           concurrent(X, Y);
+  // Pairs of X's kind that cannot race, never overlap or are ordered by
+  // locks that name one mutex each are left out (PairCandidates).
+  LockVerdicts Verdicts(LockScope::Program);
+  auto MayOverlap = [&](uint32_t OX, uint32_t OY) {
+    return originOverlap(OX, OY) != OriginOverlap::Never;
   };
+  std::map<std::string, PairCandidates> CandidatesOf;
+  auto MayConflict = [&](const OriginAccess &X, const PairCandidates::Side &XS,
+                         const std::string &Field) {
+    auto Group = ByField.find(Field);
+    if (Group == ByField.end())
+      return false;
+    auto It = CandidatesOf.find(Field);
+    if (It == CandidatesOf.end()) {
+      std::vector<PairCandidates::Side> Sides;
+      for (uint32_t I : Group->second)
+        Sides.push_back(pairingSide(I, Verdicts));
+      It = CandidatesOf
+               .try_emplace(Field, std::move(Sides), Verdicts, MayOverlap)
+               .first;
+    }
+    return llvm::any_of(It->second.unordered(XS), [&](uint32_t YI) {
+      const OriginAccess &Y = Accesses[YI];
+      return !Unaddressed(Y.Snap.Path) && !(X.Snap.Path == Y.Snap.Path) &&
+             concurrent(X, Y);
+    });
+  };
+  // Pairs compared before giving up: an X whose accesses to compare reach
+  // it is noted as it is.
+  size_t Budget = size_t(1) << 22;
   for (uint32_t XI : Loaded) {
     const OriginAccess &X = Accesses[XI];
+    const PairCandidates::Side XS = pairingSide(XI, Verdicts);
     std::string F = lastField(X.Snap.Path);
+    size_t Compared = 0;
     bool Found = false;
-    auto Scan = [&](const std::vector<uint32_t> &Group) {
-      for (uint32_t YI : Group) {
-        if (Found || Budget == 0)
-          return;
-        --Budget;
-        Found = MayConflict(X, Accesses[YI]);
-      }
-    };
     if (F.empty()) {
+      // No field to tell it apart: any access of the root.
+      Compared = Accesses.size();
       for (const auto &[Name, Group] : ByField)
-        Scan(Group);
+        if ((Found = MayConflict(X, XS, Name)))
+          break;
     } else {
-      Scan(ByField[F]);
-      Scan(ByField[std::string()]);
+      const std::string None;
+      for (const std::string &Name : {F, None})
+        if (auto It = ByField.find(Name); It != ByField.end())
+          Compared += It->second.size();
+      Found = MayConflict(X, XS, F) || MayConflict(X, XS, None);
     }
-    if (Found || Budget == 0) {
+    if (Found || Compared >= Budget) {
       Sink.noteAssumption(
           Assumption{AssumptionKind::PointerAlias, X.Snap.Location});
       return;
     }
+    Budget -= Compared;
   }
 }
 
@@ -940,14 +975,43 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
   if (How != Overlap::Same)
     for (uint32_t I : Ys)
       Guard.add(Accesses[I].Snap, Accesses[I].Origin, LockScope::Program);
-  for (uint32_t XI : Xs) {
-    const OriginAccess &X = Accesses[XI];
+  // Most pairs of a root are of origins that never overlap, or ordered by
+  // a lock both hold: each X visits only the Ys its kind may race with
+  // (PairCandidates), in an order that keeps the witness a visit of every Y
+  // would choose.
+  LockVerdicts Verdicts(LockScope::Program);
+  std::vector<PairCandidates::Side> YSides, XSides;
+  for (uint32_t I : Ys)
+    YSides.push_back(pairingSide(I, Verdicts));
+  if (How == Overlap::Same)
+    XSides = YSides;
+  else
+    for (uint32_t I : Xs)
+      XSides.push_back(pairingSide(I, Verdicts));
+  auto MayOverlap = [&](uint32_t OX, uint32_t OY) {
+    return originOverlap(OX, OY) != OriginOverlap::Never;
+  };
+  PairCandidates Candidates(std::move(YSides), Verdicts, MayOverlap);
+  for (size_t XP = 0; XP < Xs.size(); ++XP) {
+    const OriginAccess &X = Accesses[Xs[XP]];
     // An atomic access is reported at the plain one it races with (the
     // one to fix), which finds it among its Ys.
     if (X.Snap.Atomic ||
         std::binary_search(Skip.begin(), Skip.end(), X.Snap.Location))
       continue;
     bool HoldsGuard = Guard.heldBy(X.Snap);
+    const PairCandidates::Lists &Found = Candidates.of(XSides[XP], HoldsGuard);
+    auto Meets = [&](const OriginAccess &Y) {
+      return (How != Overlap::XsWhole || wholeMeetsPart(X.Snap, Y.Snap)) &&
+             (How != Overlap::YsWhole || wholeMeetsPart(Y.Snap, X.Snap)) &&
+             concurrent(X, Y);
+    };
+    for (uint32_t YI : Found.Assumed)
+      if (Meets(Accesses[YI])) {
+        Sink.noteAssumption(
+            Assumption{AssumptionKind::LockIdentity, X.Snap.Location});
+        break;
+      }
     // What would make a finding with witness W low.
     auto Doubts = [&](const OriginAccess &W) {
       return int(W.Snap.onCrashPath()) * 4 + int(throughTable(W.Snap)) * 4 +
@@ -955,41 +1019,24 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
              int(waitMayOrder(X, W) || publicationMayOrder(X, W)) +
              int(inFlagGuard(X, W) || inFlagGuard(W, X));
     };
+    // The rank of a witness that nothing beats (Rank below).
+    constexpr int TopRank = 32 + 32 + 16 + 8 + 4 + 2 + 1;
     const OriginAccess *Best = nullptr;
     RaceKind BestKind = RaceKind::UnprotectedWrite;
-    int BestRank = -1;
-    for (uint32_t YI : Ys) {
-      const OriginAccess &Y = Accesses[YI];
-      if (!canRace(X.Snap, Y.Snap))
-        continue;
-      // Most pairs of a root are of origins that never overlap (a thread
-      // and itself, a thread joined before the other starts): nothing
-      // below would report them.
-      if (originOverlap(X.Origin, Y.Origin) == OriginOverlap::Never)
-        continue;
-      if ((How == Overlap::XsWhole && !wholeMeetsPart(X.Snap, Y.Snap)) ||
-          (How == Overlap::YsWhole && !wholeMeetsPart(Y.Snap, X.Snap)))
-        continue;
-      PairVerdict V = judgePair(X.Snap, Y.Snap, LockScope::Program);
-      // Different locks are reported at the side that does not hold the
-      // lock most accesses hold.
-      bool Reportable = V == PairVerdict::Unprotected ||
-                        (V == PairVerdict::DifferentLocks && !HoldsGuard);
-      // Taken as protected by locks that cannot be told apart or named
-      // (`m[i]`, a mutex through an unknown pointer): an assumption if the
-      // two may run at once.
-      bool Assumed = V == PairVerdict::Safe &&
-                     !orderedByIdentifiableLocks(X.Snap, Y.Snap,
-                                                 LockScope::Program);
-      if (!Reportable && !Assumed)
-        continue;
-      if (!concurrent(X, Y))
-        continue;
-      if (!Reportable) {
-        Sink.noteAssumption(
-            Assumption{AssumptionKind::LockIdentity, X.Snap.Location});
-        continue;
+    int BestRank = -1, BestDoubts = -1; // -1: not computed yet
+    for (const PairCandidates::Witness &C : Found.Witnesses) {
+      // The best rank and no doubts: the witnesses left have traces no
+      // shorter, so none is better.
+      if (BestRank == TopRank) {
+        if (BestDoubts < 0)
+          BestDoubts = Doubts(*Best);
+        if (BestDoubts == 0)
+          break;
       }
+      const OriginAccess &Y = Accesses[C.Id];
+      const PairVerdict V = C.V;
+      if (!Meets(Y))
+        continue;
       // Prefer another thread's access, then a write, then (under
       // different locks) one that holds the lock it should, then one seen
       // (not assumed of a call racecar has no body for).
@@ -1009,23 +1056,25 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
           (V != PairVerdict::DifferentLocks || Guard.heldBy(Y.Snap) ? 4 : 0) +
           (Y.Snap.isAssumedWrite() ? 0 : 2) + (Y.Snap.Atomic ? 0 : 1);
       // Among equals, the witness that leaves the fewest doubts, then the
-      // shortest call chain (as summarize/Witness.h does for classes).
+      // shortest call chain (as summarize/Witness.h does for classes): the
+      // first one seen, as the candidates come shortest trace first.
       bool Better = Rank > BestRank;
+      int DY = -1;
       if (Rank == BestRank) {
-        int DY = Doubts(Y), DB = Doubts(*Best);
-        Better = DY < DB || (DY == DB && Y.Snap.Trace.size() <
-                                             Best->Snap.Trace.size());
+        DY = Doubts(Y);
+        if (BestDoubts < 0)
+          BestDoubts = Doubts(*Best);
+        Better = DY < BestDoubts;
       }
       if (Better) {
         BestRank = Rank;
+        BestDoubts = DY;
         Best = &Y;
         if (V == PairVerdict::DifferentLocks)
           BestKind = RaceKind::DifferentLocks;
         else
           BestKind = isWrite(X.Snap.Kind) ? RaceKind::UnprotectedWrite
                                           : RaceKind::ReadWriteRace;
-        if (Rank == 63 && Y.Snap.Trace.empty() && !Doubts(Y))
-          break;
       }
     }
     if (!Best)
@@ -1111,9 +1160,17 @@ void RootAnalysis::run(uint32_t Root, ThreadRaceStats &Stats) {
   // Memory touched by at least two origins, or by one started many times.
   // A thread's own linked object is memory another thread's walk of the
   // structure reaches (ir::asWalked).
+  // (A path's key is found once: paths are interned, a root's hundreds of
+  // thousands of accesses name a few thousand.)
   std::map<AccessPath, std::vector<uint32_t>> ByPath;
-  for (uint32_t I = 0; I < Accesses.size(); ++I)
-    ByPath[memoryKey(Accesses[I].Snap.Path, Aliases)].push_back(I);
+  llvm::DenseMap<const void *, std::vector<uint32_t> *> GroupOf;
+  for (uint32_t I = 0; I < Accesses.size(); ++I) {
+    const PathRef &P = Accesses[I].Snap.Path;
+    auto [It, New] = GroupOf.try_emplace(P.identity());
+    if (New)
+      It->second = &ByPath[memoryKey(P, Aliases)];
+    It->second->push_back(I);
+  }
   for (auto &[Path, Group] : ByPath)
     if (worthPairing(Group, Group))
       pairGroup(Group, Group, Overlap::Same, Stats);
