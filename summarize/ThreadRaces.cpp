@@ -697,18 +697,24 @@ void RootAnalysis::materialize() {
       });
       std::sort(Locks.begin(), Locks.end());
     };
+    // And a few thousand paths: each named from the root once (null: it
+    // cannot be).
+    llvm::DenseMap<const void *, std::optional<PathRef>> RootedPaths;
     for (const AccessSnapshot &A : S.Accesses) {
       if (otherProgram(A.Location, A.Trace))
         continue;
-      std::optional<AccessPath> P = toRoot(A.Path, O);
-      if (!P) {
+      auto [Rooted, New] = RootedPaths.try_emplace(A.Path.identity());
+      if (New)
+        if (std::optional<AccessPath> P = toRoot(A.Path, O))
+          Rooted->second = PathRef(std::move(*P));
+      if (!Rooted->second) {
         // Through an argument of the thread's we cannot name.
         Sink.noteAssumption(
             Assumption{AssumptionKind::UnknownPointer, A.Location});
         continue;
       }
       OriginAccess X{O, A};
-      X.Snap.Path = std::move(*P);
+      X.Snap.Path = *Rooted->second;
       X.ThroughOwnFormal =
           A.Path->Root == RootKind::Formal && A.Path->Index < 32 &&
           (Origins[O].OwnFormals >> A.Path->Index) & 1 &&
@@ -857,10 +863,10 @@ bool RootAnalysis::concurrent(const OriginAccess &X,
 
 /// The field a path ends in, or "" (a whole object, an element, a scalar
 /// behind a pointer: it may be any memory).
-std::string lastField(const AccessPath &P) {
+ir::Symbol lastField(const AccessPath &P) {
   if (!P.Steps.empty() && P.Steps.back().kind() == StepKind::Field)
-    return P.Steps.back().name().str();
-  return std::string();
+    return P.Steps.back().name();
+  return ir::Symbol();
 }
 
 /// Paths are compared by name: `a->next->v` and `b->next->v` are taken for
@@ -882,19 +888,28 @@ void RootAnalysis::checkAliasing() {
                                    Accesses[Loaded.front()].Snap.Location});
     return;
   }
-  std::map<std::string, std::vector<uint32_t>> ByField;
+  // By the last field's name (interned: its characters' address), "" for
+  // none.
+  llvm::DenseMap<const char *, std::vector<uint32_t>> ByField;
   for (uint32_t I = 0; I < Accesses.size(); ++I)
-    ByField[lastField(Accesses[I].Snap.Path)].push_back(I);
+    ByField[lastField(Accesses[I].Snap.Path).data()].push_back(I);
   // A global itself (`g`, `g.f`, `g.a[i]`) whose address no TU takes is
   // never memory behind a pointer.
-  auto Unaddressed = [&](const AccessPath &P) {
-    return Addresses && P.Root == RootKind::Global && !P.isUnnamed() &&
-           llvm::none_of(P.Steps,
-                         [](const ir::PathStep &S) {
-                           return S.kind() != StepKind::Field &&
-                                  S.kind() != StepKind::Index;
-                         }) &&
-           !Addresses->mayBeTaken(P.Symbol);
+  // (Asked once per path: a root's accesses name a few thousand.)
+  llvm::DenseMap<const void *, bool> UnaddressedPaths;
+  auto Unaddressed = [&](const PathRef &Ref) {
+    auto [It, New] = UnaddressedPaths.try_emplace(Ref.identity());
+    if (New) {
+      const AccessPath &P = Ref;
+      It->second = Addresses && P.Root == RootKind::Global && !P.isUnnamed() &&
+                   llvm::none_of(P.Steps,
+                                 [](const ir::PathStep &S) {
+                                   return S.kind() != StepKind::Field &&
+                                          S.kind() != StepKind::Index;
+                                 }) &&
+                   !Addresses->mayBeTaken(P.Symbol);
+    }
+    return It->second;
   };
   // Pairs of X's kind that cannot race, never overlap or are ordered by
   // locks that name one mutex each are left out (PairCandidates).
@@ -902,9 +917,9 @@ void RootAnalysis::checkAliasing() {
   auto MayOverlap = [&](uint32_t OX, uint32_t OY) {
     return originOverlap(OX, OY) != OriginOverlap::Never;
   };
-  std::map<std::string, PairCandidates> CandidatesOf;
+  llvm::DenseMap<const char *, std::unique_ptr<PairCandidates>> CandidatesOf;
   auto MayConflict = [&](const OriginAccess &X, const PairCandidates::Side &XS,
-                         const std::string &Field) {
+                         const char *Field) {
     auto Group = ByField.find(Field);
     if (Group == ByField.end())
       return false;
@@ -914,10 +929,11 @@ void RootAnalysis::checkAliasing() {
       for (uint32_t I : Group->second)
         Sides.push_back(pairingSide(I, Verdicts));
       It = CandidatesOf
-               .try_emplace(Field, std::move(Sides), Verdicts, MayOverlap)
+               .try_emplace(Field, std::make_unique<PairCandidates>(
+                                       std::move(Sides), Verdicts, MayOverlap))
                .first;
     }
-    return llvm::any_of(It->second.unordered(XS), [&](uint32_t YI) {
+    return llvm::any_of(It->second->unordered(XS), [&](uint32_t YI) {
       const OriginAccess &Y = Accesses[YI];
       return !Unaddressed(Y.Snap.Path) && !(X.Snap.Path == Y.Snap.Path) &&
              concurrent(X, Y);
@@ -929,21 +945,22 @@ void RootAnalysis::checkAliasing() {
   for (uint32_t XI : Loaded) {
     const OriginAccess &X = Accesses[XI];
     const PairCandidates::Side XS = pairingSide(XI, Verdicts);
-    std::string F = lastField(X.Snap.Path);
+    const ir::Symbol F = lastField(X.Snap.Path);
     size_t Compared = 0;
     bool Found = false;
     if (F.empty()) {
       // No field to tell it apart: any access of the root.
       Compared = Accesses.size();
+      // (In any order: whether one may conflict is asked.)
       for (const auto &[Name, Group] : ByField)
         if ((Found = MayConflict(X, XS, Name)))
           break;
     } else {
-      const std::string None;
-      for (const std::string &Name : {F, None})
+      const char *None = ir::Symbol().data();
+      for (const char *Name : {F.data(), None})
         if (auto It = ByField.find(Name); It != ByField.end())
           Compared += It->second.size();
-      Found = MayConflict(X, XS, F) || MayConflict(X, XS, None);
+      Found = MayConflict(X, XS, F.data()) || MayConflict(X, XS, None);
     }
     if (Found || Compared >= Budget) {
       Sink.noteAssumption(
