@@ -578,6 +578,12 @@ private:
   uint32_t mapSpawnId(const ir::Instr &Call, uint32_t CalleeId);
   void startThread(const ir::Instr &I, const CallModel &M, AbstractState &S);
   void joinThread(const ir::Instr &I, const CallModel &M, AbstractState &S);
+  /// `worker_ = std::thread(f)`: the thread the temporary holds (started
+  /// on this line, its handle not named), or the one of a named handle
+  /// moved from, is the destination's from here on (joins through it
+  /// match it).
+  void moveThread(const ir::Instr &I, const CallModel &M,
+                  const AbstractState &S);
   /// Joins the threads whose handle matches \p Handle (Unknown: those whose
   /// handle is not known either).
   /// \p Range: the join's counted loop (ir::CallInfo::LoopRange), if any.

@@ -58,6 +58,8 @@ enum class ModelKind : uint8_t {
                 ///< (`pthread_create`, `std::thread(f, a)`); see ThreadModel
   ThreadJoin,   ///< waits for the thread whose handle is Args[HandleArg]
                 ///< (`pthread_join(t, 0)`, `t.join()`, `~jthread`)
+  ThreadMove,   ///< the thread of handle Args[EntryArg] now has handle
+                ///< Args[HandleArg] (`worker_ = std::thread(..)`)
   AssertHeld,   ///< `mu_.AssertHeld()`: Args[LockArg] is held from here on
                 ///< (by a caller, if this function did not take it)
   AssertHeldShared, ///< the same, in shared mode (`AssertReaderHeld`)
@@ -97,10 +99,12 @@ struct CallModel {
   /// returns 0 when it acquired the lock), not a true one. ThreadCreate:
   /// the call returns 0 exactly when the thread started.
   bool ZeroIsSuccess = false;
-  /// ThreadCreate/ThreadJoin: the argument holding the thread's handle
-  /// (`&t` for pthread_create, the std::thread object), or -1 if none.
+  /// ThreadCreate/ThreadJoin/ThreadMove: the argument holding the thread's
+  /// handle (`&t` for pthread_create, the std::thread object; a move's
+  /// destination), or -1 if none.
   int HandleArg = -1;
   /// ThreadCreate: the callable argument (-1: the first callable argument).
+  /// ThreadMove: the handle moved from.
   int EntryArg = -1;
   ThreadData Data = ThreadData::Rest;
   /// ThreadData::One: the argument passed to the entry.

@@ -110,7 +110,7 @@ bool tracksThreads(const ir::Function &F, const SummaryLookup &Callees) {
         continue;
       ModelKind K = lookupCallModel(I.call().CalleeName, I.call().ElementType).Kind;
       if (K == ModelKind::ThreadCreate || K == ModelKind::ThreadJoin ||
-          K == ModelKind::ProcessFork)
+          K == ModelKind::ThreadMove || K == ModelKind::ProcessFork)
         return true;
       if (K != ModelKind::None || I.call().Callee.empty())
         continue;
@@ -660,6 +660,38 @@ void FunctionAnalysis::joinThread(const ir::Instr &I, const CallModel &M,
   // sets may end the wait, ThreadRaces' condition-wait).
   applyJoin(Handle, S, I.Location, inLoop() ? C.LoopRange : ir::Symbol(),
             /*Direct=*/true, /*OnlyUnnamed=*/M.HandleArg < 0);
+}
+
+void FunctionAnalysis::moveThread(const ir::Instr &I, const CallModel &M,
+                                  const AbstractState &S) {
+  const ir::CallInfo &C = I.call();
+  if (M.HandleArg < 0 || M.EntryArg < 0 ||
+      size_t(std::max(M.HandleArg, M.EntryArg)) >= C.Args.size())
+    return;
+  Operand Dest = namedOperand(C.Args[M.HandleArg], S);
+  if (Dest.K != Operand::Kind::Object)
+    return; // (the thread keeps a handle no join can name: unmatched)
+  const Operand &Src = C.Args[M.EntryArg];
+  Operand From = namedOperand(Src, S);
+  ThreadSpawn *Temporary = nullptr;
+  for (ThreadSpawn &T : Spawns) {
+    if (!std::binary_search(S.Started.begin(), S.Started.end(), T.Id))
+      continue;
+    if (From.K == Operand::Kind::Object) {
+      // `t = std::move(u)`: u's threads are t's.
+      if (T.Handle.K == Operand::Kind::Object && T.Handle.Path == From.Path)
+        T.Handle = Dest;
+    } else if (Src.K == Operand::Kind::Fresh && T.Trace.empty() &&
+               T.Handle.K != Operand::Kind::Object &&
+               T.Location.File == I.Location.File &&
+               T.Location.Line == I.Location.Line) {
+      // `worker_ = std::thread(..)`: the temporary constructed on this
+      // line, the last such start.
+      Temporary = &T;
+    }
+  }
+  if (Temporary)
+    Temporary->Handle = Dest;
 }
 
 void FunctionAnalysis::applyCalleeThreads(const ir::Instr &I,

@@ -695,8 +695,10 @@ bool FunctionAnalysis::applyModel(const ir::Instr &I, const CallModel &M,
       startThread(I, M, S);
     return true;
   case ModelKind::ThreadJoin:
+  case ModelKind::ThreadMove:
     if (TrackThreads)
-      joinThread(I, M, S);
+      M.Kind == ModelKind::ThreadJoin ? joinThread(I, M, S)
+                                      : moveThread(I, M, S);
     return true;
   case ModelKind::QueueFrontTake:
   case ModelKind::QueueFrontLeave: {
