@@ -16,7 +16,7 @@
 // assumed (taken as safe by locks that cannot be named: an assumption if
 // they may run at once).
 //
-//   group of 7,900 accesses of `cfd->mem_` under 256 origins: 62 M pairs
+//   one memory's 7,900 accesses from 256 origins: 62 M pairs
 //   -> a few hundred kinds, each a list of the Ys left to look at
 //===----------------------------------------------------------------------===//
 #ifndef RACER_SUMMARIZE_PAIRCANDIDATES_H
