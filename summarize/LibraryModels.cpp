@@ -45,15 +45,13 @@ const ThreadRow ThreadTable[] = {
     {"thrd_create", ModelKind::ThreadCreate, 0, 1, ThreadData::One, 2, true},
     // std::thread t(f, args...): Args[0] is the thread object.
     {"std::thread::thread", ModelKind::ThreadCreate, 0, 1, ThreadData::Rest, 0},
-    {"std::jthread::jthread", ModelKind::ThreadCreate, 0, 1, ThreadData::Rest,
-     0},
+    {"std::jthread::jthread", ModelKind::ThreadCreate, 0, 1, ThreadData::Rest, 0},
     // std::async([policy,] f, args...): the first callable argument.
     {"std::async", ModelKind::ThreadCreate, -1, -1, ThreadData::Rest, 0},
     // libuv: uv_thread_create(uv_thread_t *tid, void (*entry)(void *), arg);
     // uv_queue_work(loop, uv_work_t *req, work_cb, after_cb): work_cb(req)
     // runs on the loop's thread pool.
-    {"uv_thread_create", ModelKind::ThreadCreate, 0, 1, ThreadData::One, 2,
-     true},
+    {"uv_thread_create", ModelKind::ThreadCreate, 0, 1, ThreadData::One, 2, true},
     {"uv_queue_work", ModelKind::ThreadCreate, -1, 2, ThreadData::One, 1, true,
      /*Pool=*/true},
     // GLib: g_thread_new(name, GThreadFunc func, gpointer data).
@@ -67,35 +65,30 @@ const ThreadRow ThreadTable[] = {
     // on the Env's background pool. (rocksdb's is not modelled yet: its
     // jobs' own stack and heap objects, named alike in every instance of a
     // job, look shared between instances; README, Limits.)
-    {"leveldb::Env::Schedule", ModelKind::ThreadCreate, -1, 1, ThreadData::One,
-     2, false, /*Pool=*/true},
+    {"leveldb::Env::Schedule", ModelKind::ThreadCreate, -1, 1, ThreadData::One, 2,
+     false, /*Pool=*/true},
     // leveldb's and rocksdb's Env::StartThread(void (*fn)(void *), void *arg):
     // a new thread runs fn(arg) (nothing joins it).
-    {"leveldb::Env::StartThread", ModelKind::ThreadCreate, -1, 1,
-     ThreadData::One, 2},
-    {"rocksdb::Env::StartThread", ModelKind::ThreadCreate, -1, 1,
-     ThreadData::One, 2},
+    {"leveldb::Env::StartThread", ModelKind::ThreadCreate, -1, 1, ThreadData::One,
+     2},
+    {"rocksdb::Env::StartThread", ModelKind::ThreadCreate, -1, 1, ThreadData::One,
+     2},
     {"pthread_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
     {"uv_thread_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
     {"thrd_join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
     {"std::thread::join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
     {"std::jthread::join", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
-    {"std::jthread::~jthread", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest,
-     0},
-    // A future's result is ready only once its task finished; its handle is
-    // not tracked (-1): it joins threads whose handle is not known either.
+    {"std::jthread::~jthread", ModelKind::ThreadJoin, 0, -1, ThreadData::Rest, 0},
     // `worker_ = std::thread(..)`, `t = std::move(u)`: the thread moves to
     // the destination handle (a join through it joins that thread).
-    {"std::thread::operator=", ModelKind::ThreadMove, 0, 1, ThreadData::Rest,
-     0},
-    {"std::jthread::operator=", ModelKind::ThreadMove, 0, 1, ThreadData::Rest,
-     0},
+    {"std::thread::operator=", ModelKind::ThreadMove, 0, 1, ThreadData::Rest, 0},
+    {"std::jthread::operator=", ModelKind::ThreadMove, 0, 1, ThreadData::Rest, 0},
+    // A future's result is ready only once its task finished; its handle is
+    // not tracked (-1): it joins threads whose handle is not known either.
     {"std::future::get", ModelKind::ThreadJoin, -1, -1, ThreadData::Rest, 0},
     {"std::future::wait", ModelKind::ThreadJoin, -1, -1, ThreadData::Rest, 0},
-    {"std::shared_future::get", ModelKind::ThreadJoin, -1, -1, ThreadData::Rest,
-     0},
-    {"std::shared_future::wait", ModelKind::ThreadJoin, -1, -1,
-     ThreadData::Rest, 0},
+    {"std::shared_future::get", ModelKind::ThreadJoin, -1, -1, ThreadData::Rest, 0},
+    {"std::shared_future::wait", ModelKind::ThreadJoin, -1, -1, ThreadData::Rest, 0},
 };
 
 /// Containers of threads: these members construct a thread in place from
