@@ -375,8 +375,15 @@ const FunctionDecl *FunctionLowerer::calleeThroughPointer(const CallExpr *CE) {
         Find(C);
     };
     Find(FD->getBody());
-    const auto *G = Value ? dyn_cast<DeclRefExpr>(Value->IgnoreParenCasts())
-                          : nullptr;
+    const Expr *V = Value ? Value->IgnoreParenCasts() : nullptr;
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(V);
+        UO && UO->getOpcode() == UO_AddrOf)
+      V = UO->getSubExpr()->IgnoreParenCasts();
+    const auto *G = dyn_cast_or_null<DeclRefExpr>(V);
+    // `void (*routine)(void *) = unlock_mutex; .. routine(arg);` (what
+    // pthread_cleanup_push/pop expand to): the function itself.
+    if (const auto *F = G ? dyn_cast<FunctionDecl>(G->getDecl()) : nullptr)
+      return F;
     const auto *Global = G ? dyn_cast<VarDecl>(G->getDecl()) : nullptr;
     if (!Global)
       return nullptr;
