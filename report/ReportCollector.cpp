@@ -264,6 +264,20 @@ bool onlyObjectLocksOnGlobal(const AccessSnapshot &A) {
          });
 }
 
+/// A lock \p A holds that is any element of an array of mutexes
+/// (`stripe[]`, summarize/LockProtection.h); empty if none.
+std::string stripeHeld(const AccessSnapshot &A) {
+  for (const HeldLock &L : A.Locks)
+    if (!L.Unknown && !L.protectsNothing() &&
+        std::any_of(L.Lock.Steps.begin(), L.Lock.Steps.end(),
+                    [](const ir::PathStep &S) {
+                      return S.kind() == ir::StepKind::Index &&
+                             S.name().empty();
+                    }))
+      return L.Lock.str();
+  return "";
+}
+
 /// Notes saying how the thread of \p S was started: the calls from the root
 /// function to the thread-creating call, then that call.
 std::vector<Note> startNotes(const RaceSide &S,
@@ -434,9 +448,14 @@ Report racer::report::wordFinding(const RaceFinding &F,
                 accessPhrase(A, RepPath) + underLocks(A, Relevant) + Where +
                 (Self ? " races with itself on another thread"
                       : std::string(" races with the ") + ConWhat +
-                            underLocks(Con.Access, Relevant) + " in " +
-                            ConWho) +
-                " (no common lock)";
+                            underLocks(Con.Access, Relevant) + " in " + ConWho);
+    std::string Stripe = stripeHeld(A);
+    if (Stripe.empty())
+      Stripe = stripeHeld(Con.Access);
+    R.Message += Stripe.empty() ? " (no common lock)"
+                                : " (no common lock: each thread may hold "
+                                  "another element of `" +
+                                      Stripe + "`)";
   }
   R.Loc = sideLoc(Rep, AtAccess, Files);
   R.Trace = startNotes(Rep, Files);

@@ -41,6 +41,65 @@ bool allIdentifiable(const AccessSnapshot &A, LockScope Scope) {
     return !protects(L, A.Kind) || identifiable(L, Scope);
   });
 }
+/// The object a path starts from is one object to every thread: a global,
+/// or `this` among one class's methods (`*this` the only pointer followed).
+bool fromOneObject(const ir::AccessPath &P, LockScope Scope) {
+  if (P.Root == ir::RootKind::Global)
+    return true;
+  return P.Root == ir::RootKind::Formal && P.Index == 0 &&
+         Scope == LockScope::Class;
+}
+bool followsNoPointer(const ir::AccessPath &P, size_t I) {
+  ir::StepKind K = P.Steps[I].kind();
+  return !ir::standsForLoads(K) && (K != ir::StepKind::Deref ||
+                                    (I == 0 && P.Root != ir::RootKind::Global));
+}
+/// One mutex of an array of them, whichever element an index chose
+/// (`pthread_mutex_lock(&stripe[h % N])`, `shards_[i].mu`): lock striping.
+bool stripe(const HeldLock &L, LockScope Scope) {
+  const ir::AccessPath &P = L.Lock;
+  if (L.Unknown || L.protectsNothing() || !fromOneObject(P, Scope))
+    return false;
+  bool Indexed = false;
+  for (size_t I = 0; I < P.Steps.size(); ++I) {
+    if (!followsNoPointer(P, I))
+      return false;
+    Indexed |=
+        P.Steps[I].kind() == ir::StepKind::Index && P.Steps[I].name().empty();
+  }
+  return Indexed;
+}
+/// Memory that is one location to every thread: a global's own fields, or
+/// (in a class) `this`'s, no element, no pointer followed (`g_nitems`,
+/// `this->size_`). A stripe the accessing thread picked guards it only if
+/// every thread picks the same one, and then the array would not be needed.
+bool oneLocation(const ir::AccessPath &P, LockScope Scope) {
+  if (!fromOneObject(P, Scope))
+    return false;
+  for (size_t I = 0; I < P.Steps.size(); ++I)
+    if (!followsNoPointer(P, I) || P.Steps[I].kind() == ir::StepKind::Index)
+      return false;
+  return true;
+}
+/// X and Y protect one location with stripes of lock arrays and named
+/// mutexes only, and share no named one (judgePair tested that): two
+/// threads may hold different stripes.
+bool onlyStripesInCommon(const AccessSnapshot &X, const AccessSnapshot &Y,
+                         LockScope Scope) {
+  if (!oneLocation(*X.Path, Scope) || !oneLocation(*Y.Path, Scope))
+    return false;
+  bool Striped = false;
+  for (const AccessSnapshot *A : {&X, &Y})
+    for (const HeldLock &L : A->Locks) {
+      if (!protects(L, A->Kind))
+        continue;
+      if (stripe(L, Scope))
+        Striped = true;
+      else if (L.Unknown || !identifiable(L, Scope))
+        return false;
+    }
+  return Striped;
+}
 } // namespace
 
 bool shareProtectingLock(const AccessSnapshot &X, const AccessSnapshot &Y) {
@@ -120,6 +179,8 @@ PairVerdict judgePair(const AccessSnapshot &X, const AccessSnapshot &Y,
     return PairVerdict::Unprotected;
   if (!Y.isProtected())
     return PairVerdict::ReportedAtOther;
+  if (onlyStripesInCommon(X, Y, Scope))
+    return PairVerdict::DifferentLocks;
   if (holdsUnknownProtecting(X) || holdsUnknownProtecting(Y) ||
       shareProtectingLock(X, Y) || !allIdentifiable(X, Scope) ||
       !allIdentifiable(Y, Scope))
@@ -129,7 +190,8 @@ PairVerdict judgePair(const AccessSnapshot &X, const AccessSnapshot &Y,
 
 uint32_t LockVerdicts::classOf(const AccessSnapshot &A) {
   auto [It, New] = Classes.try_emplace(
-      {A.Locks.identity(), A.nestings().identity(), unsigned(isWrite(A.Kind))},
+      {A.Locks.identity(), A.nestings().identity(),
+       unsigned(isWrite(A.Kind)) | unsigned(oneLocation(*A.Path, Scope)) << 1},
       static_cast<uint32_t>(Members.size()));
   if (New)
     Members.push_back(&A);

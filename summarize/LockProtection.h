@@ -21,7 +21,12 @@
 // (`this->mu_`, `d->mu`, `s.mu`). A lock reached through a pointer or
 // reference member (`*this->mu_ptr_`), an array element, or (in a class) a
 // parameter other than `this` may be the same mutex as any other: such a
-// pair is treated as protected, like an unknown lock.
+// pair is treated as protected, like an unknown lock. Except for stripes:
+// one location (a global's own field, `this->size_`) that both sides guard
+// only with elements of lock arrays (`pthread_mutex_lock(&stripe[h % N])`)
+// and named mutexes they do not share is under different locks, since two
+// threads may each pick another stripe (`shards[s].count` under
+// `stripe[s]` is not one location, and stays protected).
 //===----------------------------------------------------------------------===//
 #ifndef RACER_SUMMARIZE_LOCKPROTECTION_H
 #define RACER_SUMMARIZE_LOCKPROTECTION_H
@@ -72,9 +77,10 @@ bool orderedByIdentifiableLocks(const AccessSnapshot &X,
                                 const AccessSnapshot &Y, LockScope Scope);
 
 /// judgePair and orderedByIdentifiableLocks, answered once per pair of lock
-/// classes: both read of an access only its locks, the nestings before it
-/// and whether it writes, and the accesses of one memory share a few such
-/// classes (a thousand accesses of a field, all under its mutex).
+/// classes: both read of an access only its locks, the nestings before it,
+/// whether it writes and whether its memory is one location (stripes), and
+/// the accesses of one memory share a few such classes (a thousand accesses
+/// of a field, all under its mutex).
 class LockVerdicts {
 public:
   explicit LockVerdicts(LockScope Scope) : Scope(Scope) {}
