@@ -508,7 +508,7 @@ void FunctionLowerer::lowerBranch(const CFGBlock &B, ir::Block &Out) {
     Out.CondNegated = Neg;
     return;
   }
-  if (!C || !isa<CallExpr>(C))
+  if (!C || !(isa<CallExpr>(C) || isa<AtomicExpr>(C)))
     return;
   auto It = CallIndexInBlock.find(C);
   if (It == CallIndexInBlock.end())

@@ -460,11 +460,48 @@ bool onlyForwards(const Stmt *Body) {
   });
 }
 
+namespace {
+/// `while (__sync_lock_test_and_set(&l, 1))`, `while (atomic_flag_test_and_set(
+/// &f))`, `while (atomic_exchange(&b, 1))`, `while (f.test_and_set())` on a
+/// `std::atomic_flag`: a spinlock's acquire, which the
+/// lowering models as a lock (summarize/LibraryModels.h), not a wait.
+bool acquiresSpinLock(const Stmt *Loop, const ASTContext *Ctx) {
+  const Expr *C = loopParts(Loop).Cond;
+  while (C) {
+    C = C->IgnoreParenCasts();
+    const auto *UO = dyn_cast<UnaryOperator>(C);
+    if (!UO || UO->getOpcode() != UO_LNot)
+      break;
+    C = UO->getSubExpr();
+  }
+  if (const auto *CE = dyn_cast_or_null<CallExpr>(C)) {
+    std::string N = calleeName(CE);
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
+      return N == "test_and_set" && MD->getParent()->getName() == "atomic_flag";
+    return llvm::StringRef(N).starts_with("__sync_lock_test_and_set") ||
+           N == "__atomic_test_and_set";
+  }
+  const auto *AE = dyn_cast_or_null<AtomicExpr>(C);
+  Expr::EvalResult R;
+  return AE && Ctx &&
+         (AE->getOp() == AtomicExpr::AO__c11_atomic_exchange ||
+          AE->getOp() == AtomicExpr::AO__atomic_exchange_n) &&
+         AE->getVal1()->EvaluateAsInt(R, *Ctx) && R.Val.getInt().getBoolValue();
+}
+} // namespace
+
 const Stmt *findHandRolledSync(const Stmt *Body, const ASTContext *Ctx) {
   const Stmt *Found = nullptr;
+  // The loops in a spinlock's acquire (`while (tas(l)) while (load(l)) ;`).
+  llvm::DenseSet<const Stmt *> InAcquire;
   forEachDescendant(Body, [&](const Stmt *S) {
-    if (!Found && (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<ForStmt>(S)) &&
-        isHandRolledLoop(S, Ctx))
+    bool Loop = isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<ForStmt>(S);
+    if (Found || !Loop || InAcquire.count(S))
+      return;
+    if (acquiresSpinLock(S, Ctx))
+      forEachDescendant(loopParts(S).Body,
+                        [&](const Stmt *X) { InAcquire.insert(X); });
+    else if (isHandRolledLoop(S, Ctx))
       Found = S;
   });
   return Found;

@@ -127,6 +127,11 @@ const FunctionRow FunctionTable[] = {
     {"sem_trywait", ModelKind::TryLock, 0, true, true},
     {"sem_timedwait", ModelKind::TryLock, 0, true, true},
     {"sem_post", ModelKind::Unlock, 0, false, true},
+    // Test-and-set spinlocks, as the frontend lowers them.
+    {SpinTestAndSetName, ModelKind::TryLock, 0, true},
+    {SpinClearName, ModelKind::Unlock, 0},
+    {"std::atomic_flag::test_and_set", ModelKind::TryLock, 0, true},
+    {"std::atomic_flag::clear", ModelKind::Unlock, 0},
     {"mtx_lock", ModelKind::Lock, 0},
     {"mtx_unlock", ModelKind::Unlock, 0},
     {"mtx_trylock", ModelKind::TryLock, 0, true},

@@ -27,6 +27,15 @@ namespace racer {
 /// The reserved callee the frontend lowers `tl = p;` to, for a thread-local
 /// pointer tl: p is the thread's object for tl (ModelKind::SpecificSet).
 inline constexpr const char *ThreadLocalSetName = "racecar::thread_local_set";
+/// The reserved callees the frontend lowers a test-and-set spinlock's
+/// atomic operations to: `__sync_lock_test_and_set(p, 1)`,
+/// `atomic_flag_test_and_set(p)`, an atomic exchange of a non-zero constant
+/// (a try-lock of *p that succeeds when it returns zero, so that
+/// `while (tas(p)) ;` holds *p after the loop), and `__sync_lock_release(p)`,
+/// `atomic_flag_clear(p)`, an atomic store of zero (its release). Args[0]
+/// is p.
+inline constexpr const char *SpinTestAndSetName = "racecar::test_and_set";
+inline constexpr const char *SpinClearName = "racecar::clear";
 
 enum class ModelKind : uint8_t {
   None,          ///< not modeled: use the callee's summary, if any
