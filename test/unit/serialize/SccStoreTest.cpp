@@ -173,6 +173,31 @@ TEST_F(SccStoreTest, AnEncodingStreamedInChunksReadsBackWhole) {
   EXPECT_TRUE(*Head == Whole.Bytes.substr(0, Whole.HeadBytes));
 }
 
+TEST_F(SccStoreTest, LargeEntriesOneAfterAnotherReadBack) {
+  // Compressed rests of several pieces, which the writer keeps in a
+  // temporary file until their heads are known, reused entry after entry
+  // (a long one, a short one, a longer one): each reads back whole.
+  const std::vector<size_t> Sizes = {14u << 20, 6u << 20, 18u << 20, 1u << 10};
+  std::vector<EncodedSummaries> Wholes;
+  for (size_t I = 0; I < Sizes.size(); ++I)
+    Wholes.push_back(noise(100 + I, Sizes[I]));
+  {
+    std::unique_ptr<SccStore> S = open();
+    SccStore::Writer W(*S);
+    for (size_t I = 0; I < Wholes.size(); ++I)
+      EXPECT_EQ(W.add(key(100 + I), 100 + I, Wholes[I]), Wholes[I].Digest);
+    ASSERT_FALSE(bool(W.commit()));
+  }
+  std::unique_ptr<SccStore> S = open();
+  for (size_t I = 0; I < Wholes.size(); ++I) {
+    const SccEntry *E = S->find(key(100 + I));
+    ASSERT_NE(E, nullptr);
+    llvm::Expected<std::string> All = S->read(*E, false);
+    ASSERT_TRUE(bool(All)) << llvm::toString(All.takeError());
+    EXPECT_TRUE(*All == Wholes[I].Bytes) << "entry " << I;
+  }
+}
+
 TEST_F(SccStoreTest, NewPackIsStreamedAndOnlyACommitNamesIt) {
   auto Files = [&](llvm::StringRef Part) {
     unsigned N = 0;
