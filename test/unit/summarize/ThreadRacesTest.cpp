@@ -297,14 +297,15 @@ TEST(ThreadRaces, UnresolvedCallInAThreadIsAnAssumption) {
   ASSERT_TRUE(assumed(S, AssumptionKind::UnresolvedCall));
 }
 
-TEST(ThreadRaces, ArrayOfMutexesIsALockIdentityAssumption) {
-  // lock(&m[4]); g++ in the thread, lock(&m[i]); g++ in main: the same
-  // abstract lock `m[]`, but maybe not the same mutex.
+namespace {
+/// lock(&m[4]); G(5) read+write in the thread; lock(&m[i]); G(12) write in
+/// main: the same abstract lock `m[]`, but maybe not the same mutex.
+std::vector<ir::Function> stripedPair(const AccessPath &G) {
   FunctionBuilder W = freeFn("worker");
   W.formal("arg");
   W.call("pthread_mutex_lock",
          {Operand::object(FunctionBuilder::global("m").index())}, 5);
-  W.read(FunctionBuilder::global("g"), 6).write(FunctionBuilder::global("g"), 6);
+  W.read(G, 6).write(G, 6);
   W.call("pthread_mutex_unlock",
          {Operand::object(FunctionBuilder::global("m").index())}, 7);
   FunctionBuilder M = freeFn("main");
@@ -312,12 +313,27 @@ TEST(ThreadRaces, ArrayOfMutexesIsALockIdentityAssumption) {
   spawn(M, M.localVar(T), "worker", Operand::unknown(), 10);
   M.call("pthread_mutex_lock",
          {Operand::object(FunctionBuilder::global("m").index())}, 11);
-  M.write(FunctionBuilder::global("g"), 12);
+  M.write(G, 12);
   M.call("pthread_mutex_unlock",
          {Operand::object(FunctionBuilder::global("m").index())}, 13);
-  CollectingSink S = findRacesAndAssumptions({W.build(), M.build()});
+  return {W.build(), M.build()};
+}
+} // namespace
+
+TEST(ThreadRaces, ArrayOfMutexesGuardingElementsIsALockIdentityAssumption) {
+  // g[] under m[]: each stripe may guard its own element.
+  CollectingSink S =
+      findRacesAndAssumptions(stripedPair(FunctionBuilder::global("g").index()));
   EXPECT_TRUE(S.Races.empty()) << describe(S.Races);
   EXPECT_TRUE(assumed(S, AssumptionKind::LockIdentity));
+}
+
+TEST(ThreadRaces, OneLocationUnderStripesIsUnderDifferentLocks) {
+  // g under m[]: two threads may hold two stripes (LockProtection.h).
+  CollectingSink S = findRacesAndAssumptions(stripedPair(FunctionBuilder::global("g")));
+  ASSERT_FALSE(S.Races.empty());
+  for (const RaceFinding &F : S.Races)
+    EXPECT_EQ(F.Kind, RaceKind::DifferentLocks) << describe(S.Races);
 }
 
 TEST(ThreadRaces, ThreadsStartedByAHelperRaceWithTheCaller) {
