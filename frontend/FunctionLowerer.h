@@ -18,6 +18,7 @@
 #ifndef RACER_FRONTEND_FUNCTIONLOWERER_H
 #define RACER_FRONTEND_FUNCTIONLOWERER_H
 
+#include "frontend/ArrayWalks.h"
 #include "frontend/IRBuilder.h"
 #include "frontend/ModeAsserts.h"
 #include "frontend/PathBuilder.h"
@@ -182,6 +183,8 @@ private:
   ASTContext &Ctx;
   /// The for loops around calls with array elements in their arguments.
   EnclosingLoops LoopsAroundCalls;
+  /// The subscripts that visit every element of their array (ArrayWalks.h).
+  std::optional<ArrayWalks> Walks;
   /// The calls after the set of a flag seen false (findSerialFlagCalls).
   llvm::DenseMap<const CallExpr *, const Expr *> SerialFlagCalls;
   /// The calls that are a mode test's whole branch (callsUnderModeTests).

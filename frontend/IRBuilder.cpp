@@ -152,6 +152,7 @@ ir::Function FunctionLowerer::run() {
     F.LastLine = End.Line;
   preScan(Body);
   collectEnclosingLoops(Body, LoopsAroundCalls);
+  Walks.emplace(Body, Ctx);
   SerialFlagCalls = findSerialFlagCalls(Body, Ctx);
   if (isa<CXXMethodDecl>(FD))
     ModeTestCalls = callsUnderModeTests(Body, Ctx);
@@ -721,6 +722,8 @@ void FunctionLowerer::emitAccess(ir::InstrKind K, const Expr *LV,
   }
   bool Atomic = ForceAtomic || LV->getType()->isAtomicType();
   emitPathAccess(K, std::move(*P), Atomic, At.isValid() ? At : accessLoc(LV));
+  if (K == ir::InstrKind::Read && Walks && Walks->walksEvery(LV))
+    Cur->Instrs.back().Dest |= ir::WalksEveryElement;
 }
 
 void FunctionLowerer::emitBind(uint32_t Dest, Operand V, SourceLocation At) {

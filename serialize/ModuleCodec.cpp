@@ -550,6 +550,7 @@ private:
         ids(A.live(), [&](size_t N) { return AB.initLive(N); });
         AB.setInForkChild(A.InForkChild);
         AB.setAtomic(A.Atomic);
+        AB.setWalksEveryElement(A.WalksEveryElement);
         AB.setJoinedOuter(A.JoinedOuter);
         if (!A.nestings().empty())
           nestings(AB.initNestings(A.nestings().size()), A.nestings());
@@ -1017,6 +1018,7 @@ private:
       Extras.Live = ids<llvm::SmallVector<uint32_t, 0>>(AR.getLive());
       A.InForkChild = AR.getInForkChild();
       A.Atomic = AR.getAtomic();
+      A.WalksEveryElement = AR.getWalksEveryElement();
       A.JoinedOuter = AR.getJoinedOuter();
       std::vector<LockNesting> Nested = nestings(AR.getNestings());
       Extras.Nestings = NestingVector(Nested.begin(), Nested.end());

@@ -463,7 +463,8 @@ public:
          uint8_t(A.JoinedOuter != 0) << 2 |
          uint8_t(!A.nestings().empty()) << 3 |
          uint8_t(!A.releasedBefore().empty()) << 4 |
-         uint8_t(A.Trace.hidden() != 0) << 5 | uint8_t(A.Atomic) << 6);
+         uint8_t(A.Trace.hidden() != 0) << 5 | uint8_t(A.Atomic) << 6 |
+         uint8_t(A.WalksEveryElement) << 7);
       if (A.JoinedOuter)
         u8(A.JoinedOuter);
       // Path: the root unless it is the previous path's, then the steps
@@ -884,6 +885,7 @@ public:
       const uint8_t More = u8();
       A.InForkChild = More & 1;
       A.Atomic = More & 64;
+      A.WalksEveryElement = More & 128;
       const bool NoLoc = More & 2;
       const bool HasNestings = More & 8;
       if (More & 4)

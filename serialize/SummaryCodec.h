@@ -49,7 +49,7 @@ namespace racer::serialize {
 
 /// Bump on any change to the encoding below; stored entries of another
 /// version are never read (SccStore checks it).
-constexpr uint32_t SummaryCodecVersion = 29;
+constexpr uint32_t SummaryCodecVersion = 30;
 
 struct EncodedSummaries {
   /// The encoding; with a sink (encodeSummaries), its first HeadBytes only.

@@ -417,9 +417,10 @@ private:
     const uint32_t P = F.Patterns->PublishLine;
     return P && At.File == F.Location.File && At.Line > P ? 1 : 0;
   }
+  /// \p Flags: bit 0, atomic; ir::WalksEveryElement.
   void record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
               const std::string &ContainerMethod, const AbstractState &S,
-              bool Atomic = false);
+              unsigned Flags = 0);
   /// The function operates on lock \p L (acquires, releases, tries,
   /// asserts or requires it): evidence for its class (ConcurrencyEvidence.h).
   void noteLock(const HeldLock &L) {

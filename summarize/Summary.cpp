@@ -232,8 +232,8 @@ bool AccessSnapshot::holdsMutex() const {
 bool AccessSnapshot::sameAbstractAccess(const AccessSnapshot &O) const {
   return Kind == O.Kind && Threads == O.Threads && Path == O.Path &&
          Locks == O.Locks && InForkChild == O.InForkChild &&
-         Atomic == O.Atomic && JoinedOuter == O.JoinedOuter &&
-         Extras == O.Extras;
+         Atomic == O.Atomic && WalksEveryElement == O.WalksEveryElement &&
+         JoinedOuter == O.JoinedOuter && Extras == O.Extras;
 }
 
 bool wholeMeetsPart(const AccessSnapshot &Whole, const AccessSnapshot &Part) {

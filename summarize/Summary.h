@@ -371,6 +371,10 @@ struct AccessSnapshot {
   /// plain one (C11 5.1.2.4: a plain access meeting an atomic write is a
   /// data race, and so is a plain write meeting an atomic read).
   bool Atomic : 1;
+  /// One element per iteration of a loop over every element of its array
+  /// (ir::WalksEveryElement): it meets the element any other thread uses,
+  /// so the merged-elements doubt does not apply (Confidence.h).
+  bool WalksEveryElement : 1;
   ThreadsKind Threads = ThreadsKind::NoThread;
   /// Bit k: the access comes after the summarized function (or a callee)
   /// joined FunctionSummary::Joins[k] on every path: a caller's thread
@@ -421,7 +425,8 @@ struct AccessSnapshot {
   // LLVM's SmallVector move is not noexcept; without these
   // std::vector<AccessSnapshot> would deep-copy every element when it grows.
   // (The bit-fields have no default member initializers in C++17.)
-  AccessSnapshot() : InForkChild(false), Atomic(false) {}
+  AccessSnapshot()
+      : InForkChild(false), Atomic(false), WalksEveryElement(false) {}
   AccessSnapshot(const AccessSnapshot &) = default;
   AccessSnapshot &operator=(const AccessSnapshot &) = default;
   AccessSnapshot(AccessSnapshot &&) noexcept = default;

@@ -1100,8 +1100,12 @@ void RootAnalysis::pairGroup(const std::vector<uint32_t> &Xs,
     R.Kind = BestKind;
     R.Reported = sideOf(X);
     R.Conflicting = sideOf(*Best);
-    R.LowReasons = pathLowReasons(R.Reported.Access.Path, true) |
-                   pathLowReasons(R.Conflicting.Access.Path, true) |
+    // Threads may each use their own element, unless one side visits
+    // every element (a status loop over all the workers' slots).
+    const bool Merged = !R.Reported.Access.WalksEveryElement &&
+                        !R.Conflicting.Access.WalksEveryElement;
+    R.LowReasons = pathLowReasons(R.Reported.Access.Path, Merged) |
+                   pathLowReasons(R.Conflicting.Access.Path, Merged) |
                    accessLowReasons(R.Reported.Access, R.Conflicting.Access) |
                    queueFrontLowReasons(X.Snap, Best->Snap) |
                    conditionalLockLowReasons(X.Snap, Best->Snap);

@@ -177,7 +177,7 @@ HeldLock FunctionAnalysis::substituteLock(const HeldLock &L,
 
 void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
                               const std::string &ContainerMethod,
-                              const AbstractState &S, bool Atomic) {
+                              const AbstractState &S, unsigned Flags) {
   if (!Recording)
     return;
   if (Path.isUnnamed()) {
@@ -217,7 +217,8 @@ void FunctionAnalysis::record(AccessKind K, const AccessPath &Path, ir::Loc Loc,
   }
   A.Extras = std::move(E);
   A.InForkChild = S.ForkBlock >= 0;
-  A.Atomic = Atomic;
+  A.Atomic = Flags & 1;
+  A.WalksEveryElement = Flags & ir::WalksEveryElement;
   (Local ? LocalAccesses : Accesses).add(std::move(A), segmentOf(Loc));
 }
 
@@ -406,6 +407,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     // Also where threads are not tracked: a caller that does must know.
     Out.InForkChild = A.InForkChild || S.ForkBlock >= 0;
     Out.Atomic = A.Atomic;
+    Out.WalksEveryElement = A.WalksEveryElement;
     AccessSet &Into = Local ? LocalAccesses : Accesses;
     const uint8_t Segment = segmentOf(I.Location);
     const AccessSet::Probe Slot = Into.probe(Out, Segment);
@@ -995,7 +997,7 @@ void FunctionAnalysis::transferBlock(const ir::Block &B, AbstractState &S,
     case ir::InstrKind::Write:
       record(I.Kind == ir::InstrKind::Write ? AccessKind::Write
                                             : AccessKind::Read,
-             I.Path, I.Location, {}, S, I.Atomic);
+             I.Path, I.Location, {}, S, ir::accessFlags(I));
       if (I.Kind == ir::InstrKind::Write && !Unlinked.empty() && I.hasValue())
         noteRelink(I, S);
       if (I.Kind == ir::InstrKind::Write && !S.LoadedUnderLock.empty() &&

@@ -242,6 +242,7 @@ struct AccessSnapshot {
   nestings @10 :List(LockNesting);
   releasedBefore @11 :List(HeldLock);
   atomic @12 :Bool;
+  walksEveryElement @13 :Bool;
 }
 
 struct LockNesting {

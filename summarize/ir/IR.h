@@ -286,6 +286,11 @@ enum WriteFlags : uint32_t {
   /// member or global (`scheduled_ = false;`): the end of a serial job
   /// (ThreadSpawn::Serial).
   StoresZero = 1,
+  /// Read or Write: the access visits every element of its array, one per
+  /// iteration of a loop over all of them (`for (i = 0; i < N; i++) sum +=
+  /// progress[i];`, frontend/ArrayWalks.h): it meets whatever element
+  /// another thread uses (AccessSnapshot::WalksEveryElement).
+  WalksEveryElement = 2,
 };
 
 /// Instr::Dest of a Return: what kind of value it returns.
@@ -302,8 +307,8 @@ struct Instr {
   InstrKind Kind = InstrKind::Read;
   /// Read/Write: the object is atomic (C11 `_Atomic`, `__atomic_*` builtins).
   bool Atomic = false;
-  /// Bind: the local id being (re)bound. Return: ReturnFlags. Write:
-  /// WriteFlags.
+  /// Bind: the local id being (re)bound. Return: ReturnFlags. Read and
+  /// Write: WriteFlags.
   uint32_t Dest = 0;
   Loc Location;
   /// Read/Write: the memory accessed.
@@ -354,6 +359,12 @@ private:
   std::unique_ptr<Operand> ValueData;
   std::unique_ptr<CallInfo> CallData;
 };
+
+/// What FunctionAnalysis::record keeps of a Read or Write: bit 0, atomic;
+/// WalksEveryElement.
+inline unsigned accessFlags(const Instr &I) {
+  return unsigned(I.Atomic) | (I.Dest & WalksEveryElement);
+}
 
 /// A basic block. Blocks[0] of a function is its entry.
 struct Block {

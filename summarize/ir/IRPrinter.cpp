@@ -170,6 +170,8 @@ std::string printInstr(const Instr &I, const Function *F) {
       OS << " = " << printOperand(I.value());
     if (I.Kind == InstrKind::Write && (I.Dest & StoresZero))
       OS << " = 0";
+    if (I.Dest & WalksEveryElement)
+      OS << " every-element";
     break;
   case InstrKind::Bind:
     OS << "bind " << localName(I.Dest, F) << " = " << printOperand(I.value());

@@ -373,6 +373,7 @@ std::vector<FunctionSummary> realisticSummaries(const ir::Module &M) {
   F.Accesses.back().setLive(IdVector{0, 3});
   F.Accesses.back().InForkChild = true;
   F.Accesses.back().Atomic = true;
+  F.Accesses.back().WalksEveryElement = true;
   F.Accesses.front().JoinedOuter = 0x81;
   F.Accesses.front().setNestings(
       NestingVector{{ir::AccessPath::global("c:@reg", "reg"),
@@ -630,6 +631,7 @@ void dump(llvm::raw_ostream &OS, const FunctionSummary &S) {
     dump(OS, A.containerMethod());
     dump(OS, A.Locks);
     OS << int(A.Threads) << " fork " << A.InForkChild << " atomic " << A.Atomic
+       << " walks " << A.WalksEveryElement
        << " joined " << int(A.JoinedOuter);
     dump(OS, A.Location);
     for (const CallSite &C : A.Trace) {

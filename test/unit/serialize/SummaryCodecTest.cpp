@@ -139,6 +139,7 @@ FunctionSummary everyField() {
                    ir::Operand::object(thisField("Pool::mu_"))}};
   S.Accesses[3].InForkChild = true;
   S.Accesses[2].Atomic = true;
+  S.Accesses[3].WalksEveryElement = true;
   S.Accesses[4].JoinedOuter = 0x41;
   S.Accesses[4].setNestings(NestingVector{
       {ir::AccessPath::global("c:@registry", "registry"),
@@ -303,7 +304,7 @@ std::string dump(const std::vector<FunctionSummary> &V,
     OS << "\n";
     for (const AccessSnapshot &A : S.Accesses) {
       OS << " access " << int(A.Kind) << int(A.Threads) << A.InForkChild
-         << A.Atomic
+         << A.Atomic << A.WalksEveryElement
          << " joined " << int(A.JoinedOuter);
       put(OS, A.Path);
       OS << A.containerMethod();
