@@ -1,6 +1,7 @@
 //===- ArrayWalks.cpp - Subscripts that visit every element ---------------===//
 #include "frontend/ArrayWalks.h"
 #include "frontend/SymbolNames.h"
+#include "frontend/SyncPatterns.h"
 #include "summarize/LibraryModels.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -103,22 +104,6 @@ bool callsOnlyLibraries(const Stmt *S, const SourceManager &SM) {
   return true;
 }
 
-/// \p V is assigned, stepped or has its address taken in \p S.
-bool writtenIn(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S);
-      BO && BO->isAssignmentOp() && variableOf(BO->getLHS()) == V)
-    return true;
-  if (const auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-      variableOf(UO->getSubExpr()) == V)
-    return true;
-  for (const Stmt *C : S->children())
-    if (writtenIn(C, V))
-      return true;
-  return false;
-}
 } // namespace
 
 ArrayWalks::ArrayWalks(const Stmt *Body, ASTContext &Ctx) {
@@ -136,7 +121,7 @@ ArrayWalks::ArrayWalks(const Stmt *Body, ASTContext &Ctx) {
         if (countsFromZero(*It, Ctx, Count) != Index)
           continue;
         if (Count >= Array->getSize().getLimitedValue() &&
-            !writtenIn((*It)->getBody(), Index) &&
+            !lowering::writtenIn((*It)->getBody(), Index) &&
             callsOnlyLibraries((*It)->getBody(), Ctx.getSourceManager()))
           Walks.insert(ASE);
         break;

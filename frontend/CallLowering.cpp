@@ -135,7 +135,7 @@ bool FunctionLowerer::lowerSyncBuiltin(const CallExpr *CE,
   StringRef N = Callee->getName();
   // `__atomic_test_and_set(p, order)` and `__atomic_clear(p, order)` are
   // calls (the other `__atomic_*` operations are AtomicExprs).
-  bool Flag = N == "__atomic_test_and_set" || N == "__atomic_clear";
+  const bool Flag = N == "__atomic_test_and_set" || N == "__atomic_clear";
   if (!Flag && (N.starts_with("__atomic_") || N.starts_with("__c11_atomic_")))
     return true; // fences and lock-free queries: no memory access
   if (!Flag && !N.starts_with("__sync_"))
@@ -146,31 +146,23 @@ bool FunctionLowerer::lowerSyncBuiltin(const CallExpr *CE,
   if (!P)
     return true;
   SourceLocation At = accessLoc(CE->getArg(0));
-  bool Release = N.starts_with("__sync_lock_release") || N == "__atomic_clear";
-  if (!Release)
+  if (!N.starts_with("__sync_lock_release") && N != "__atomic_clear")
     emitPathAccess(ir::InstrKind::Read, *P, /*Atomic=*/true, At);
   emitPathAccess(ir::InstrKind::Write, std::move(*P), /*Atomic=*/true, At);
-  if (Flag || Release || N.starts_with("__sync_lock_test_and_set"))
-    emitSpinLockCall(Release ? SpinClearName : SpinTestAndSetName,
-                     CE->getArg(0), CE);
+  emitSpinLockCall(spinLockOp(CE, Ctx), CE->getArg(0), CE);
   return true;
 }
 
-void FunctionLowerer::emitSpinLockCall(const char *Name, const Expr *Ptr,
+void FunctionLowerer::emitSpinLockCall(SpinLockOp Op, const Expr *Ptr,
                                        const Expr *Key) {
+  if (Op == SpinLockOp::None)
+    return;
   ir::CallInfo C;
-  C.CalleeName = ir::Symbol(Name);
+  C.CalleeName = ir::Symbol(Op == SpinLockOp::TestAndSet ? SpinTestAndSetName
+                                                         : SpinClearName);
   C.Args.push_back(PB.operandOfArg(Ptr));
   C.ArgTypes.push_back(objectTypeName(stripWrappers(Ptr)->getType()));
   emitCall(std::move(C), Key->getExprLoc(), Key);
-}
-
-/// Whether \p E is an integer constant, and non-zero (\p NonZero) or zero.
-static bool isConstant(const Expr *E, bool NonZero, const ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
-    return false;
-  return R.Val.getInt().getBoolValue() == NonZero;
 }
 
 void FunctionLowerer::lowerAtomic(const AtomicExpr *AE) {
@@ -210,24 +202,7 @@ void FunctionLowerer::lowerAtomic(const AtomicExpr *AE) {
     emitPathAccess(ir::InstrKind::Write, std::move(*P), /*Atomic=*/true, At);
   // A test-and-set spinlock (`atomic_flag_test_and_set_explicit` is an
   // exchange of 1 on the flag, `atomic_flag_clear_explicit` a store of 0).
-  // A relaxed one orders nothing, so it is no lock (redis's `atomicSet(x,
-  // 0)` is a relaxed store of a counter).
-  if (isConstant(AE->getOrder(), /*NonZero=*/false, Ctx))
-    return;
-  switch (AE->getOp()) {
-  case AtomicExpr::AO__c11_atomic_exchange:
-  case AtomicExpr::AO__atomic_exchange_n:
-    if (isConstant(AE->getVal1(), /*NonZero=*/true, Ctx))
-      emitSpinLockCall(SpinTestAndSetName, AE->getPtr(), AE);
-    break;
-  case AtomicExpr::AO__c11_atomic_store:
-  case AtomicExpr::AO__atomic_store_n:
-    if (isConstant(AE->getVal1(), /*NonZero=*/false, Ctx))
-      emitSpinLockCall(SpinClearName, AE->getPtr(), AE);
-    break;
-  default:
-    break;
-  }
+  emitSpinLockCall(spinLockOp(AE, Ctx), AE->getPtr(), AE);
 }
 
 void FunctionLowerer::lowerCall(const CallExpr *CE) {

@@ -118,8 +118,9 @@ private:
   void lowerAtomic(const AtomicExpr *AE);
   bool lowerSyncBuiltin(const CallExpr *CE, const FunctionDecl *Callee);
   /// A test-and-set spinlock's acquire or release on *Ptr (LibraryModels.h,
-  /// SpinTestAndSetName), keyed by \p Key for a branch on its result.
-  void emitSpinLockCall(const char *Name, const Expr *Ptr, const Expr *Key);
+  /// SpinTestAndSetName), keyed by \p Key for a branch on its result;
+  /// nothing for SpinLockOp::None.
+  void emitSpinLockCall(SpinLockOp Op, const Expr *Ptr, const Expr *Key);
   void lowerVarDecl(const VarDecl *VD);
   void lowerReturn(const ReturnStmt *RS);
   void lowerLambda(const LambdaExpr *LE);

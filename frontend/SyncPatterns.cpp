@@ -460,11 +460,51 @@ bool onlyForwards(const Stmt *Body) {
   });
 }
 
+SpinLockOp spinLockOp(const Expr *E, const ASTContext &Ctx, bool AnyOrder) {
+  auto Constant = [&](const Expr *X, bool NonZero) {
+    Expr::EvalResult R;
+    return X && !X->isValueDependent() && X->EvaluateAsInt(R, Ctx) &&
+           R.Val.getInt().getBoolValue() == NonZero;
+  };
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    std::string N = calleeName(CE);
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
+      return N == "test_and_set" && MD->getParent()->getName() == "atomic_flag"
+                 ? SpinLockOp::TestAndSet
+                 : SpinLockOp::None;
+    const bool Relaxed = !AnyOrder && CE->getNumArgs() == 2 &&
+                         Constant(CE->getArg(1), /*NonZero=*/false);
+    if (N.rfind("__sync_lock_test_and_set", 0) == 0 ||
+        (N == "__atomic_test_and_set" && !Relaxed))
+      return SpinLockOp::TestAndSet;
+    if (N.rfind("__sync_lock_release", 0) == 0 || N == "__atomic_clear")
+      return SpinLockOp::Clear;
+    return SpinLockOp::None;
+  }
+  const auto *AE = dyn_cast<AtomicExpr>(E);
+  if (!AE)
+    return SpinLockOp::None;
+  const bool Relaxed =
+      !AnyOrder && Constant(AE->getOrder(), /*NonZero=*/false);
+  switch (AE->getOp()) {
+  case AtomicExpr::AO__c11_atomic_exchange:
+  case AtomicExpr::AO__atomic_exchange_n:
+    return !Relaxed && Constant(AE->getVal1(), /*NonZero=*/true)
+               ? SpinLockOp::TestAndSet
+               : SpinLockOp::None;
+  case AtomicExpr::AO__c11_atomic_store:
+  case AtomicExpr::AO__atomic_store_n:
+    return Constant(AE->getVal1(), /*NonZero=*/false) ? SpinLockOp::Clear
+                                                      : SpinLockOp::None;
+  default:
+    return SpinLockOp::None;
+  }
+}
+
 namespace {
-/// `while (__sync_lock_test_and_set(&l, 1))`, `while (atomic_flag_test_and_set(
-/// &f))`, `while (atomic_exchange(&b, 1))`, `while (f.test_and_set())` on a
-/// `std::atomic_flag`: a spinlock's acquire, which the
-/// lowering models as a lock (summarize/LibraryModels.h), not a wait.
+/// `while (tas(&l))`, `while (!(tas(&l)))`: a spinlock's acquire loop, of
+/// any order (a relaxed one is no lock and orders nothing: the races
+/// around it stay high, as around a spin on relaxed loads).
 bool acquiresSpinLock(const Stmt *Loop, const ASTContext *Ctx) {
   const Expr *C = loopParts(Loop).Cond;
   while (C) {
@@ -474,19 +514,8 @@ bool acquiresSpinLock(const Stmt *Loop, const ASTContext *Ctx) {
       break;
     C = UO->getSubExpr();
   }
-  if (const auto *CE = dyn_cast_or_null<CallExpr>(C)) {
-    std::string N = calleeName(CE);
-    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
-      return N == "test_and_set" && MD->getParent()->getName() == "atomic_flag";
-    return llvm::StringRef(N).starts_with("__sync_lock_test_and_set") ||
-           N == "__atomic_test_and_set";
-  }
-  const auto *AE = dyn_cast_or_null<AtomicExpr>(C);
-  Expr::EvalResult R;
-  return AE && Ctx &&
-         (AE->getOp() == AtomicExpr::AO__c11_atomic_exchange ||
-          AE->getOp() == AtomicExpr::AO__atomic_exchange_n) &&
-         AE->getVal1()->EvaluateAsInt(R, *Ctx) && R.Val.getInt().getBoolValue();
+  return C && Ctx &&
+         spinLockOp(C, *Ctx, /*AnyOrder=*/true) == SpinLockOp::TestAndSet;
 }
 } // namespace
 
@@ -1068,8 +1097,6 @@ std::string rangeOf(const ForStmt *For, const VarDecl *V, ASTContext &Ctx) {
 
 } // namespace
 
-namespace {
-/// \p V is written in \p S: assigned, incremented, or its address taken.
 bool writtenIn(const Stmt *S, const VarDecl *V) {
   bool Written = false;
   forEachDescendant(S, [&](const Stmt *X) {
@@ -1083,6 +1110,7 @@ bool writtenIn(const Stmt *S, const VarDecl *V) {
   return Written;
 }
 
+namespace {
 /// `base + index` with a pointer base: the address of an element.
 const BinaryOperator *pointerPlusIndex(const Expr *E) {
   const auto *BO = dyn_cast<BinaryOperator>(E);

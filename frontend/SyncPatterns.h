@@ -58,6 +58,23 @@ LoopParts loopParts(const clang::Stmt *S);
 const clang::Stmt *findHandRolledSync(const clang::Stmt *Body,
                                       const clang::ASTContext *Ctx);
 
+/// What \p E does to a test-and-set spinlock: acquires it
+/// (`__sync_lock_test_and_set(p, v)`, `__atomic_test_and_set(p, o)`, an
+/// atomic exchange of a non-zero constant, `f.test_and_set()` on a
+/// `std::atomic_flag`), releases it (`__sync_lock_release(p)`,
+/// `__atomic_clear(p, o)`, an atomic store of zero), or neither. A relaxed
+/// acquire orders nothing and is no acquire (taking it for one would hide
+/// the races it does not prevent); a release of any order is one (it only
+/// ends a protection). The lowering models the acquire as a try-lock
+/// (summarize/LibraryModels.h); a loop retrying it, of any order (\p
+/// AnyOrder), is no wait.
+enum class SpinLockOp { None, TestAndSet, Clear };
+SpinLockOp spinLockOp(const clang::Expr *E, const clang::ASTContext &Ctx,
+                      bool AnyOrder = false);
+
+/// \p V is written in \p S: assigned, incremented, or its address taken.
+bool writtenIn(const clang::Stmt *S, const clang::VarDecl *V);
+
 /// \p Body updates shared memory by an atomic read-modify-write (exchange,
 /// compare-and-swap, fetch-and-add): with a busy-wait, what a lock's
 /// acquire does (`pred = xchg(&l->tail, me); .. await(&me->locked == 0)`;

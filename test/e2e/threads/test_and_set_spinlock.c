@@ -111,6 +111,33 @@ static void rotate_bad(void) {
   __atomic_store_n(&g_rotate_lock, false, __ATOMIC_RELEASE);
 }
 
+// A relaxed acquire orders nothing, so it is no lock (and no wait that
+// could order anything: the race stays high); a release of any order ends
+// the lock it holds.
+static int g_stats_lock, g_trace_lock;
+static long g_requests, g_traced, g_trace_drops;
+
+static void count_request_bad(void) {
+  while (__atomic_exchange_n(&g_stats_lock, 1, __ATOMIC_RELAXED))
+    ;
+  g_requests++; // expected-race{{unprotected write to `g_requests` in 'count_request_bad' (reached from 'stats_thread') races with itself on another thread}}
+  __atomic_store_n(&g_stats_lock, 0, __ATOMIC_RELEASE);
+}
+
+static void trace_bad(void) {
+  while (__atomic_exchange_n(&g_trace_lock, 1, __ATOMIC_ACQUIRE))
+    ;
+  g_traced++;
+  __atomic_store_n(&g_trace_lock, 0, __ATOMIC_RELAXED);
+  g_trace_drops++; // expected-race{{unprotected write to `g_trace_drops`}}
+}
+
+static void *stats_thread(void *arg) {
+  (void)arg;
+  count_request_bad();
+  return NULL;
+}
+
 static void *churn(void *arg) {
   long rounds = (long)arg;
   for (long i = 0; i < rounds; i++) {
@@ -122,12 +149,15 @@ static void *churn(void *arg) {
     log_line_bad(i);
     if (i % 1000 == 0)
       rotate_bad();
+    trace_bad();
   }
   return (void *)report_ok();
 }
 
 int main(void) {
-  pthread_t t[3];
+  pthread_t t[3], s[2];
+  for (int i = 0; i < 2; i++)
+    pthread_create(&s[i], NULL, stats_thread, NULL);
   for (int i = 0; i < 3; i++)
     pthread_create(&t[i], NULL, churn, (void *)10000L);
   for (int i = 0; i < 3; i++)
