@@ -104,6 +104,83 @@ bool callsOnlyLibraries(const Stmt *S, const SourceManager &SM) {
   return true;
 }
 
+/// The element \p Arg hands a callee: `&a[i].f` (an address) or `a[i]`
+/// bound to a reference formal; else null.
+const Expr *elementPassed(const Expr *Arg, const ParmVarDecl *Formal) {
+  const Expr *A = Arg->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(A))
+    return UO->getOpcode() == UO_AddrOf ? UO->getSubExpr() : nullptr;
+  if (Formal && Formal->getType()->isReferenceType() && A->isGLValue())
+    return A;
+  return nullptr;
+}
+
+/// The subscript of \p LV's element, when it is `a[..]` or a field of one
+/// (`stats[i].count`) with no other subscript and no pointer followed.
+const ArraySubscriptExpr *elementSubscript(const Expr *LV) {
+  const ArraySubscriptExpr *Found = nullptr;
+  for (const Expr *E = LV->IgnoreParenImpCasts(); E;) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr; // a pointer followed: another object's element
+      E = ME->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (Found)
+        return nullptr; // `a[i][j]`: the other index is merged
+      Found = ASE;
+      E = ASE->getBase()->IgnoreParenImpCasts();
+    } else {
+      break;
+    }
+  }
+  return Found;
+}
+
+/// \p Call hands a callee an element indexed by \p Counter (`reap(&c[i])`).
+bool passesElementOf(const CallExpr *Call, const VarDecl *Counter) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  for (unsigned K = 0; K < Call->getNumArgs(); ++K) {
+    const ParmVarDecl *Formal =
+        FD && K < FD->getNumParams() ? FD->getParamDecl(K) : nullptr;
+    if (const Expr *LV = elementPassed(Call->getArg(K), Formal))
+      if (const ArraySubscriptExpr *ASE = elementSubscript(LV))
+        if (variableOf(ASE->getIdx()) == Counter)
+          return true;
+  }
+  return false;
+}
+
+/// As callsOnlyLibraries, but a direct call of the program's that is handed
+/// an element of the walk (`reaped += reap_idle(&conns[i], now)`) is a visit
+/// of that element: what the callee reads through it is read of every
+/// element (the summarizer checks that the callee starts and joins no
+/// thread; ir::CallInfo::WalkedArgs).
+bool callsOnlyLibrariesOrVisits(const Stmt *S, const VarDecl *Counter,
+                                const SourceManager &SM) {
+  if (!S || isa<LambdaExpr>(S))
+    return true;
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD)
+      return false;
+    if (!SM.isInSystemHeader(FD->getLocation())) {
+      if (isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE) ||
+          !passesElementOf(CE, Counter))
+        return false;
+    } else {
+      const ModelKind K = lookupCallModel(functionName(FD)).Kind;
+      if (K == ModelKind::ThreadCreate || K == ModelKind::ThreadJoin)
+        return false;
+    }
+  }
+  if (isa<CXXConstructExpr>(S) || isa<CXXDeleteExpr>(S))
+    return false;
+  for (const Stmt *C : S->children())
+    if (!callsOnlyLibrariesOrVisits(C, Counter, SM))
+      return false;
+  return true;
+}
+
 } // namespace
 
 ArrayWalks::ArrayWalks(const Stmt *Body, ASTContext &Ctx) {
@@ -120,10 +197,14 @@ ArrayWalks::ArrayWalks(const Stmt *Body, ASTContext &Ctx) {
         uint64_t Count = 0;
         if (countsFromZero(*It, Ctx, Count) != Index)
           continue;
+        const SourceManager &SM = Ctx.getSourceManager();
         if (Count >= Array->getSize().getLimitedValue() &&
-            !lowering::writtenIn((*It)->getBody(), Index) &&
-            callsOnlyLibraries((*It)->getBody(), Ctx.getSourceManager()))
-          Walks.insert(ASE);
+            !lowering::writtenIn((*It)->getBody(), Index)) {
+          if (callsOnlyLibraries((*It)->getBody(), SM))
+            Walks.insert(ASE);
+          else if (callsOnlyLibrariesOrVisits((*It)->getBody(), Index, SM))
+            Visits.insert(ASE);
+        }
         break;
       }
     }
@@ -139,22 +220,26 @@ ArrayWalks::ArrayWalks(const Stmt *Body, ASTContext &Ctx) {
 }
 
 bool ArrayWalks::walksEvery(const Expr *LV) const {
-  const ArraySubscriptExpr *Found = nullptr;
-  for (const Expr *E = LV->IgnoreParenImpCasts(); E;) {
-    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      if (ME->isArrow())
-        return false; // a pointer followed: another object's element
-      E = ME->getBase()->IgnoreParenImpCasts();
-    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-      if (Found)
-        return false; // `a[i][j]`: the other index is merged
-      Found = ASE;
-      E = ASE->getBase()->IgnoreParenImpCasts();
-    } else {
-      break;
-    }
-  }
+  const ArraySubscriptExpr *Found = elementSubscript(LV);
   return Found && Walks.contains(Found);
+}
+
+uint32_t ArrayWalks::walkedArgs(const CallExpr *CE) const {
+  if (Walks.empty() && Visits.empty())
+    return 0;
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE))
+    return 0;
+  uint32_t Bits = 0;
+  for (unsigned K = 0; K < CE->getNumArgs() && K < 32; ++K) {
+    const ParmVarDecl *Formal =
+        K < FD->getNumParams() ? FD->getParamDecl(K) : nullptr;
+    if (const Expr *LV = elementPassed(CE->getArg(K), Formal))
+      if (const ArraySubscriptExpr *ASE = elementSubscript(LV))
+        if (Walks.contains(ASE) || Visits.contains(ASE))
+          Bits |= 1u << K;
+  }
+  return Bits;
 }
 
 } // namespace racer::frontend

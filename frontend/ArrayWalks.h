@@ -19,6 +19,12 @@
 // start or join (a loop that starts each worker after filling its slot
 // visits one slot while the workers before run on theirs). Only reads are
 // marked (frontend/IRBuilder.cpp): a poll of every slot, not a setup loop.
+//
+// A walk through a call: the loop hands each element to a function of the
+// program (`for (i = 0; i < MAXCONN; i++) reaped += reap_idle(&conns[i]);`,
+// its other calls the libraries'). The call's argument is marked
+// (ir::CallInfo::WalkedArgs), and the summarizer marks what the callee
+// reads through it, unless the callee starts or joins a thread.
 //===----------------------------------------------------------------------===//
 #ifndef RACER_FRONTEND_ARRAYWALKS_H
 #define RACER_FRONTEND_ARRAYWALKS_H
@@ -37,9 +43,17 @@ public:
   /// The lvalue \p LV is one element of a walk: a walking subscript, or a
   /// field of one (`stats[i].count`), with no other subscript in it.
   bool walksEvery(const clang::Expr *LV) const;
+  /// Bit k: \p CE (a direct call of a function, not a method) hands its
+  /// argument k an element of a walk (`reap_idle(&conns[i], now)`):
+  /// ir::CallInfo::WalkedArgs.
+  uint32_t walkedArgs(const clang::CallExpr *CE) const;
 
 private:
   llvm::DenseSet<const clang::ArraySubscriptExpr *> Walks;
+  /// Subscripts of walks whose loop also calls functions of the program,
+  /// each handed the element (`reap_idle(&conns[i], now)`): only the
+  /// elements handed to those calls count.
+  llvm::DenseSet<const clang::ArraySubscriptExpr *> Visits;
 };
 
 } // namespace racer::frontend

@@ -321,6 +321,8 @@ void FunctionLowerer::lowerCall(const CallExpr *CE) {
   C.ElementType = std::move(ElementType);
   C.LoopRange = loopRangeOf(CE, LoopsAroundCalls, Ctx);
   C.DistinctArgs = distinctElementArgs(CE, LoopsAroundCalls, Ctx);
+  if (Walks)
+    C.WalkedArgs = Walks->walkedArgs(CE);
   SourceLocation At = CE->getExprLoc();
   if (Recv) {
     if (Callee && isLambdaCallOperator(Callee)) {

@@ -167,11 +167,9 @@ bool isDefault(const ir::CallInfo &C) {
   return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
          C.ArgTypes.empty() && C.ResultLocal == -1 && C.ScalarResult == -1 &&
          !C.IsConstructor && !C.IsDestructor && !C.MakesClosure &&
-         !C.UnderModeTest && !C.RunsTask &&
-         C.DeclaredEffects.empty() &&
-         C.Callables.empty() &&
-         C.ElementType.empty() && C.LoopRange.empty() && !C.DistinctArgs &&
-         !C.WritableArgs &&
+         !C.UnderModeTest && !C.RunsTask && C.DeclaredEffects.empty() &&
+         C.Callables.empty() && C.ElementType.empty() && C.LoopRange.empty() &&
+         !C.DistinctArgs && !C.WritableArgs && !C.WalkedArgs &&
          C.ScalarArgs.empty();
 }
 
@@ -303,6 +301,7 @@ private:
     B.setLoopRange(str(C.LoopRange));
     B.setDistinctArgs(C.DistinctArgs);
     B.setWritableArgs(C.WritableArgs);
+    B.setWalkedArgs(C.WalkedArgs);
     if (!C.ScalarArgs.empty()) {
       auto SL = B.initScalarArgs(C.ScalarArgs.size());
       for (size_t I = 0; I < C.ScalarArgs.size(); ++I) {
@@ -791,6 +790,7 @@ private:
     C.LoopRange = str(R.getLoopRange());
     C.DistinctArgs = R.getDistinctArgs();
     C.WritableArgs = R.getWritableArgs();
+    C.WalkedArgs = R.getWalkedArgs();
     for (auto SR : R.getScalarArgs()) {
       ir::ScalarArg A;
       A.Arg = SR.getArg();

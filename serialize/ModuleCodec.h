@@ -44,7 +44,7 @@ namespace racer::serialize {
 
 /// Version of the on-disk format (header and schema). Bump it on any change
 /// an older reader would misread; readers reject every other version.
-constexpr uint32_t FormatVersion = 46;
+constexpr uint32_t FormatVersion = 47;
 
 /// The four magic bytes every file starts with.
 constexpr char Magic[4] = {'R', 'C', 'S', '1'};

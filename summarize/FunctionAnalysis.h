@@ -61,6 +61,19 @@ inline bool startsWithDeref(const AccessPath &P) {
   return !P.Steps.empty() && P.Steps.front().kind() == StepKind::Deref;
 }
 
+/// \p A reads, through formal k with bit k of \p Walked, the element itself
+/// (`c->last_active`, not `c->buf->n` nor `c->out[j]`: no pointer followed
+/// and no other subscript; as frontend/ArrayWalks.h marks direct reads).
+inline bool readsWalkedElement(const AccessSnapshot &A, uint32_t Walked) {
+  const AccessPath &P = *A.Path;
+  if (A.Kind != AccessKind::Read || P.Root != RootKind::Formal ||
+      P.Index >= 32 || !((Walked >> P.Index) & 1) || !startsWithDeref(P))
+    return false;
+  return llvm::all_of(llvm::drop_begin(P.Steps), [](const ir::PathStep &Step) {
+    return Step.kind() == StepKind::Field;
+  });
+}
+
 /// The formal whose object \p O designates, or -1: `&fn` for a parameter
 /// of class type (a `std::function` handed to a helper), by value
 /// (`Formal(k)`, its own storage) or by reference (`Formal(k) Deref`).

@@ -293,6 +293,10 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       C.CalleeName.empty() ? ir::Symbol(Callee.Name) : C.CalleeName,
       I.Location, runsEventLoop(C.Callee.str()), onCrashPath(CurBlock)};
   CurCall = &I;
+  // A walk through a call (ir::CallInfo::WalkedArgs), unless the callee
+  // starts or joins a thread on each element in turn.
+  const uint32_t Walked =
+      Callee.Spawns->empty() && Callee.Joins->empty() ? C.WalkedArgs : 0;
   llvm::SmallVector<uint32_t, 0> LiveNow;
   CalleeJoins Joined;
   if (TrackThreads) {
@@ -407,7 +411,8 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
     // Also where threads are not tracked: a caller that does must know.
     Out.InForkChild = A.InForkChild || S.ForkBlock >= 0;
     Out.Atomic = A.Atomic;
-    Out.WalksEveryElement = A.WalksEveryElement;
+    Out.WalksEveryElement =
+        A.WalksEveryElement || (Walked && readsWalkedElement(A, Walked));
     AccessSet &Into = Local ? LocalAccesses : Accesses;
     const uint8_t Segment = segmentOf(I.Location);
     const AccessSet::Probe Slot = Into.probe(Out, Segment);

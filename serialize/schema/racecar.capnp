@@ -102,6 +102,7 @@ struct CallInfo {
   makesClosure @15 :Bool;
   underModeTest @16 :Bool;
   runsTask @17 :Bool;
+  walkedArgs @18 :UInt32;
 }
 
 struct ScalarArg {

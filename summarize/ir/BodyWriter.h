@@ -86,6 +86,7 @@ public:
     self().sym(C.LoopRange);
     var(C.DistinctArgs);
     var(C.WritableArgs);
+    var(C.WalkedArgs);
     var(C.ScalarArgs.size());
     for (const ScalarArg &A : C.ScalarArgs) {
       var(A.Arg);

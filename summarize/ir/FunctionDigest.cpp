@@ -125,13 +125,12 @@ public:
   }
   static bool isDefault(const CallInfo &C) {
     return C.Callee.empty() && C.CalleeName.empty() && C.Args.empty() &&
-           C.ArgTypes.empty() && C.ResultLocal == -1 &&
-           C.ScalarResult == -1 && !C.IsConstructor &&
-           !C.IsDestructor && !C.MakesClosure && !C.UnderModeTest &&
-           !C.RunsTask &&
-           C.DeclaredEffects.empty() &&
-           C.Callables.empty() && C.ElementType.empty() && C.LoopRange.empty() &&
-           !C.DistinctArgs && !C.WritableArgs && C.ScalarArgs.empty();
+           C.ArgTypes.empty() && C.ResultLocal == -1 && C.ScalarResult == -1 &&
+           !C.IsConstructor && !C.IsDestructor && !C.MakesClosure &&
+           !C.UnderModeTest && !C.RunsTask && C.DeclaredEffects.empty() &&
+           C.Callables.empty() && C.ElementType.empty() &&
+           C.LoopRange.empty() && !C.DistinctArgs && !C.WritableArgs &&
+           !C.WalkedArgs && C.ScalarArgs.empty();
   }
   void instr(const Instr &I) {
     writeInstr(I, !isDefault(I.value()), !isDefault(I.call()));

@@ -240,6 +240,11 @@ struct CallInfo {
   /// (`rc = pthread_mutex_trylock(&m);`), for branches on it in later
   /// blocks (Block::CondLocal); -1 otherwise.
   int16_t ScalarResult = -1;
+  /// Bit k: Args[k] is the element of an array a loop visits every element
+  /// of, one per iteration (`reap_idle(&conns[i])` in `for (i = 0; i <
+  /// MAXCONN; i++)`; frontend/ArrayWalks.h): the callee's reads through it
+  /// meet the element any other thread uses (ir::WalksEveryElement).
+  uint32_t WalkedArgs = 0;
   /// Lock effects from the callee declaration's capability attributes.
   std::vector<DeclaredLockEffect> DeclaredEffects;
   /// Arguments that name a function (thread entries, callbacks).

@@ -237,6 +237,8 @@ std::string printInstr(const Instr &I, const Function *F) {
       OS << " distinct=" << C.DistinctArgs;
     if (C.WritableArgs)
       OS << " writable=" << C.WritableArgs;
+    if (C.WalkedArgs)
+      OS << " walked=" << C.WalkedArgs;
     for (const ScalarArg &A : C.ScalarArgs)
       OS << " "
          << (A.Arg == ScalarArg::CalleeArg ? std::string("callee")

@@ -185,6 +185,7 @@ public:
     C.LoopRange = sym();
     C.DistinctArgs = uint32_t(var());
     C.WritableArgs = uint32_t(var());
+    C.WalkedArgs = uint32_t(var());
     C.ScalarArgs.resize(var());
     for (ScalarArg &A : C.ScalarArgs) {
       A.Arg = uint32_t(var());

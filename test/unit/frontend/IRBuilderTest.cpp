@@ -453,6 +453,62 @@ void same(Env *env) {
   EXPECT_EQ(Distinct("same"), 0u);
 }
 
+TEST_F(IRBuilderTest, WalkedArgsAreElementsOfALoopOverTheWholeArray) {
+  TUResult R = run("walk.c", R"(
+#include <stdio.h>
+struct conn { long last; };
+struct conn conns[16];
+int reap(struct conn *c, long now) { return now - c->last > 30; }
+void note(void) {}
+int every(long now) {
+  int n = 0;
+  for (int i = 0; i < 16; i++)
+    n += reap(&conns[i], now);
+  return n;
+}
+int logged(long now) {
+  int n = 0;
+  for (int i = 0; i < 16; i++) {
+    printf("%d\n", i);
+    n += reap(&conns[i], now);
+  }
+  return n;
+}
+int prefix(long now, int k) {
+  int n = 0;
+  for (int i = 0; i < k; i++)
+    n += reap(&conns[i], now);
+  return n;
+}
+int other_call(long now) {
+  int n = 0;
+  for (int i = 0; i < 16; i++) {
+    note();
+    n += reap(&conns[i], now);
+  }
+  return n;
+}
+int first(long now) {
+  int n = 0;
+  for (int i = 0; i < 16; i++)
+    n += reap(&conns[0], now);
+  return n;
+}
+)",
+                   {"-std=c11"});
+  ASSERT_TRUE(R.Ok) << R.Diagnostics;
+  auto Walked = [&](const char *Name) {
+    const ir::Function *F = fn(R.Module, Name);
+    auto Cs = F ? calls(*F, "reap") : decltype(calls(*F, ""))();
+    return Cs.size() == 1 ? Cs[0]->call().WalkedArgs : ~0u;
+  };
+  EXPECT_EQ(Walked("every"), 1u);      // &conns[i], i over 0..15
+  EXPECT_EQ(Walked("logged"), 1u);     // the library's calls do not count
+  EXPECT_EQ(Walked("prefix"), 0u);     // k elements, not every one
+  EXPECT_EQ(Walked("other_call"), 0u); // note() may start a thread
+  EXPECT_EQ(Walked("first"), 0u);      // one element, sixteen times
+}
+
 TEST_F(IRBuilderTest, SerialFlagsOfSubmissionsAndZeroStores) {
   TUResult R = run("serial.cpp", R"(
 void submit(void (*fn)(void *), void *arg);
