@@ -158,8 +158,10 @@ void FunctionLowerer::emitSpinLockCall(SpinLockOp Op, const Expr *Ptr,
   if (Op == SpinLockOp::None)
     return;
   ir::CallInfo C;
-  C.CalleeName = ir::Symbol(Op == SpinLockOp::TestAndSet ? SpinTestAndSetName
-                                                         : SpinClearName);
+  C.CalleeName =
+      ir::Symbol(Op == SpinLockOp::TestAndSet      ? SpinTestAndSetName
+                 : Op == SpinLockOp::CompareAndSet ? SpinCompareAndSetName
+                                                   : SpinClearName);
   C.Args.push_back(PB.operandOfArg(Ptr));
   C.ArgTypes.push_back(objectTypeName(stripWrappers(Ptr)->getType()));
   emitCall(std::move(C), Key->getExprLoc(), Key);

@@ -477,6 +477,15 @@ SpinLockOp spinLockOp(const Expr *E, const ASTContext &Ctx, bool AnyOrder) {
     if (N.rfind("__sync_lock_test_and_set", 0) == 0 ||
         (N == "__atomic_test_and_set" && !Relaxed))
       return SpinLockOp::TestAndSet;
+    // A compare-and-swap of zero for a non-zero constant takes a lock
+    // (`while (!__sync_bool_compare_and_swap(&l, 0, 1)) ;`); one that
+    // swaps in a value it read builds a lock-free structure, and stays a
+    // hand-rolled protocol.
+    const bool BoolCas = N.rfind("__sync_bool_compare_and_swap", 0) == 0;
+    if ((BoolCas || N.rfind("__sync_val_compare_and_swap", 0) == 0) &&
+        CE->getNumArgs() >= 3 && Constant(CE->getArg(1), /*NonZero=*/false) &&
+        Constant(CE->getArg(2), /*NonZero=*/true))
+      return BoolCas ? SpinLockOp::CompareAndSet : SpinLockOp::TestAndSet;
     if (N.rfind("__sync_lock_release", 0) == 0 || N == "__atomic_clear")
       return SpinLockOp::Clear;
     return SpinLockOp::None;
@@ -502,20 +511,38 @@ SpinLockOp spinLockOp(const Expr *E, const ASTContext &Ctx, bool AnyOrder) {
 }
 
 namespace {
-/// `while (tas(&l))`, `while (!(tas(&l)))`: a spinlock's acquire loop, of
-/// any order (a relaxed one is no lock and orders nothing: the races
-/// around it stay high, as around a spin on relaxed loads).
+/// `while (tas(&l))`, `while (!(tas(&l)))`, `while (cas(&l, 0, 1) != 0)`:
+/// a spinlock's acquire loop, of any order (a relaxed one is no lock and
+/// orders nothing: the races around it stay high, as around a spin on
+/// relaxed loads).
 bool acquiresSpinLock(const Stmt *Loop, const ASTContext *Ctx) {
   const Expr *C = loopParts(Loop).Cond;
+  auto IsZero = [&](const Expr *X) {
+    Expr::EvalResult R;
+    return Ctx && !X->isValueDependent() && X->EvaluateAsInt(R, *Ctx) &&
+           R.Val.getInt().isZero();
+  };
   while (C) {
     C = C->IgnoreParenCasts();
-    const auto *UO = dyn_cast<UnaryOperator>(C);
-    if (!UO || UO->getOpcode() != UO_LNot)
+    if (const auto *UO = dyn_cast<UnaryOperator>(C);
+        UO && UO->getOpcode() == UO_LNot) {
+      C = UO->getSubExpr();
+      continue;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(C);
+    if (!BO || !BO->isEqualityOp())
       break;
-    C = UO->getSubExpr();
+    if (IsZero(BO->getRHS()))
+      C = BO->getLHS();
+    else if (IsZero(BO->getLHS()))
+      C = BO->getRHS();
+    else
+      break;
   }
-  return C && Ctx &&
-         spinLockOp(C, *Ctx, /*AnyOrder=*/true) == SpinLockOp::TestAndSet;
+  if (!C || !Ctx)
+    return false;
+  const SpinLockOp Op = spinLockOp(C, *Ctx, /*AnyOrder=*/true);
+  return Op == SpinLockOp::TestAndSet || Op == SpinLockOp::CompareAndSet;
 }
 } // namespace
 

@@ -68,7 +68,7 @@ const clang::Stmt *findHandRolledSync(const clang::Stmt *Body,
 /// ends a protection). The lowering models the acquire as a try-lock
 /// (summarize/LibraryModels.h); a loop retrying it, of any order (\p
 /// AnyOrder), is no wait.
-enum class SpinLockOp { None, TestAndSet, Clear };
+enum class SpinLockOp { None, TestAndSet, CompareAndSet, Clear };
 SpinLockOp spinLockOp(const clang::Expr *E, const clang::ASTContext &Ctx,
                       bool AnyOrder = false);
 

@@ -129,6 +129,7 @@ const FunctionRow FunctionTable[] = {
     {"sem_post", ModelKind::Unlock, 0, false, true},
     // Test-and-set spinlocks, as the frontend lowers them.
     {SpinTestAndSetName, ModelKind::TryLock, 0, true},
+    {SpinCompareAndSetName, ModelKind::TryLock, 0, false},
     {SpinClearName, ModelKind::Unlock, 0},
     {"std::atomic_flag::test_and_set", ModelKind::TryLock, 0, true},
     {"std::atomic_flag::clear", ModelKind::Unlock, 0},

@@ -33,8 +33,11 @@ inline constexpr const char *ThreadLocalSetName = "racecar::thread_local_set";
 /// (a try-lock of *p that succeeds when it returns zero, so that
 /// `while (tas(p)) ;` holds *p after the loop), and `__sync_lock_release(p)`,
 /// `atomic_flag_clear(p)`, an atomic store of zero (its release). Args[0]
-/// is p.
+/// is p. `__sync_val_compare_and_swap(p, 0, 1)` (it returns the old value)
+/// is a test-and-set too; `__sync_bool_compare_and_swap(p, 0, 1)` is a
+/// try-lock that succeeds when it returns non-zero (SpinCompareAndSetName).
 inline constexpr const char *SpinTestAndSetName = "racecar::test_and_set";
+inline constexpr const char *SpinCompareAndSetName = "racecar::compare_and_set";
 inline constexpr const char *SpinClearName = "racecar::clear";
 
 enum class ModelKind : uint8_t {
