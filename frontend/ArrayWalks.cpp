@@ -80,30 +80,6 @@ const VarDecl *countsFromZero(const ForStmt *For, ASTContext &Ctx,
   }
 }
 
-/// \p S calls only the C and C++ libraries (functions declared in system
-/// headers), and none that starts or joins a thread: a loop that starts
-/// (or joins) each worker in turn visits element k while the others run
-/// on theirs (`args[i].id = i; pthread_create(.., &args[i])`), and a
-/// helper of the program's may do either.
-bool callsOnlyLibraries(const Stmt *S, const SourceManager &SM) {
-  if (!S || isa<LambdaExpr>(S))
-    return true;
-  if (const auto *CE = dyn_cast<CallExpr>(S)) {
-    const FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD || !SM.isInSystemHeader(FD->getLocation()))
-      return false;
-    const ModelKind K = lookupCallModel(functionName(FD)).Kind;
-    if (K == ModelKind::ThreadCreate || K == ModelKind::ThreadJoin)
-      return false;
-  }
-  if (isa<CXXConstructExpr>(S) || isa<CXXDeleteExpr>(S))
-    return false; // (a constructor or destructor of the program's)
-  for (const Stmt *C : S->children())
-    if (!callsOnlyLibraries(C, SM))
-      return false;
-  return true;
-}
-
 /// The element \p Arg hands a callee: `&a[i].f` (an address) or `a[i]`
 /// bound to a reference formal; else null.
 const Expr *elementPassed(const Expr *Arg, const ParmVarDecl *Formal) {
@@ -150,13 +126,17 @@ bool passesElementOf(const CallExpr *Call, const VarDecl *Counter) {
   return false;
 }
 
-/// As callsOnlyLibraries, but a direct call of the program's that is handed
-/// an element of the walk (`reaped += reap_idle(&conns[i], now)`) is a visit
-/// of that element: what the callee reads through it is read of every
-/// element (the summarizer checks that the callee starts and joins no
-/// thread; ir::CallInfo::WalkedArgs).
-bool callsOnlyLibrariesOrVisits(const Stmt *S, const VarDecl *Counter,
-                                const SourceManager &SM) {
+/// \p S calls only the C and C++ libraries (functions declared in system
+/// headers), and none that starts or joins a thread: a loop that starts
+/// (or joins) each worker in turn visits element k while the others run
+/// on theirs (`args[i].id = i; pthread_create(.., &args[i])`), and a
+/// helper of the program's may do either. With \p Counter, a direct call
+/// of the program's handed an element indexed by it (`reaped +=
+/// reap_idle(&conns[i], now)`) is allowed too: a visit of that element,
+/// whose callee the summarizer checks starts and joins no thread
+/// (ir::CallInfo::WalkedArgs).
+bool callsOnlyLibraries(const Stmt *S, const SourceManager &SM,
+                        const VarDecl *Counter = nullptr) {
   if (!S || isa<LambdaExpr>(S))
     return true;
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
@@ -164,8 +144,8 @@ bool callsOnlyLibrariesOrVisits(const Stmt *S, const VarDecl *Counter,
     if (!FD)
       return false;
     if (!SM.isInSystemHeader(FD->getLocation())) {
-      if (isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE) ||
-          !passesElementOf(CE, Counter))
+      if (!Counter || isa<CXXMemberCallExpr>(CE) ||
+          isa<CXXOperatorCallExpr>(CE) || !passesElementOf(CE, Counter))
         return false;
     } else {
       const ModelKind K = lookupCallModel(functionName(FD)).Kind;
@@ -174,9 +154,9 @@ bool callsOnlyLibrariesOrVisits(const Stmt *S, const VarDecl *Counter,
     }
   }
   if (isa<CXXConstructExpr>(S) || isa<CXXDeleteExpr>(S))
-    return false;
+    return false; // (a constructor or destructor of the program's)
   for (const Stmt *C : S->children())
-    if (!callsOnlyLibrariesOrVisits(C, Counter, SM))
+    if (!callsOnlyLibraries(C, SM, Counter))
       return false;
   return true;
 }
@@ -202,7 +182,7 @@ ArrayWalks::ArrayWalks(const Stmt *Body, ASTContext &Ctx) {
             !lowering::writtenIn((*It)->getBody(), Index)) {
           if (callsOnlyLibraries((*It)->getBody(), SM))
             Walks.insert(ASE);
-          else if (callsOnlyLibrariesOrVisits((*It)->getBody(), Index, SM))
+          else if (callsOnlyLibraries((*It)->getBody(), SM, Index))
             Visits.insert(ASE);
         }
         break;
