@@ -44,7 +44,7 @@ struct TUJob {
 /// Version of the lowering (what the frontend puts in the IR), part of every
 /// cache key: bump it when a change to frontend/ makes the IR of an unchanged
 /// TU different, so stale cache entries are not reused.
-constexpr unsigned LoweringVersion = 84;
+constexpr unsigned LoweringVersion = 85;
 
 struct FrontendOptions {
   /// Extra arguments appended to every command (e.g. from the CLI).

@@ -460,56 +460,6 @@ bool onlyForwards(const Stmt *Body) {
   });
 }
 
-SpinLockOp spinLockOp(const Expr *E, const ASTContext &Ctx, bool AnyOrder) {
-  auto Constant = [&](const Expr *X, bool NonZero) {
-    Expr::EvalResult R;
-    return X && !X->isValueDependent() && X->EvaluateAsInt(R, Ctx) &&
-           R.Val.getInt().getBoolValue() == NonZero;
-  };
-  if (const auto *CE = dyn_cast<CallExpr>(E)) {
-    std::string N = calleeName(CE);
-    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
-      return N == "test_and_set" && MD->getParent()->getName() == "atomic_flag"
-                 ? SpinLockOp::TestAndSet
-                 : SpinLockOp::None;
-    const bool Relaxed = !AnyOrder && CE->getNumArgs() == 2 &&
-                         Constant(CE->getArg(1), /*NonZero=*/false);
-    if (N.rfind("__sync_lock_test_and_set", 0) == 0 ||
-        (N == "__atomic_test_and_set" && !Relaxed))
-      return SpinLockOp::TestAndSet;
-    // A compare-and-swap of zero for a non-zero constant takes a lock
-    // (`while (!__sync_bool_compare_and_swap(&l, 0, 1)) ;`); one that
-    // swaps in a value it read builds a lock-free structure, and stays a
-    // hand-rolled protocol.
-    const bool BoolCas = N.rfind("__sync_bool_compare_and_swap", 0) == 0;
-    if ((BoolCas || N.rfind("__sync_val_compare_and_swap", 0) == 0) &&
-        CE->getNumArgs() >= 3 && Constant(CE->getArg(1), /*NonZero=*/false) &&
-        Constant(CE->getArg(2), /*NonZero=*/true))
-      return BoolCas ? SpinLockOp::CompareAndSet : SpinLockOp::TestAndSet;
-    if (N.rfind("__sync_lock_release", 0) == 0 || N == "__atomic_clear")
-      return SpinLockOp::Clear;
-    return SpinLockOp::None;
-  }
-  const auto *AE = dyn_cast<AtomicExpr>(E);
-  if (!AE)
-    return SpinLockOp::None;
-  const bool Relaxed =
-      !AnyOrder && Constant(AE->getOrder(), /*NonZero=*/false);
-  switch (AE->getOp()) {
-  case AtomicExpr::AO__c11_atomic_exchange:
-  case AtomicExpr::AO__atomic_exchange_n:
-    return !Relaxed && Constant(AE->getVal1(), /*NonZero=*/true)
-               ? SpinLockOp::TestAndSet
-               : SpinLockOp::None;
-  case AtomicExpr::AO__c11_atomic_store:
-  case AtomicExpr::AO__atomic_store_n:
-    return Constant(AE->getVal1(), /*NonZero=*/false) ? SpinLockOp::Clear
-                                                      : SpinLockOp::None;
-  default:
-    return SpinLockOp::None;
-  }
-}
-
 namespace {
 /// `while (tas(&l))`, `while (!(tas(&l)))`, `while (cas(&l, 0, 1) != 0)`:
 /// a spinlock's acquire loop, of any order (a relaxed one is no lock and

@@ -19,6 +19,7 @@
 #ifndef RACER_FRONTEND_SYNCPATTERNS_H
 #define RACER_FRONTEND_SYNCPATTERNS_H
 
+#include "frontend/SpinLocks.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -57,20 +58,6 @@ LoopParts loopParts(const clang::Stmt *S);
 /// conditions (`while (1)`).
 const clang::Stmt *findHandRolledSync(const clang::Stmt *Body,
                                       const clang::ASTContext *Ctx);
-
-/// What \p E does to a test-and-set spinlock: acquires it
-/// (`__sync_lock_test_and_set(p, v)`, `__atomic_test_and_set(p, o)`, an
-/// atomic exchange of a non-zero constant, `f.test_and_set()` on a
-/// `std::atomic_flag`), releases it (`__sync_lock_release(p)`,
-/// `__atomic_clear(p, o)`, an atomic store of zero), or neither. A relaxed
-/// acquire orders nothing and is no acquire (taking it for one would hide
-/// the races it does not prevent); a release of any order is one (it only
-/// ends a protection). The lowering models the acquire as a try-lock
-/// (summarize/LibraryModels.h); a loop retrying it, of any order (\p
-/// AnyOrder), is no wait.
-enum class SpinLockOp { None, TestAndSet, CompareAndSet, Clear };
-SpinLockOp spinLockOp(const clang::Expr *E, const clang::ASTContext &Ctx,
-                      bool AnyOrder = false);
 
 /// \p V is written in \p S: assigned, incremented, or its address taken.
 bool writtenIn(const clang::Stmt *S, const clang::VarDecl *V);

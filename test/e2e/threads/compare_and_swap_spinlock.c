@@ -2,11 +2,14 @@
 // `while (!__sync_bool_compare_and_swap(&l, 0, 1)) ;` (a try-lock that
 // succeeds when it returns true, retried) and `__sync_val_compare_and_swap
 // (&l, 0, 1)` (it returns the old value: zero is success, a test-and-set),
-// released by `__sync_lock_release` or a store of zero. What the lock
+// C11's `atomic_compare_exchange_weak(&l, &expected, 1)` with `expected` a
+// local only ever set to zero (reset before each retry), released by
+// `__sync_lock_release` or a store of zero. What the lock
 // covers is ordered; what comes after the release races. A compare-and-swap
 // that swaps in a value it read (a lock-free stack's push) is no lock: the
 // accesses around its retry loop keep the hand-rolled doubt.
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 static volatile int g_table_lock;
@@ -75,6 +78,45 @@ static int conf_version_ok(void) {
   return v;
 }
 
+// C11: the expected value is reset to zero before each retry.
+static atomic_int g_hist_lock;
+static long g_hist[16];
+static long g_hist_dropped;
+
+static void hist_lock(void) {
+  int expected = 0;
+  while (!atomic_compare_exchange_weak_explicit(
+      &g_hist_lock, &expected, 1, memory_order_acquire, memory_order_relaxed))
+    expected = 0;
+}
+
+static void hist_unlock(void) {
+  atomic_store_explicit(&g_hist_lock, 0, memory_order_release);
+}
+
+static void hist_add_bad(int v) {
+  hist_lock();
+  g_hist[v & 15]++;
+  hist_unlock();
+  if (v % 7 == 0)
+    g_hist_dropped++; // expected-race{{unprotected write to `g_hist_dropped` in 'hist_add_bad' (reached from 'client') races with itself on another thread}}
+}
+
+// A state machine's transition, not a lock: the expected value is the
+// state the caller saw (zero only when it saw the job idle), so two threads
+// can both move it on, and what follows races.
+enum { JOB_IDLE, JOB_QUEUED, JOB_DONE };
+static atomic_int g_job_state;
+static long g_job_result;
+
+static void finish_job_bad(int saw_queued, long result) {
+  int from = JOB_IDLE;
+  if (saw_queued)
+    from = JOB_QUEUED;
+  if (atomic_compare_exchange_strong(&g_job_state, &from, JOB_DONE))
+    g_job_result = result; // expected-race{{unprotected write to `g_job_result` in 'finish_job_bad' (reached from 'client') races with itself on another thread}}
+}
+
 // A lock-free push: the compare-and-swap publishes a node it filled; its
 // retry loop is a hand-rolled protocol, not a lock.
 struct node {
@@ -102,6 +144,8 @@ static void *client(void *arg) {
     if (k % 100 == 0)
       conf_set_ok(k % 200 ? "/etc/a.conf" : "/etc/b.conf");
     (void)conf_version_ok();
+    hist_add_bad(k);
+    finish_job_bad(k & 1, k);
   }
   return NULL;
 }
