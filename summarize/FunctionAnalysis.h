@@ -74,6 +74,13 @@ inline bool readsWalkedElement(const AccessSnapshot &A, uint32_t Walked) {
   });
 }
 
+/// A walk through a call (ir::CallInfo::WalkedArgs), unless the callee
+/// starts or joins a thread (on each element in turn).
+inline uint32_t walkedArgsOf(const ir::CallInfo &C,
+                             const FunctionSummary &Callee) {
+  return Callee.Spawns->empty() && Callee.Joins->empty() ? C.WalkedArgs : 0;
+}
+
 /// The formal whose object \p O designates, or -1: `&fn` for a parameter
 /// of class type (a `std::function` handed to a helper), by value
 /// (`Formal(k)`, its own storage) or by reference (`Formal(k) Deref`).

@@ -293,10 +293,7 @@ void FunctionAnalysis::applySummary(const ir::Instr &I,
       C.CalleeName.empty() ? ir::Symbol(Callee.Name) : C.CalleeName,
       I.Location, runsEventLoop(C.Callee.str()), onCrashPath(CurBlock)};
   CurCall = &I;
-  // A walk through a call (ir::CallInfo::WalkedArgs), unless the callee
-  // starts or joins a thread on each element in turn.
-  const uint32_t Walked =
-      Callee.Spawns->empty() && Callee.Joins->empty() ? C.WalkedArgs : 0;
+  const uint32_t Walked = walkedArgsOf(C, Callee);
   llvm::SmallVector<uint32_t, 0> LiveNow;
   CalleeJoins Joined;
   if (TrackThreads) {
