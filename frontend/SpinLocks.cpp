@@ -1,9 +1,9 @@
 //===- SpinLocks.cpp - Spinlocks written by hand --------------------------===//
 #include "frontend/SpinLocks.h"
+#include "frontend/SyncPatterns.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/StmtVisitor.h"
 
 #include <string>
 
@@ -11,19 +11,13 @@ namespace racer::frontend::lowering {
 
 using namespace clang;
 
-namespace {
-std::string plainCalleeName(const CallExpr *CE) {
-  if (const FunctionDecl *FD = CE->getDirectCallee())
-    if (FD->getIdentifier())
-      return FD->getName().str();
-  return std::string();
-}
-
-bool isConstant(const Expr *X, const ASTContext &Ctx, bool NonZero) {
+bool isIntConstant(const Expr *X, const ASTContext &Ctx, bool NonZero) {
   Expr::EvalResult R;
   return X && !X->isValueDependent() && X->EvaluateAsInt(R, Ctx) &&
          R.Val.getInt().getBoolValue() == NonZero;
 }
+
+namespace {
 
 /// Every write of \p V in \p S stores a constant zero (its address may be
 /// handed to compare-exchanges, which store what they found on failure,
@@ -38,7 +32,7 @@ bool writesOnlyZero(const Stmt *S, const VarDecl *V, const ASTContext &Ctx) {
   if (const auto *BO = dyn_cast<BinaryOperator>(S))
     if (BO->isAssignmentOp() && Names(BO->getLHS()) &&
         (BO->getOpcode() != BO_Assign ||
-         !isConstant(BO->getRHS(), Ctx, /*NonZero=*/false)))
+         !isIntConstant(BO->getRHS(), Ctx, /*NonZero=*/false)))
       return false;
   if (const auto *UO = dyn_cast<UnaryOperator>(S))
     if (UO->isIncrementDecrementOp() && Names(UO->getSubExpr()))
@@ -66,7 +60,7 @@ bool onlyZeroLocal(const Expr *Expected, const ASTContext &Ctx) {
   const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() ||
-      !isConstant(V->getInit(), Ctx, /*NonZero=*/false))
+      !isIntConstant(V->getInit(), Ctx, /*NonZero=*/false))
     return false;
   const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
   return F && writesOnlyZero(F->getBody(), V, Ctx);
@@ -74,17 +68,14 @@ bool onlyZeroLocal(const Expr *Expected, const ASTContext &Ctx) {
 } // namespace
 
 SpinLockOp spinLockOp(const Expr *E, const ASTContext &Ctx, bool AnyOrder) {
-  auto Constant = [&](const Expr *X, bool NonZero) {
-    return isConstant(X, Ctx, NonZero);
-  };
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
-    std::string N = plainCalleeName(CE);
+    std::string N = calleeName(CE);
     if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
       return N == "test_and_set" && MD->getParent()->getName() == "atomic_flag"
                  ? SpinLockOp::TestAndSet
                  : SpinLockOp::None;
     const bool Relaxed = !AnyOrder && CE->getNumArgs() == 2 &&
-                         Constant(CE->getArg(1), /*NonZero=*/false);
+                         isIntConstant(CE->getArg(1), Ctx, /*NonZero=*/false);
     if (N.rfind("__sync_lock_test_and_set", 0) == 0 ||
         (N == "__atomic_test_and_set" && !Relaxed))
       return SpinLockOp::TestAndSet;
@@ -94,8 +85,9 @@ SpinLockOp spinLockOp(const Expr *E, const ASTContext &Ctx, bool AnyOrder) {
     // hand-rolled protocol.
     const bool BoolCas = N.rfind("__sync_bool_compare_and_swap", 0) == 0;
     if ((BoolCas || N.rfind("__sync_val_compare_and_swap", 0) == 0) &&
-        CE->getNumArgs() >= 3 && Constant(CE->getArg(1), /*NonZero=*/false) &&
-        Constant(CE->getArg(2), /*NonZero=*/true))
+        CE->getNumArgs() >= 3 &&
+        isIntConstant(CE->getArg(1), Ctx, /*NonZero=*/false) &&
+        isIntConstant(CE->getArg(2), Ctx, /*NonZero=*/true))
       return BoolCas ? SpinLockOp::CompareAndSet : SpinLockOp::TestAndSet;
     if (N.rfind("__sync_lock_release", 0) == 0 || N == "__atomic_clear")
       return SpinLockOp::Clear;
@@ -104,21 +96,23 @@ SpinLockOp spinLockOp(const Expr *E, const ASTContext &Ctx, bool AnyOrder) {
   const auto *AE = dyn_cast<AtomicExpr>(E);
   if (!AE)
     return SpinLockOp::None;
-  const bool Relaxed = !AnyOrder && Constant(AE->getOrder(), /*NonZero=*/false);
+  const bool Relaxed =
+      !AnyOrder && isIntConstant(AE->getOrder(), Ctx, /*NonZero=*/false);
   switch (AE->getOp()) {
   case AtomicExpr::AO__c11_atomic_exchange:
   case AtomicExpr::AO__atomic_exchange_n:
-    return !Relaxed && Constant(AE->getVal1(), /*NonZero=*/true)
+    return !Relaxed && isIntConstant(AE->getVal1(), Ctx, /*NonZero=*/true)
                ? SpinLockOp::TestAndSet
                : SpinLockOp::None;
   case AtomicExpr::AO__c11_atomic_store:
   case AtomicExpr::AO__atomic_store_n:
-    return Constant(AE->getVal1(), /*NonZero=*/false) ? SpinLockOp::Clear
-                                                      : SpinLockOp::None;
+    return isIntConstant(AE->getVal1(), Ctx, /*NonZero=*/false)
+               ? SpinLockOp::Clear
+               : SpinLockOp::None;
   case AtomicExpr::AO__c11_atomic_compare_exchange_strong:
   case AtomicExpr::AO__c11_atomic_compare_exchange_weak:
   case AtomicExpr::AO__atomic_compare_exchange_n:
-    return !Relaxed && Constant(AE->getVal2(), /*NonZero=*/true) &&
+    return !Relaxed && isIntConstant(AE->getVal2(), Ctx, /*NonZero=*/true) &&
                    onlyZeroLocal(AE->getVal1(), Ctx)
                ? SpinLockOp::CompareAndSet
                : SpinLockOp::None;

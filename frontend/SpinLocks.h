@@ -36,6 +36,10 @@ namespace racer::frontend::lowering {
 /// release of any order is one (it only ends a protection). A loop
 /// retrying an acquire of any order (\p AnyOrder) is no wait.
 enum class SpinLockOp { None, TestAndSet, CompareAndSet, Clear };
+
+/// \p X is an integer constant, non-zero or zero as \p NonZero says.
+bool isIntConstant(const clang::Expr *X, const clang::ASTContext &Ctx,
+                   bool NonZero);
 SpinLockOp spinLockOp(const clang::Expr *E, const clang::ASTContext &Ctx,
                       bool AnyOrder = false);
 

@@ -30,14 +30,14 @@ void forEachDescendant(const Stmt *S,
     forEachDescendant(C, F);
 }
 
-namespace {
-
 std::string calleeName(const CallExpr *CE) {
   if (const FunctionDecl *FD = CE->getDirectCallee())
     if (FD->getIdentifier())
       return FD->getName().str();
   return std::string();
 }
+
+namespace {
 
 /// A wait on a condition variable: pthread's and C11's, and the methods of
 /// a condition variable class (`std::condition_variable::wait`, `wait_for`,
@@ -468,9 +468,7 @@ namespace {
 bool acquiresSpinLock(const Stmt *Loop, const ASTContext *Ctx) {
   const Expr *C = loopParts(Loop).Cond;
   auto IsZero = [&](const Expr *X) {
-    Expr::EvalResult R;
-    return Ctx && !X->isValueDependent() && X->EvaluateAsInt(R, *Ctx) &&
-           R.Val.getInt().isZero();
+    return Ctx && isIntConstant(X, *Ctx, /*NonZero=*/false);
   };
   while (C) {
     C = C->IgnoreParenCasts();

@@ -59,6 +59,9 @@ LoopParts loopParts(const clang::Stmt *S);
 const clang::Stmt *findHandRolledSync(const clang::Stmt *Body,
                                       const clang::ASTContext *Ctx);
 
+/// The name of \p CE's direct callee (its identifier), or "".
+std::string calleeName(const clang::CallExpr *CE);
+
 /// \p V is written in \p S: assigned, incremented, or its address taken.
 bool writtenIn(const clang::Stmt *S, const clang::VarDecl *V);
 
